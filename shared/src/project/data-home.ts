@@ -1,0 +1,39 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+
+/** Raised when the data directory cannot be used; the message always names `CONTEXT_MODE_HOME`. */
+export class DataDirError extends Error {
+  override readonly name = 'DataDirError';
+}
+
+/** The data root: `CONTEXT_MODE_HOME` when set (must be absolute), else `~/.context-mode`. */
+export function dataHome(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.CONTEXT_MODE_HOME?.trim();
+  if (configured) {
+    if (!isAbsolute(configured)) {
+      throw new DataDirError(
+        `CONTEXT_MODE_HOME must be an absolute path, got "${configured}". Set it to e.g. ${join(homedir(), '.context-mode')}.`,
+      );
+    }
+    return configured;
+  }
+  const home = env.HOME || env.USERPROFILE || homedir();
+  return join(home, '.context-mode');
+}
+
+/** Creates `dir` if needed and proves it writable, or throws a DataDirError that says how to fix it. */
+export function ensureWritableDir(dir: string, env: NodeJS.ProcessEnv = process.env): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    const from = env.CONTEXT_MODE_HOME ? 'CONTEXT_MODE_HOME' : 'the default ~/.context-mode';
+    throw new DataDirError(
+      `context-mode cannot write its data directory ${dir} (${code}; from ${from}). ` +
+        'Set CONTEXT_MODE_HOME to a writable absolute path.',
+    );
+  }
+}
