@@ -1,16 +1,97 @@
-import type { HostRecord } from './types.js';
+import { allHosts, findHostByName } from './host-table.js';
+import type { CanonicalEvent, HostRecord } from './types.js';
+
+export { allHosts, findHostByName, getHost } from './host-table.js';
 
 /**
- * The host for a server or hook: `CONTEXT_MODE_PLATFORM` wins, then the MCP clientInfo name, then env signals.
- * Placeholder until the host table lands.
+ * The host for a server or hook: `CONTEXT_MODE_PLATFORM` (an id or alias) wins, then the MCP clientInfo name
+ * (exact, then prefix, case-insensitive), then the first host in detection order with one of its env signals set.
+ * Undefined when nothing matches; callers then use bare tool names and no host-specific behaviour.
  */
 export function resolveHost(clientName: string | undefined, env: NodeJS.ProcessEnv = process.env): HostRecord | undefined {
-  void clientName;
-  void env;
+  const forced = findHostByName(env.CONTEXT_MODE_PLATFORM);
+  if (forced) return forced;
+  const byClient = hostForClientName(clientName);
+  if (byClient) return byClient;
+  for (const host of allHosts()) {
+    if (host.detectEnv.value.some((name) => nonEmpty(env[name]))) return host;
+  }
   return undefined;
+}
+
+/** The host whose MCP clientInfo name matches: exact first, then the longest registered prefix. */
+export function hostForClientName(clientName: string | undefined): HostRecord | undefined {
+  const name = clientName?.trim().toLowerCase();
+  if (!name) return undefined;
+  let best: { host: HostRecord; length: number } | undefined;
+  for (const host of allHosts()) {
+    for (const known of host.clientInfoNames.value) {
+      const k = known.toLowerCase();
+      if (k === name) return host;
+      if (name.startsWith(k) && (!best || k.length > best.length)) best = { host, length: k.length };
+    }
+  }
+  return best?.host;
 }
 
 /** How `host` shows our MCP tool `tool` to the model; the bare name when the host is unknown. */
 export function hostToolName(host: HostRecord | undefined, tool: string): string {
   return host ? host.toolNaming.value.replace('{tool}', tool) : tool;
+}
+
+/** The host named on the hook command line (`context-mode hook <host> <event>`): an id or alias, any case. */
+export function hostForHookCommand(hostArg: string | undefined): HostRecord | undefined {
+  return findHostByName(hostArg);
+}
+
+/**
+ * The canonical event for the host's own event name as written on the hook command line (`pretooluse`,
+ * `beforetool`, `sessionstart`): a case-insensitive lookup in the host's event table. A canonical name
+ * (`pre-tool`) is accepted too when the host has that event. Undefined for events we do not handle.
+ */
+export function canonicalEventFor(host: HostRecord, eventArg: string | undefined): CanonicalEvent | undefined {
+  const wanted = eventArg?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const events = host.hookEvents.value;
+  for (const [name, canonical] of Object.entries(events)) {
+    if (name.toLowerCase() === wanted) return canonical;
+  }
+  const values = Object.values(events);
+  return values.find((canonical) => canonical === wanted);
+}
+
+/**
+ * The host's own spelling of an event (e.g. `PreToolUse`, `BeforeTool`, `preToolUse`) for answers that must
+ * echo it (`hookSpecificOutput.hookEventName`). `hostEvent` (any case) is preferred when the host knows it.
+ */
+export function hostEventName(host: HostRecord, event: CanonicalEvent, hostEvent?: string): string | undefined {
+  const entries = Object.entries(host.hookEvents.value);
+  if (hostEvent) {
+    const wanted = hostEvent.toLowerCase();
+    const hit = entries.find(([name]) => name.toLowerCase() === wanted);
+    if (hit) return hit[0];
+  }
+  return entries.find(([, canonical]) => canonical === event)?.[0];
+}
+
+/** The workspace named by the host's env vars, then `CONTEXT_MODE_PROJECT_DIR`; undefined when none is set. */
+export function projectDirFromEnv(host: HostRecord | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return firstSet(env, [...(host?.projectDirEnv.value ?? []), 'CONTEXT_MODE_PROJECT_DIR']);
+}
+
+/** The session id from the host's env vars, then `CONTEXT_MODE_SESSION_ID`; undefined when none is set. */
+export function sessionIdFromEnv(host: HostRecord | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return firstSet(env, [...(host?.sessionIdEnv?.value ?? []), 'CONTEXT_MODE_SESSION_ID']);
+}
+
+function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (nonEmpty(value)) return value;
+  }
+  return undefined;
+}
+
+function nonEmpty(value: string | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
 }

@@ -21,6 +21,12 @@ export type HostId =
 /** Canonical hook events every handler is written against. */
 export type CanonicalEvent = 'pre-tool' | 'post-tool' | 'prompt' | 'pre-compact' | 'session-start' | 'stop';
 
+/** Why a session started, in canonical terms; hosts spell it their own way (`sessionStartSources`). */
+export type CanonicalSessionSource = 'startup' | 'compact' | 'resume' | 'clear';
+
+/** How the product plugs into the host: JSON over stdin/stdout hook processes, an in-process plugin, or MCP only. */
+export type Paradigm = 'json-stdio' | 'ts-plugin' | 'mcp-only';
+
 /** How a host expects hook answers to be shaped; one formatter per dialect in hooks/src/format. */
 export type WireDialect =
   | 'claude'
@@ -75,14 +81,36 @@ export interface HostRecord {
     cwd: string[];
     prompt: string[];
     sessionStartSource: string[];
+    /** Where the transcript file path travels (its UUID is a session id fallback). */
+    transcriptPath?: string[];
+    /** Fields whose presence marks a subagent's call (its tools may not include ours). */
+    subagent?: string[];
+    /** Workspace-root arrays (first element is the project dir), e.g. Cursor's `workspace_roots`. */
+    workspaceRoots?: string[];
+    /** True when the tool input arrives as a JSON-encoded string (Copilot CLI `toolArgs`). */
+    toolInputIsJsonString?: boolean;
   }>;
   /** Config locations; `~` = home, `<project>` = project root. */
   paths: Sourced<{
     configDir: OsPaths;
     hooksFile?: { project?: string; user?: OsPaths };
     mcpConfig?: { project?: string; user?: OsPaths; format: 'json' | 'jsonc' | 'toml'; key: string };
+    /** Env var that relocates `configDir` (e.g. CLAUDE_CONFIG_DIR, CODEX_HOME). */
+    configDirEnv?: string;
   }>;
   instructionFile: Sourced<string>;
   /** How this host shows an MCP tool of the `context-mode` server to the model, e.g. `mcp__context-mode__{tool}`. */
   toolNaming: Sourced<string>;
+  /** Other names accepted on the hook command line and in CONTEXT_MODE_PLATFORM (lower case), e.g. `claude`. */
+  aliases?: string[];
+  /** How the product plugs in; derived from `dialect` when absent ('none' → mcp-only, 'opencode-plugin' → ts-plugin). */
+  paradigm?: Paradigm;
+  /** Host spelling of session-start sources → canonical source (e.g. Copilot's `new` → `startup`). */
+  sessionStartSources?: Record<string, CanonicalSessionSource>;
+  /** Capabilities that need a minimum host version (semver), e.g. Codex modifyArgs ≥ 0.141.0. */
+  versionGates?: Sourced<Partial<Record<keyof Capabilities, string>>>;
+  /** Which tools' output a post-tool hook may replace, when `modifyOutput` holds: every tool, or MCP tools only. */
+  outputReplacement?: Sourced<'all-tools' | 'mcp-tools'>;
+  /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
+  blockExitCode?: Sourced<number>;
 }

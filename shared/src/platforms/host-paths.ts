@@ -1,0 +1,40 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { HostRecord, OsPaths } from './types.js';
+
+export interface PathContext {
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  project?: string;
+}
+
+/**
+ * Expands a table path: `~` → home, `<project>` → the project root, `%APPDATA%` / `%LOCALAPPDATA%` → their
+ * env values (falling back to the usual locations under home). Undefined when `<project>` is needed but unknown.
+ */
+export function expandHostPath(path: string, ctx: PathContext = {}): string | undefined {
+  const env = ctx.env ?? process.env;
+  const home = ctx.home ?? homedir();
+  if (path.includes('<project>') && !ctx.project) return undefined;
+  let out = path.replace('<project>', ctx.project ?? '');
+  out = out.replace('%APPDATA%', env.APPDATA || join(home, 'AppData', 'Roaming'));
+  out = out.replace('%LOCALAPPDATA%', env.LOCALAPPDATA || join(home, 'AppData', 'Local'));
+  if (out === '~' || out.startsWith('~/')) out = join(home, out.slice(1));
+  return out;
+}
+
+/** The path for the current (or given) OS from a per-OS table entry. */
+export function pathForOs(paths: OsPaths | undefined, ctx: PathContext = {}): string | undefined {
+  const os = (ctx.platform ?? process.platform) as keyof OsPaths;
+  const raw = paths?.[os] ?? paths?.linux;
+  return raw === undefined ? undefined : expandHostPath(raw, ctx);
+}
+
+/** The host's config dir: its relocation env var (e.g. CODEX_HOME) when set, else the table's per-OS default. */
+export function hostConfigDir(host: HostRecord, ctx: PathContext = {}): string | undefined {
+  const env = ctx.env ?? process.env;
+  const override = host.paths.value.configDirEnv ? env[host.paths.value.configDirEnv] : undefined;
+  if (override && override.trim()) return override;
+  return pathForOs(host.paths.value.configDir, ctx);
+}

@@ -1,0 +1,46 @@
+import type { HostRecord } from '../types.js';
+
+const MCP = 'https://antigravity.google/docs/mcp';
+
+/**
+ * Google Antigravity: MCP only here. The incumbent also drives an `agy` CLI plugin with Claude-named hooks
+ * (REFERENCE.md §6.7 "antigravity-cli"); those are not wired until their docs can be checked, so hooks no-op.
+ */
+export const antigravity: HostRecord = {
+  id: 'antigravity',
+  displayName: 'Antigravity',
+  docs: MCP,
+  aliases: ['agy', 'antigravity-cli'],
+  clientInfoNames: { value: ['antigravity', 'agy'], docs: MCP },
+  detectEnv: { value: ['ANTIGRAVITY_CLI_ALIAS', 'ANTIGRAVITY_AGENT'], docs: MCP },
+  projectDirEnv: { value: [], docs: MCP },
+  hookEvents: { value: {}, docs: MCP },
+  dialect: { value: 'none', docs: MCP },
+  paradigm: 'mcp-only',
+  capabilities: {
+    value: { block: false, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: false, sessionStart: false },
+    docs: MCP,
+  },
+  payload: {
+    value: { toolName: [], toolInput: [], toolResponse: [], sessionId: [], cwd: [], prompt: [], sessionStartSource: [] },
+    docs: MCP,
+  },
+  paths: {
+    value: {
+      configDir: { linux: '~/.gemini/antigravity', darwin: '~/.gemini/antigravity', win32: '~/.gemini/antigravity' },
+      mcpConfig: {
+        user: {
+          linux: '~/.gemini/antigravity/mcp_config.json',
+          darwin: '~/.gemini/antigravity/mcp_config.json',
+          win32: '~/.gemini/antigravity/mcp_config.json',
+        },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: MCP,
+  },
+  instructionFile: { value: 'GEMINI.md', docs: 'https://antigravity.google/docs/rules-workflows' },
+  // REFERENCE.md §6.6 lists mcp__context-mode__<tool> for antigravity and context-mode/<tool> for the agy CLI.
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },
+};

@@ -1,0 +1,78 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://code.claude.com/docs/en/hooks';
+const MCP = 'https://code.claude.com/docs/en/mcp';
+const SETTINGS = 'https://code.claude.com/docs/en/settings';
+
+/** Claude Code: JSON command hooks with `hookSpecificOutput`, MCP servers under `mcpServers`. */
+export const claudeCode: HostRecord = {
+  id: 'claude-code',
+  displayName: 'Claude Code',
+  docs: HOOKS,
+  aliases: ['claude'],
+  clientInfoNames: { value: ['claude-code'], docs: MCP },
+  detectEnv: {
+    // Not CLAUDE_PROJECT_DIR: Cursor and Gemini CLI set it too, for compatibility with Claude hooks.
+    value: ['CLAUDE_CODE_ENTRYPOINT', 'CLAUDECODE', 'CLAUDE_PLUGIN_ROOT'],
+    docs: SETTINGS,
+  },
+  projectDirEnv: { value: ['CLAUDE_PROJECT_DIR'], docs: HOOKS },
+  // CLAUDE_SESSION_ID is what the incumbent reads (REFERENCE.md §6.2); the hooks docs pass session_id in the payload.
+  sessionIdEnv: { value: ['CLAUDE_SESSION_ID'], docs: HOOKS },
+  hookEvents: {
+    value: {
+      PreToolUse: 'pre-tool',
+      PostToolUse: 'post-tool',
+      UserPromptSubmit: 'prompt',
+      PreCompact: 'pre-compact',
+      SessionStart: 'session-start',
+      Stop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'claude', docs: HOOKS },
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    docs: HOOKS,
+  },
+  // PostToolUse can only replace MCP tool output (`updatedMCPToolOutput`); built-in tool output is read-only.
+  outputReplacement: { value: 'mcp-tools', docs: `${HOOKS}#posttooluse-decision-control` },
+  blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      transcriptPath: ['transcript_path'],
+      subagent: ['agent_id', 'agent_type'],
+    },
+    docs: `${HOOKS}#hook-input`,
+  },
+  sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
+  paths: {
+    value: {
+      configDir: { linux: '~/.claude', darwin: '~/.claude', win32: '~/.claude' },
+      configDirEnv: 'CLAUDE_CONFIG_DIR',
+      hooksFile: {
+        project: '<project>/.claude/settings.json',
+        user: { linux: '~/.claude/settings.json', darwin: '~/.claude/settings.json', win32: '~/.claude/settings.json' },
+      },
+      // Project servers live in .mcp.json; user-scope servers in ~/.claude.json (not inside ~/.claude).
+      mcpConfig: {
+        project: '<project>/.mcp.json',
+        user: { linux: '~/.claude.json', darwin: '~/.claude.json', win32: '~/.claude.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: SETTINGS,
+  },
+  instructionFile: { value: 'CLAUDE.md', docs: 'https://code.claude.com/docs/en/memory' },
+  // A server registered as `context-mode` shows as mcp__context-mode__<tool>. The incumbent ships as a plugin,
+  // which Claude names mcp__plugin_context-mode_context-mode__<tool> (REFERENCE.md §6.6); setup registers a plain server.
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#hooks-for-mcp-tools` },
+};

@@ -1,0 +1,68 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://developers.openai.com/codex/hooks';
+const MCP = 'https://developers.openai.com/codex/mcp';
+const CONFIG = 'https://developers.openai.com/codex/config-reference';
+
+/** OpenAI Codex CLI: Claude-shaped hooks in hooks.json; rewriting tool input needs codex ≥ 0.141.0. */
+export const codex: HostRecord = {
+  id: 'codex',
+  displayName: 'Codex CLI',
+  docs: HOOKS,
+  aliases: ['codex-cli'],
+  clientInfoNames: { value: ['Codex', 'codex-mcp-client'], docs: MCP },
+  detectEnv: { value: ['CODEX_THREAD_ID', 'CODEX_CI', 'CODEX_SANDBOX'], docs: CONFIG },
+  projectDirEnv: { value: [], docs: HOOKS },
+  sessionIdEnv: { value: ['CODEX_THREAD_ID'], docs: CONFIG },
+  hookEvents: {
+    value: {
+      PreToolUse: 'pre-tool',
+      PostToolUse: 'post-tool',
+      UserPromptSubmit: 'prompt',
+      PreCompact: 'pre-compact',
+      SessionStart: 'session-start',
+      Stop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'codex', docs: HOOKS },
+  // REFERENCE.md §7: YYYYNNY. modifyArgs is true but gated; formatters downgrade below the gate.
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    docs: HOOKS,
+  },
+  versionGates: { value: { modifyArgs: '0.141.0', injectContext: '0.141.0' }, docs: HOOKS },
+  blockExitCode: { value: 2, docs: HOOKS },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      transcriptPath: ['transcript_path'],
+    },
+    docs: HOOKS,
+  },
+  sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
+  paths: {
+    value: {
+      configDir: { linux: '~/.codex', darwin: '~/.codex', win32: '~/.codex' },
+      configDirEnv: 'CODEX_HOME',
+      hooksFile: {
+        project: '<project>/.codex/hooks.json',
+        user: { linux: '~/.codex/hooks.json', darwin: '~/.codex/hooks.json', win32: '~/.codex/hooks.json' },
+      },
+      mcpConfig: {
+        user: { linux: '~/.codex/config.toml', darwin: '~/.codex/config.toml', win32: '~/.codex/config.toml' },
+        format: 'toml',
+        key: 'mcp_servers',
+      },
+    },
+    docs: CONFIG,
+  },
+  instructionFile: { value: 'AGENTS.md', docs: 'https://developers.openai.com/codex/guides/agents-md' },
+  toolNaming: { value: '{tool}', docs: MCP },
+};

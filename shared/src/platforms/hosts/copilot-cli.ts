@@ -1,0 +1,71 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://docs.github.com/en/copilot/reference/hooks-configuration';
+const CLI = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli';
+
+/** GitHub Copilot CLI: flat camelCase hooks (`"version": 1`), `toolArgs` as a JSON string. */
+export const copilotCli: HostRecord = {
+  id: 'copilot-cli',
+  displayName: 'GitHub Copilot CLI',
+  docs: HOOKS,
+  aliases: ['copilot'],
+  clientInfoNames: { value: ['GitHub Copilot CLI', 'github-copilot-cli', 'copilot-cli'], docs: CLI },
+  detectEnv: { value: ['COPILOT_CLI', 'COPILOT_AGENT_SESSION_ID'], docs: CLI },
+  projectDirEnv: { value: [], docs: HOOKS },
+  sessionIdEnv: { value: ['COPILOT_AGENT_SESSION_ID'], docs: CLI },
+  hookEvents: {
+    value: {
+      preToolUse: 'pre-tool',
+      postToolUse: 'post-tool',
+      userPromptSubmitted: 'prompt',
+      preCompact: 'pre-compact',
+      sessionStart: 'session-start',
+      agentStop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'copilot-cli', docs: HOOKS },
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    docs: HOOKS,
+  },
+  payload: {
+    value: {
+      toolName: ['toolName', 'tool_name'],
+      toolInput: ['toolArgs', 'tool_input'],
+      toolResponse: ['toolResult', 'tool_response'],
+      sessionId: ['sessionId', 'session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      toolInputIsJsonString: true,
+    },
+    docs: HOOKS,
+  },
+  sessionStartSources: { new: 'startup', startup: 'startup', resume: 'resume' },
+  paths: {
+    value: {
+      configDir: { linux: '~/.copilot', darwin: '~/.copilot', win32: '~/.copilot' },
+      configDirEnv: 'COPILOT_HOME',
+      hooksFile: {
+        project: '<project>/.github/hooks/context-mode.json',
+        user: {
+          linux: '~/.copilot/hooks/context-mode.json',
+          darwin: '~/.copilot/hooks/context-mode.json',
+          win32: '~/.copilot/hooks/context-mode.json',
+        },
+      },
+      mcpConfig: {
+        user: { linux: '~/.copilot/mcp-config.json', darwin: '~/.copilot/mcp-config.json', win32: '~/.copilot/mcp-config.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: CLI,
+  },
+  instructionFile: {
+    value: '.github/copilot-instructions.md',
+    docs: 'https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions',
+  },
+  toolNaming: { value: 'context-mode_{tool}', docs: CLI },
+};

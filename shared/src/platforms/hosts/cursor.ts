@@ -1,0 +1,65 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://cursor.com/docs/agent/hooks';
+const MCP = 'https://cursor.com/docs/context/mcp';
+
+/** Cursor: `.cursor/hooks.json` (version 1, camelCase events), answers with `permission` / `*_message`. */
+export const cursor: HostRecord = {
+  id: 'cursor',
+  displayName: 'Cursor',
+  docs: HOOKS,
+  clientInfoNames: { value: ['cursor-vscode', 'cursor'], docs: MCP },
+  detectEnv: { value: ['CURSOR_PROJECT_DIR', 'CURSOR_TRACE_ID', 'CURSOR_CWD', 'CURSOR_CLI', 'CURSOR_VERSION'], docs: HOOKS },
+  projectDirEnv: { value: ['CURSOR_PROJECT_DIR', 'CURSOR_CWD'], docs: HOOKS },
+  sessionIdEnv: { value: ['CURSOR_SESSION_ID'], docs: HOOKS },
+  hookEvents: {
+    value: {
+      preToolUse: 'pre-tool',
+      postToolUse: 'post-tool',
+      beforeSubmitPrompt: 'prompt',
+      preCompact: 'pre-compact',
+      sessionStart: 'session-start',
+      stop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'cursor', docs: HOOKS },
+  // REFERENCE.md §7 lists compact N; Cursor's docs now list preCompact (observe-only), kept false until verified.
+  // `additional_context` on postToolUse is documented but not surfaced to the model (forum #155689).
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
+    docs: HOOKS,
+  },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_output', 'tool_response'],
+      sessionId: ['conversation_id', 'session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      transcriptPath: ['transcript_path'],
+      workspaceRoots: ['workspace_roots'],
+    },
+    docs: HOOKS,
+  },
+  paths: {
+    value: {
+      configDir: { linux: '~/.cursor', darwin: '~/.cursor', win32: '~/.cursor' },
+      hooksFile: {
+        project: '<project>/.cursor/hooks.json',
+        user: { linux: '~/.cursor/hooks.json', darwin: '~/.cursor/hooks.json', win32: '~/.cursor/hooks.json' },
+      },
+      mcpConfig: {
+        project: '<project>/.cursor/mcp.json',
+        user: { linux: '~/.cursor/mcp.json', darwin: '~/.cursor/mcp.json', win32: '~/.cursor/mcp.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: MCP,
+  },
+  instructionFile: { value: '.cursor/rules/context-mode.mdc', docs: 'https://cursor.com/docs/context/rules' },
+  toolNaming: { value: '{tool}', docs: MCP },
+};

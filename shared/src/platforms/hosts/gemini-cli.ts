@@ -1,0 +1,69 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://geminicli.com/docs/hooks/reference/';
+const MCP = 'https://geminicli.com/docs/tools/mcp-server/';
+const CONFIG = 'https://geminicli.com/docs/get-started/configuration/';
+
+/** Gemini CLI: hooks in settings.json, `decision`/`reason` plus `hookSpecificOutput`. */
+export const geminiCli: HostRecord = {
+  id: 'gemini-cli',
+  displayName: 'Gemini CLI',
+  docs: HOOKS,
+  aliases: ['gemini'],
+  clientInfoNames: { value: ['gemini-cli-mcp-client', 'gemini-cli'], docs: MCP },
+  detectEnv: { value: ['GEMINI_PROJECT_DIR', 'GEMINI_SESSION_ID', 'GEMINI_CLI'], docs: HOOKS },
+  projectDirEnv: { value: ['GEMINI_PROJECT_DIR'], docs: HOOKS },
+  sessionIdEnv: { value: ['GEMINI_SESSION_ID'], docs: HOOKS },
+  hookEvents: {
+    value: {
+      BeforeTool: 'pre-tool',
+      AfterTool: 'post-tool',
+      BeforeAgent: 'prompt',
+      PreCompress: 'pre-compact',
+      SessionStart: 'session-start',
+      AfterAgent: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'gemini', docs: HOOKS },
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    docs: HOOKS,
+  },
+  // AfterTool can hide the real output (`decision: "deny"`) and show the reason instead.
+  outputReplacement: { value: 'all-tools', docs: HOOKS },
+  blockExitCode: { value: 2, docs: HOOKS },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      transcriptPath: ['transcript_path'],
+    },
+    docs: HOOKS,
+  },
+  sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear' },
+  paths: {
+    value: {
+      configDir: { linux: '~/.gemini', darwin: '~/.gemini', win32: '~/.gemini' },
+      configDirEnv: 'GEMINI_CLI_HOME',
+      hooksFile: {
+        project: '<project>/.gemini/settings.json',
+        user: { linux: '~/.gemini/settings.json', darwin: '~/.gemini/settings.json', win32: '~/.gemini/settings.json' },
+      },
+      mcpConfig: {
+        project: '<project>/.gemini/settings.json',
+        user: { linux: '~/.gemini/settings.json', darwin: '~/.gemini/settings.json', win32: '~/.gemini/settings.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: CONFIG,
+  },
+  instructionFile: { value: 'GEMINI.md', docs: 'https://geminicli.com/docs/cli/gemini-md/' },
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: HOOKS },
+};

@@ -1,0 +1,62 @@
+import type { HostRecord } from '../types.js';
+
+const DOCS = 'https://moonshotai.github.io/kimi-cli/en/customization/hooks.html';
+const MCP = 'https://moonshotai.github.io/kimi-cli/en/customization/mcp.html';
+
+/** Kimi Code CLI: Claude-named hook events in config.toml `[[hooks]]`; the incumbent treats it as deny-only. */
+export const kimi: HostRecord = {
+  id: 'kimi',
+  displayName: 'Kimi Code CLI',
+  docs: DOCS,
+  aliases: ['kimi-code', 'kimi-cli'],
+  clientInfoNames: { value: ['Kimi Code', 'kimi-cli', 'kimi-code'], docs: MCP },
+  detectEnv: { value: ['KIMI_CODE_HOME', 'KIMI_CLI'], docs: DOCS },
+  projectDirEnv: { value: [], docs: DOCS },
+  hookEvents: {
+    value: {
+      PreToolUse: 'pre-tool',
+      PostToolUse: 'post-tool',
+      UserPromptSubmit: 'prompt',
+      PreCompact: 'pre-compact',
+      SessionStart: 'session-start',
+      Stop: 'stop',
+    },
+    docs: DOCS,
+  },
+  dialect: { value: 'kimi', docs: DOCS },
+  // REFERENCE.md §7: YYYYNNN — deny only. [D] Kimi's docs claim more (context injection), unverified here.
+  capabilities: {
+    value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
+    docs: DOCS,
+  },
+  blockExitCode: { value: 2, docs: DOCS },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response', 'tool_output'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+    },
+    docs: DOCS,
+  },
+  paths: {
+    value: {
+      configDir: { linux: '~/.kimi-code', darwin: '~/.kimi-code', win32: '~/.kimi-code' },
+      configDirEnv: 'KIMI_CODE_HOME',
+      hooksFile: {
+        user: { linux: '~/.kimi-code/config.toml', darwin: '~/.kimi-code/config.toml', win32: '~/.kimi-code/config.toml' },
+      },
+      mcpConfig: {
+        user: { linux: '~/.kimi-code/mcp.json', darwin: '~/.kimi-code/mcp.json', win32: '~/.kimi-code/mcp.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: MCP,
+  },
+  instructionFile: { value: 'AGENTS.md', docs: DOCS },
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },
+};

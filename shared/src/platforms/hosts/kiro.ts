@@ -1,0 +1,67 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://kiro.dev/docs/cli/hooks/';
+const MCP = 'https://kiro.dev/docs/cli/mcp/';
+
+/** Kiro CLI: hooks in the agent config; preToolUse blocks with exit 2 and the reason on stderr. */
+export const kiro: HostRecord = {
+  id: 'kiro',
+  displayName: 'Kiro CLI',
+  docs: HOOKS,
+  aliases: ['kiro-cli'],
+  clientInfoNames: { value: ['Kiro CLI', 'kiro-cli', 'Kiro'], docs: MCP },
+  detectEnv: { value: ['KIRO_CLI', 'KIRO_SESSION_ID'], docs: HOOKS },
+  projectDirEnv: { value: [], docs: HOOKS },
+  hookEvents: {
+    value: {
+      preToolUse: 'pre-tool',
+      postToolUse: 'post-tool',
+      userPromptSubmit: 'prompt',
+      agentSpawn: 'session-start',
+      stop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'kiro', docs: HOOKS },
+  // REFERENCE.md §7: YYNYNNY. Stdout of agentSpawn and userPromptSubmit is added to the context.
+  capabilities: {
+    value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
+    docs: HOOKS,
+  },
+  blockExitCode: { value: 2, docs: HOOKS },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: [],
+    },
+    docs: HOOKS,
+  },
+  paths: {
+    value: {
+      configDir: { linux: '~/.kiro', darwin: '~/.kiro', win32: '~/.kiro' },
+      hooksFile: {
+        project: '<project>/.kiro/agents/context-mode.json',
+        user: {
+          linux: '~/.kiro/agents/context-mode.json',
+          darwin: '~/.kiro/agents/context-mode.json',
+          win32: '~/.kiro/agents/context-mode.json',
+        },
+      },
+      mcpConfig: {
+        project: '<project>/.kiro/settings/mcp.json',
+        user: { linux: '~/.kiro/settings/mcp.json', darwin: '~/.kiro/settings/mcp.json', win32: '~/.kiro/settings/mcp.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: MCP,
+  },
+  // The incumbent writes KIRO.md; Kiro's own convention is steering files under .kiro/steering/.
+  instructionFile: { value: '.kiro/steering/context-mode.md', docs: 'https://kiro.dev/docs/cli/steering/' },
+  toolNaming: { value: '@context-mode/{tool}', docs: MCP },
+};

@@ -1,0 +1,73 @@
+import type { HostRecord } from '../types.js';
+
+const PLUGINS = 'https://opencode.ai/docs/plugins/';
+const MCP = 'https://opencode.ai/docs/mcp-servers/';
+const CONFIG = 'https://opencode.ai/docs/config/';
+
+/** OpenCode: an in-process TypeScript plugin (throw to deny, mutate args to modify); MCP under `mcp`. */
+export const opencode: HostRecord = {
+  id: 'opencode',
+  displayName: 'OpenCode',
+  docs: PLUGINS,
+  aliases: ['kilo'],
+  clientInfoNames: { value: ['opencode'], docs: MCP },
+  detectEnv: { value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID'], docs: CONFIG },
+  projectDirEnv: { value: ['OPENCODE_PROJECT_DIR'], docs: CONFIG },
+  // Plugin hook names; the plugin module maps them itself, they never reach the command-line runner.
+  hookEvents: {
+    value: {
+      'tool.execute.before': 'pre-tool',
+      'tool.execute.after': 'post-tool',
+      'chat.message': 'prompt',
+      'experimental.session.compacting': 'pre-compact',
+      'session.created': 'session-start',
+      'session.idle': 'stop',
+    },
+    docs: PLUGINS,
+  },
+  dialect: { value: 'opencode-plugin', docs: PLUGINS },
+  paradigm: 'ts-plugin',
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    docs: PLUGINS,
+  },
+  outputReplacement: { value: 'all-tools', docs: PLUGINS },
+  payload: {
+    value: {
+      toolName: ['tool'],
+      toolInput: ['args'],
+      toolResponse: ['output'],
+      sessionId: ['sessionID'],
+      cwd: ['directory'],
+      prompt: ['prompt'],
+      sessionStartSource: [],
+    },
+    docs: PLUGINS,
+  },
+  paths: {
+    value: {
+      configDir: { linux: '~/.config/opencode', darwin: '~/.config/opencode', win32: '~/.config/opencode' },
+      hooksFile: {
+        project: '<project>/.opencode/plugin/context-mode.ts',
+        user: {
+          linux: '~/.config/opencode/plugin/context-mode.ts',
+          darwin: '~/.config/opencode/plugin/context-mode.ts',
+          win32: '~/.config/opencode/plugin/context-mode.ts',
+        },
+      },
+      mcpConfig: {
+        project: '<project>/opencode.json',
+        user: {
+          linux: '~/.config/opencode/opencode.json',
+          darwin: '~/.config/opencode/opencode.json',
+          win32: '~/.config/opencode/opencode.json',
+        },
+        format: 'jsonc',
+        key: 'mcp',
+      },
+    },
+    docs: CONFIG,
+  },
+  instructionFile: { value: 'AGENTS.md', docs: 'https://opencode.ai/docs/rules/' },
+  toolNaming: { value: 'context-mode_{tool}', docs: MCP },
+};

@@ -1,0 +1,66 @@
+import type { HostRecord } from '../types.js';
+
+const HOOKS = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/';
+const MCP = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/mcp/';
+const CONFIG = 'https://qwenlm.github.io/qwen-code-docs/en/users/configuration/settings/';
+
+/** Qwen Code: a Gemini CLI fork whose hooks speak Claude Code's event names and output shape. */
+export const qwenCode: HostRecord = {
+  id: 'qwen-code',
+  displayName: 'Qwen Code',
+  docs: HOOKS,
+  aliases: ['qwen', 'qwen-cli'],
+  // The client name carries a suffix in some versions, hence the prefix match (REFERENCE.md §7).
+  clientInfoNames: { value: ['qwen-cli-mcp-client', 'qwen-code'], docs: MCP },
+  detectEnv: { value: ['QWEN_PROJECT_DIR', 'QWEN_CODE'], docs: HOOKS },
+  projectDirEnv: { value: ['QWEN_PROJECT_DIR'], docs: HOOKS },
+  hookEvents: {
+    value: {
+      PreToolUse: 'pre-tool',
+      PostToolUse: 'post-tool',
+      UserPromptSubmit: 'prompt',
+      PreCompact: 'pre-compact',
+      SessionStart: 'session-start',
+      Stop: 'stop',
+    },
+    docs: HOOKS,
+  },
+  dialect: { value: 'qwen', docs: HOOKS },
+  capabilities: {
+    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    docs: HOOKS,
+  },
+  blockExitCode: { value: 2, docs: HOOKS },
+  payload: {
+    value: {
+      toolName: ['tool_name'],
+      toolInput: ['tool_input'],
+      toolResponse: ['tool_response'],
+      sessionId: ['session_id'],
+      cwd: ['cwd'],
+      prompt: ['prompt'],
+      sessionStartSource: ['source'],
+      transcriptPath: ['transcript_path'],
+    },
+    docs: HOOKS,
+  },
+  sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
+  paths: {
+    value: {
+      configDir: { linux: '~/.qwen', darwin: '~/.qwen', win32: '~/.qwen' },
+      hooksFile: {
+        project: '<project>/.qwen/settings.json',
+        user: { linux: '~/.qwen/settings.json', darwin: '~/.qwen/settings.json', win32: '~/.qwen/settings.json' },
+      },
+      mcpConfig: {
+        project: '<project>/.qwen/settings.json',
+        user: { linux: '~/.qwen/settings.json', darwin: '~/.qwen/settings.json', win32: '~/.qwen/settings.json' },
+        format: 'json',
+        key: 'mcpServers',
+      },
+    },
+    docs: CONFIG,
+  },
+  instructionFile: { value: 'QWEN.md', docs: CONFIG },
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: HOOKS },
+};

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { hostSupports, paradigmOf, compareVersions } from '@context-mode/shared/platforms/host-capabilities';
+import { hostConfigDir, expandHostPath } from '@context-mode/shared/platforms/host-paths';
+import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
+import type { HostId } from '@context-mode/shared/platforms/types';
+
+const REQUIRED: HostId[] = [
+  'claude-code', 'gemini-cli', 'vscode-copilot', 'jetbrains-copilot', 'copilot-cli', 'cursor', 'codex',
+  'qwen-code', 'kimi', 'kiro', 'opencode', 'antigravity', 'zed', 'pi',
+];
+
+test('the table has a record for every host the product supports', () => {
+  const ids = allHosts().map((h) => h.id).sort();
+  assert.deepEqual(ids, [...REQUIRED].sort());
+  for (const id of REQUIRED) assert.equal(getHost(id).id, id);
+});
+
+test('every fact in every record links to documentation', () => {
+  for (const host of allHosts()) {
+    assert.match(host.docs, /^https:\/\//, host.id);
+    for (const [key, value] of Object.entries(host)) {
+      if (value && typeof value === 'object' && 'docs' in value) {
+        assert.match(String((value as { docs: unknown }).docs), /^https:\/\//, `${host.id}.${key}`);
+      }
+    }
+  }
+});
+
+test('every tool naming template has exactly one {tool} placeholder', () => {
+  for (const host of allHosts()) {
+    assert.equal(host.toolNaming.value.split('{tool}').length, 2, host.id);
+  }
+});
+
+test('hook hosts map their events onto canonical events, MCP-only hosts have none', () => {
+  for (const host of allHosts()) {
+    const events = Object.values(host.hookEvents.value);
+    if (paradigmOf(host) === 'mcp-only') {
+      assert.equal(events.length, 0, host.id);
+      assert.equal(host.capabilities.value.block, false, host.id);
+    } else {
+      assert.ok(events.includes('pre-tool'), `${host.id} has a pre-tool event`);
+      assert.ok(host.capabilities.value.block, `${host.id} can block`);
+    }
+    // Event names are looked up case-insensitively, so two may not differ only in case.
+    const lower = Object.keys(host.hookEvents.value).map((k) => k.toLowerCase());
+    assert.equal(new Set(lower).size, lower.length, host.id);
+  }
+});
+
+test('no two hosts claim the same id or alias', () => {
+  const seen = new Set<string>();
+  for (const host of allHosts()) {
+    for (const name of [host.id, ...(host.aliases ?? [])]) {
+      assert.ok(!seen.has(name.toLowerCase()), name);
+      seen.add(name.toLowerCase());
+    }
+  }
+});
+
+test('Codex rewrites tool input only from 0.141.0; unknown versions fail closed', () => {
+  const codex = getHost('codex');
+  assert.equal(hostSupports(codex, 'modifyArgs', '0.141.0'), true);
+  assert.equal(hostSupports(codex, 'modifyArgs', 'codex-cli 0.150.2'), true);
+  assert.equal(hostSupports(codex, 'modifyArgs', '0.140.9'), false);
+  assert.equal(hostSupports(codex, 'modifyArgs'), false);
+  assert.equal(hostSupports(codex, 'block'), true);
+  assert.equal(hostSupports(getHost('kimi'), 'modifyArgs', '9.9.9'), false);
+  assert.equal(compareVersions('1.10.0', '1.9.9'), 1);
+});
+
+test('config dirs honour the host relocation env var and expand ~', () => {
+  const codex = getHost('codex');
+  assert.equal(hostConfigDir(codex, { env: { CODEX_HOME: '/x/codex' }, home: '/h' }), '/x/codex');
+  assert.equal(hostConfigDir(codex, { env: {}, home: '/h', platform: 'linux' }), '/h/.codex');
+  assert.equal(expandHostPath('<project>/.mcp.json', { project: '/p' }), '/p/.mcp.json');
+  assert.equal(expandHostPath('<project>/.mcp.json', {}), undefined);
+});
