@@ -1,11 +1,259 @@
-import type { KnowledgeBase } from './types.js';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { openDatabase, type OpenedDatabase } from '../db/open-database.js';
+import type { DriverName } from '../db/types.js';
+import { redactSecrets } from '../policy/redact.js';
+import { chunkContent } from './chunkers/chunk-content.js';
+import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
+import { identifierExpansions, vocabularyWords } from './query-terms.js';
+import { searchKnowledge } from './rank-search.js';
+import { KNOWLEDGE_MIGRATIONS } from './schema.js';
+import { TypoCorrector } from './typo-fallback.js';
+import type {
+  IndexInput,
+  IndexResult,
+  KnowledgeBase,
+  SearchHit,
+  SearchOptions,
+  SearchReport,
+  SourceInfo,
+} from './types.js';
 
 export interface OpenKnowledgeBaseOptions {
   /** Path of knowledge.db, or ':memory:'. */
   path: string;
+  /** Force a SQLite driver (tests); default: CONTEXT_MODE_SQLITE_DRIVER or the built-in one when present. */
+  driver?: DriverName;
+  /** Chunk cap in UTF-8 bytes (default 4,096). */
+  chunkCapBytes?: number;
+  /** Clock, for tests. */
+  now?: () => Date;
 }
 
-/** Placeholder until the knowledge base lands. */
-export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeBase {
-  throw new Error(`knowledge base not implemented yet (${options.path})`);
+interface SourceRow {
+  id: number;
+  label: string;
+  kind: string;
+  format: string;
+  language: string | null;
+  file_path: string | null;
+  content_hash: string | null;
+  mtime_ms: number | null;
+  session_id: string | null;
+  meta: string | null;
+  chunk_count: number;
+  code_chunk_count: number;
+  bytes: number;
+  indexed_at: string;
+}
+
+function toInfo(r: SourceRow): SourceInfo {
+  const info: SourceInfo = {
+    id: r.id,
+    source: r.label,
+    kind: r.kind,
+    chunks: r.chunk_count,
+    codeChunks: r.code_chunk_count,
+    bytes: r.bytes,
+    indexedAt: r.indexed_at,
+  };
+  if (r.file_path) info.filePath = r.file_path;
+  if (r.session_id) info.sessionId = r.session_id;
+  if (r.meta) {
+    try {
+      info.meta = JSON.parse(r.meta) as Record<string, unknown>;
+    } catch {
+      // A damaged meta blob must not hide the source itself.
+    }
+  }
+  return info;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Mutable state shared with the search module. */
+export interface KnowledgeInternals {
+  db: OpenedDatabase;
+  typos: TypoCorrector;
+  /** Bumped on every write so caches keyed on store contents invalidate. */
+  generation: number;
+}
+
+/**
+ * Opens (creating and migrating) a project's knowledge base. A corrupt file is moved aside by openDatabase and
+ * reported through `recovered`. Every write is one transaction: a re-indexed source is replaced atomically,
+ * so a concurrent reader sees the old version or the new one, never a mix.
+ */
+export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeBase &
+  Required<Pick<KnowledgeBase, 'searchWithReport'>> {
+  const db = openDatabase(options.path, { migrations: KNOWLEDGE_MIGRATIONS, ...(options.driver ? { driver: options.driver } : {}) });
+  const cap = options.chunkCapBytes ?? CHUNK_CAP_BYTES;
+  const now = options.now ?? (() => new Date());
+  const state: KnowledgeInternals = { db, typos: new TypoCorrector(db), generation: 0 };
+
+  const getRow = (label: string) => db.prepare('SELECT * FROM sources WHERE label = ?').get<SourceRow>(label);
+
+  const removeSource = (id: number) => {
+    db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE source_id = ?)').run(id);
+    db.prepare('DELETE FROM chunks_tri WHERE rowid IN (SELECT id FROM chunks WHERE source_id = ?)').run(id);
+    db.prepare('DELETE FROM chunks WHERE source_id = ?').run(id);
+    db.prepare('DELETE FROM sources WHERE id = ?').run(id);
+  };
+
+  const index = (input: IndexInput, fileState?: { mtimeMs: number }): IndexResult => {
+    if (!input.source || !input.source.trim()) throw new Error('index: a source label is required');
+    const { text, count: redactions } = redactSecrets(input.content ?? '');
+    const chunks = chunkContent(text, input.format, cap);
+    const hash = sha256(input.content ?? '');
+    let mtime = fileState?.mtimeMs ?? null;
+    if (input.filePath && mtime === null) {
+      try {
+        mtime = statSync(input.filePath).mtimeMs;
+      } catch {
+        mtime = null;
+      }
+    }
+    const codeChunks = chunks.filter((c) => c.contentType === 'code').length;
+    const bytes = utf8Length(text);
+    const result = db.transaction(() => {
+      const old = getRow(input.source);
+      if (old) removeSource(old.id);
+      const ins = db
+        .prepare(
+          `INSERT INTO sources (label, kind, format, language, file_path, content_hash, mtime_ms, session_id, meta,
+             chunk_count, code_chunk_count, bytes, indexed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          input.source,
+          input.kind ?? (input.filePath ? 'file' : 'manual'),
+          input.format,
+          input.language ?? null,
+          input.filePath ?? null,
+          hash,
+          mtime,
+          input.sessionId ?? null,
+          input.meta ? JSON.stringify(input.meta) : null,
+          chunks.length,
+          codeChunks,
+          bytes,
+          now().toISOString(),
+        );
+      const sourceId = Number(ins.lastInsertRowid);
+      const insChunk = db.prepare('INSERT INTO chunks (source_id, ord, title, content, content_type) VALUES (?, ?, ?, ?, ?)');
+      const insFts = db.prepare('INSERT INTO chunks_fts (rowid, title, body) VALUES (?, ?, ?)');
+      const insTri = db.prepare('INSERT INTO chunks_tri (rowid, title, body) VALUES (?, ?, ?)');
+      const insWord = db.prepare('INSERT OR IGNORE INTO vocabulary (word) VALUES (?)');
+      const words = new Set<string>();
+      chunks.forEach((c, ord) => {
+        const id = Number(insChunk.run(sourceId, ord, c.title, c.content, c.contentType).lastInsertRowid);
+        const titleExp = identifierExpansions(c.title);
+        const bodyExp = identifierExpansions(c.content);
+        insFts.run(id, titleExp ? `${c.title} ; ${titleExp}` : c.title, bodyExp ? `${c.content}\n${bodyExp}` : c.content);
+        insTri.run(id, c.title, c.content);
+        for (const w of vocabularyWords(`${c.title} ${c.content}`)) words.add(w);
+      });
+      for (const w of words) insWord.run(w);
+      return { source: input.source, sourceId, chunks: chunks.length, codeChunks, bytes, replaced: old !== undefined, redactions };
+    });
+    state.generation++;
+    return result;
+  };
+
+  /** Re-indexes file-backed sources whose file changed (mtime moved and content hash differs). */
+  const refreshStale = (): string[] => {
+    const rows = db.prepare('SELECT * FROM sources WHERE file_path IS NOT NULL').all<SourceRow>();
+    const refreshed: string[] = [];
+    for (const r of rows) {
+      let st;
+      try {
+        st = statSync(r.file_path!);
+      } catch {
+        continue; // A vanished file keeps its last indexed text; deleting it is the user's call.
+      }
+      if (!st.isFile() || st.mtimeMs === r.mtime_ms) continue;
+      let content: string;
+      try {
+        content = readFileSync(r.file_path!, 'utf8');
+      } catch {
+        continue;
+      }
+      if (sha256(content) === r.content_hash) {
+        db.prepare('UPDATE sources SET mtime_ms = ? WHERE id = ?').run(st.mtimeMs, r.id);
+        continue;
+      }
+      const input: IndexInput = {
+        source: r.label,
+        content,
+        format: r.format as IndexInput['format'],
+        filePath: r.file_path!,
+        kind: r.kind,
+      };
+      if (r.session_id) input.sessionId = r.session_id;
+      if (r.language) input.language = r.language;
+      if (r.meta) input.meta = JSON.parse(r.meta) as Record<string, unknown>;
+      index(input, { mtimeMs: st.mtimeMs });
+      refreshed.push(r.label);
+    }
+    return refreshed;
+  };
+
+  const searchWithReport = (query: string, opts: SearchOptions = {}): SearchReport => {
+    const refreshed = refreshStale();
+    const report = searchKnowledge(state, query, opts);
+    return { ...report, refreshed };
+  };
+
+  const kb = {
+    get recovered() {
+      return db.recovered;
+    },
+    index: (input: IndexInput) => index(input),
+    search: (query: string, opts?: SearchOptions): SearchHit[] => searchWithReport(query, opts).hits,
+    searchWithReport,
+    getSource: (label: string) => {
+      const r = getRow(label);
+      return r ? toInfo(r) : undefined;
+    },
+    listSources: () => db.prepare('SELECT * FROM sources ORDER BY indexed_at DESC, id DESC').all<SourceRow>().map(toInfo),
+    deleteSource: (label: string) => {
+      const r = getRow(label);
+      if (!r) return false;
+      db.transaction(() => removeSource(r.id));
+      state.generation++;
+      return true;
+    },
+    purgeSession: (sessionId: string) => {
+      const removed = db.transaction(() => {
+        const rows = db.prepare('SELECT id, chunk_count FROM sources WHERE session_id = ?').all<{ id: number; chunk_count: number }>(sessionId);
+        let n = 0;
+        for (const r of rows) {
+          removeSource(r.id);
+          n += r.chunk_count;
+        }
+        return n;
+      });
+      state.generation++;
+      return removed;
+    },
+    purgeAll: () => {
+      db.transaction(() => {
+        db.exec('DELETE FROM chunks_fts; DELETE FROM chunks_tri; DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary;');
+      });
+      state.generation++;
+    },
+    stats: () => {
+      const r = db
+        .prepare('SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources')
+        .get<{ sources: number; chunks: number; bytes: number }>()!;
+      return { sources: Number(r.sources), chunks: Number(r.chunks), bytes: Number(r.bytes) };
+    },
+    close: () => {
+      // No FTS 'optimize' here: on a large store it rewrites the whole index; FTS5's automerge keeps it healthy.
+      if (db.open) db.close();
+    },
+  };
+  return kb;
 }

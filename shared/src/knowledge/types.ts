@@ -42,6 +42,8 @@ export interface SearchOptions {
   contentType?: ContentType;
   /** The caller's session; its content is ranked above other sessions' content. */
   sessionId?: string;
+  /** Snippet size per hit in UTF-8 bytes (default 600); short chunks are returned whole when they fit. */
+  snippetBytes?: number;
 }
 
 export interface SearchHit {
@@ -71,6 +73,19 @@ export interface SourceInfo {
   meta?: Record<string, unknown>;
 }
 
+/** What one search did besides finding hits: the tools report these to the user. */
+export interface SearchReport {
+  hits: SearchHit[];
+  /** File-backed sources re-indexed before searching because their file changed. */
+  refreshed: string[];
+  /** Typo corrections applied (unknown query word → nearest indexed word). */
+  corrections: Array<{ from: string; to: string }>;
+  /** With a `source` filter: the labels it matched (empty = unknown source). Undefined without a filter. */
+  matchedSources?: string[];
+  /** Set when the query had no searchable words; hits is then empty. */
+  emptyQuery?: string;
+}
+
 export interface KnowledgeBase {
   index(input: IndexInput): IndexResult;
   search(query: string, options?: SearchOptions): SearchHit[];
@@ -83,4 +98,8 @@ export interface KnowledgeBase {
   purgeAll(): void;
   stats(): { sources: number; chunks: number; bytes: number };
   close(): void;
+  /** Like search, plus what happened on the way (refreshes, typo corrections, source matching). Optional for other implementations. */
+  searchWithReport?(query: string, options?: SearchOptions): SearchReport;
+  /** Set when the database file was corrupt and moved aside at open; a fresh store was created. */
+  readonly recovered?: { movedTo: string; reason: string };
 }

@@ -1,0 +1,96 @@
+/** One piece of indexed content. `title` is the heading path (" > " joined) or another human label. */
+export interface Chunk {
+  title: string;
+  content: string;
+  /** 'code' when the chunk holds a fenced block, source code or JSON; 'prose' otherwise. */
+  contentType: 'code' | 'prose';
+}
+
+/** The chunk cap in UTF-8 bytes (SPEC §4). */
+export const CHUNK_CAP_BYTES = 4096;
+
+const encoder = new TextEncoder();
+
+export function utf8Length(text: string): number {
+  // Fast path: pure ASCII strings are their own byte length.
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) {
+      ascii = false;
+      break;
+    }
+  }
+  return ascii ? text.length : encoder.encode(text).length;
+}
+
+/**
+ * The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes`, cut on a code point boundary
+ * (never inside a surrogate pair), so a split can never produce invalid UTF-8.
+ */
+export function prefixWithinBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let i = 0;
+  while (i < text.length) {
+    const cp = text.codePointAt(i)!;
+    const size = cp <= 0x7f ? 1 : cp <= 0x7ff ? 2 : cp <= 0xffff ? 3 : 4;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return text.slice(0, i);
+}
+
+/**
+ * Splits one oversized line into pieces within the cap, preferring a whitespace boundary in the second half
+ * of each piece so words stay whole where possible.
+ */
+export function splitLongLine(line: string, maxBytes: number): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (utf8Length(rest) > maxBytes) {
+    let head = prefixWithinBytes(rest, maxBytes);
+    const space = head.lastIndexOf(' ');
+    if (space > head.length / 2) head = head.slice(0, space + 1);
+    if (head.length === 0) head = rest.slice(0, rest.codePointAt(0)! > 0xffff ? 2 : 1);
+    out.push(head);
+    rest = rest.slice(head.length);
+  }
+  if (rest.length) out.push(rest);
+  return out;
+}
+
+/**
+ * Packs `units` (paragraphs or lines, each already ≤ cap) greedily into pieces of at most `maxBytes`, joined
+ * by `joiner`. Units larger than the cap are split by line, then by code point.
+ */
+export function packUnits(units: string[], maxBytes: number, joiner: string): string[] {
+  const pieces: string[] = [];
+  let cur = '';
+  let curBytes = 0;
+  const joinBytes = utf8Length(joiner);
+  const flush = () => {
+    if (cur.trim().length) pieces.push(cur);
+    cur = '';
+    curBytes = 0;
+  };
+  for (const unit of units) {
+    const size = utf8Length(unit);
+    if (size > maxBytes) {
+      flush();
+      const lines = unit.split('\n');
+      if (lines.length > 1) pieces.push(...packUnits(lines, maxBytes, '\n'));
+      else pieces.push(...splitLongLine(unit, maxBytes));
+      continue;
+    }
+    if (cur && curBytes + joinBytes + size > maxBytes) flush();
+    cur = cur ? cur + joiner + unit : unit;
+    curBytes += (curBytes ? joinBytes : 0) + size;
+  }
+  flush();
+  return pieces;
+}
+
+/** Numbers the parts of a split chunk: "T", "T (2)", "T (3)"… so every part keeps its heading context. */
+export function numberedTitles(title: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => (i === 0 ? title : `${title} (${i + 1})`));
+}

@@ -1,0 +1,89 @@
+/**
+ * Word-level helpers shared by the indexer, the query sanitiser and the reranker: which words carry meaning
+ * (stopwords), how identifiers split (camelCase, PascalCase, snake_case, kebab-case), and a light stemmer used
+ * to find matches in chunk text for snippets and proximity (FTS5's porter tokenizer does the real matching).
+ */
+
+/** English function words plus question scaffolding ("how do I …") that never identifies a section. */
+export const STOPWORDS = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being below ' +
+    'between both but by can could did do does doing done down during each either else etc ever every few for ' +
+    'from further get gets got had has have having he her here hers him his how i if in into is it its itself ' +
+    'just let lets like me might mine more most much must my need needs no nor not now of off on once only or ' +
+    'other ought our ours out over own per please same shall she should so some such than that the their theirs ' +
+    'them then there these they this those through thus to too under until up upon us use used uses using very ' +
+    'via want wants was way we were what whats when where whether which while who whom whose why will with ' +
+    'within without would yes yet you your yours yourself and or not near i\'m it\'s don\'t doesn\'t can\'t ' +
+    'tell show explain example examples work works working happen happens thing things possible able ' +
+    'way ways something anything make sure'
+  ).split(/\s+/),
+);
+
+/** FTS5 operator words: dropped from user text so they can never act as syntax, even if quoting failed. */
+export const FTS_OPERATORS = new Set(['and', 'or', 'not', 'near']);
+
+/** Raw words of user text: letters, digits, `_`, with inner `.`, `-`, `'` kept (`next.config.js`, `pre-render`). */
+export function rawWords(text: string): string[] {
+  return text.normalize('NFKC').match(/[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[.'’-](?=[\p{L}\p{N}_]))*/gu) ?? [];
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export function hasCjk(word: string): boolean {
+  return CJK.test(word);
+}
+
+/** `useEffect` → ['use', 'effect']; `XMLHttpRequest` → ['xml', 'http', 'request']; plain words → []. */
+export function splitIdentifier(word: string): string[] {
+  if (!/[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) return [];
+  const parts = word
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Za-z])(\d)/g, '$1 $2')
+    .replace(/(\d)([A-Za-z])/g, '$1 $2')
+    .split(/[\s_.'’-]+/)
+    .filter(Boolean)
+    .map((p) => p.toLowerCase());
+  return parts.length > 1 ? parts : [];
+}
+
+/**
+ * Extra text appended (invisibly, in the FTS body only) to each chunk so identifiers are found by their parts:
+ * `useEffect` also indexes "use effect", `getServerSideProps` "get server side props".
+ */
+export function identifierExpansions(text: string): string {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z][A-Za-z0-9]*/g)) {
+    const parts = splitIdentifier(m[0]);
+    if (parts.length) seen.add(parts.join(' '));
+    if (seen.size >= 200) break;
+  }
+  return [...seen].join(' ; ');
+}
+
+/**
+ * A light suffix stripper: close enough to porter for locating matches in text (`configuring` and
+ * `configured` both → `configur`), never used to decide what the FTS index matches.
+ */
+export function lightStem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 4 || hasCjk(w)) return w;
+  for (const suffix of ['ational', 'ization', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'edly', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
+      w = w.slice(0, w.length - suffix.length);
+      break;
+    }
+  }
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Words worth indexing in the vocabulary (typo fallback): lowercase letters, 3–32 chars, not stopwords. */
+export function vocabularyWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.toLowerCase().matchAll(/[\p{L}][\p{L}\p{N}_]{2,31}/gu)) {
+    const w = m[0];
+    if (!STOPWORDS.has(w) && !/\d{3,}/.test(w)) out.add(w);
+  }
+  return out;
+}

@@ -1,0 +1,249 @@
+import { buildFtsQuery, type QueryTerm } from './fts-query.js';
+import type { KnowledgeInternals } from './open-knowledge-base.js';
+import { hasCjk, lightStem } from './query-terms.js';
+import { buildSnippet } from './snippet.js';
+import type { ContentType, SearchHit, SearchOptions, SearchReport } from './types.js';
+
+const RRF_K = 60;
+/** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
+const TITLE_WEIGHT = 4;
+
+interface CandidateRow {
+  id: number;
+  title: string;
+  content: string;
+  content_type: ContentType;
+  label: string;
+  session_id: string | null;
+  indexed_at: string;
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A regex finding a term in text: stem prefix at a word start (CJK: anywhere). */
+export function termMatcher(term: string): RegExp {
+  const lower = term.toLowerCase();
+  if (hasCjk(lower)) return new RegExp(escapeRegex(lower), 'giu');
+  const stem = lightStem(lower);
+  // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts.
+  const body = stem
+    .split(/[._'’-]+/)
+    .map(escapeRegex)
+    .join('[\\s._\'’-]?');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}`, 'giu');
+}
+
+function resolveSources(state: KnowledgeInternals, source: string): Array<{ id: number; label: string }> {
+  const exact = state.db.prepare('SELECT id, label FROM sources WHERE label = ?').all<{ id: number; label: string }>(source);
+  if (exact.length) return exact;
+  const like = `%${source.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return state.db
+    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' ORDER BY indexed_at DESC LIMIT 1000")
+    .all<{ id: number; label: string }>(like);
+}
+
+function ftsRanks(
+  state: KnowledgeInternals,
+  table: 'chunks_fts' | 'chunks_tri',
+  match: string,
+  k: number,
+  filter: { sourceIds?: number[]; contentType?: ContentType },
+): number[] {
+  const where: string[] = [`${table} MATCH ?`];
+  const params: Array<string | number> = [match];
+  let join = '';
+  if (filter.sourceIds || filter.contentType) {
+    join = ` JOIN chunks c ON c.id = ${table}.rowid`;
+    if (filter.sourceIds) {
+      where.push('c.source_id IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(filter.sourceIds));
+    }
+    if (filter.contentType) {
+      where.push('c.content_type = ?');
+      params.push(filter.contentType);
+    }
+  }
+  params.push(k);
+  const sql = `SELECT ${table}.rowid AS id FROM ${table}${join} WHERE ${where.join(' AND ')} ORDER BY bm25(${table}, ${TITLE_WEIGHT}.0, 1.0) LIMIT ?`;
+  try {
+    return state.db.prepare(sql).all<{ id: number }>(...params).map((r) => Number(r.id));
+  } catch (err) {
+    // The sanitiser makes syntax errors impossible; anything else (e.g. a trigram quirk) degrades to no hits.
+    if (/fts5|syntax/i.test(String(err))) return [];
+    throw err;
+  }
+}
+
+/** Positions of each term in `text` (first 30 per term). */
+function positions(text: string, matchers: RegExp[]): number[][] {
+  return matchers.map((re) => {
+    re.lastIndex = 0;
+    const out: number[] = [];
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) && out.length < 30) out.push(m.index);
+    return out;
+  });
+}
+
+/** Smallest character span containing one occurrence of every term that occurs (classic minimum window). */
+function minSpan(lists: number[][]): number {
+  const present = lists.filter((l) => l.length);
+  if (present.length < 2) return Infinity;
+  const events = present.flatMap((l, t) => l.map((p) => ({ p, t }))).sort((a, b) => a.p - b.p);
+  const count = new Array<number>(present.length).fill(0);
+  let have = 0;
+  let best = Infinity;
+  let lo = 0;
+  for (let hi = 0; hi < events.length; hi++) {
+    if (count[events[hi]!.t]!++ === 0) have++;
+    while (have === present.length) {
+      best = Math.min(best, events[hi]!.p - events[lo]!.p);
+      if (--count[events[lo]!.t]! === 0) have--;
+      lo++;
+    }
+  }
+  return best;
+}
+
+interface Scored {
+  row: CandidateRow;
+  score: number;
+  fuzzyOnly: boolean;
+}
+
+/**
+ * The ranking pipeline: sanitise → (typo corrections for unknown words) → porter and trigram FTS5 searches →
+ * reciprocal rank fusion keyed by chunk id → rerank of the fused head by term coverage, title hits and
+ * proximity, with the caller's session ranked up → exactly `limit` hits with snippets.
+ */
+export function searchKnowledge(
+  state: KnowledgeInternals,
+  query: string,
+  opts: SearchOptions,
+): Omit<SearchReport, 'refreshed'> {
+  const limit = Math.max(1, Math.min(100, Math.floor(Number(opts.limit ?? 3)) || 3));
+  const report: Omit<SearchReport, 'refreshed'> = { hits: [], corrections: [] };
+  let sourceIds: number[] | undefined;
+  if (opts.source !== undefined && opts.source !== '') {
+    const matched = resolveSources(state, opts.source);
+    report.matchedSources = matched.map((m) => m.label);
+    if (!matched.length) return report;
+    sourceIds = matched.map((m) => m.id);
+  }
+  let q = buildFtsQuery(query);
+  if (q.empty) {
+    report.emptyQuery = q.reason;
+    return report;
+  }
+  const original = q.terms;
+  // Typo fallback: words the store has never seen get their nearest vocabulary word added to the query.
+  const corrections: Array<{ from: string; to: string }> = [];
+  for (const t of q.terms) {
+    if (t.lower.length < 4 || hasCjk(t.lower) || /[\d._-]/.test(t.lower)) continue;
+    if (state.typos.isKnown(t.lower)) continue;
+    const fix = state.typos.correct(t.lower, state.generation);
+    if (fix && fix !== t.lower) corrections.push({ from: t.word, to: fix });
+  }
+  if (corrections.length) {
+    const next = buildFtsQuery(query, corrections.map((c) => c.to));
+    if (!next.empty) q = next;
+    report.corrections = corrections;
+  }
+  const filter: { sourceIds?: number[]; contentType?: ContentType } = {};
+  if (sourceIds) filter.sourceIds = sourceIds;
+  if (opts.contentType) filter.contentType = opts.contentType;
+  const k = Math.max(limit * 8, 40);
+  const lists = [ftsRanks(state, 'chunks_fts', q.porter, k, filter)];
+  if (q.trigram) lists.push(ftsRanks(state, 'chunks_tri', q.trigram, k, filter));
+
+  const fused = new Map<number, number>();
+  for (const list of lists) list.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
+  if (fused.size === 0) {
+    // Short CJK words (under a trigram) cannot be found by either index: scan the text instead.
+    const cjk = q.terms.filter((t) => hasCjk(t.lower));
+    if (cjk.length) for (const id of likeScan(state, cjk, k, filter)) fused.set(id, 1 / (RRF_K + 1));
+    if (fused.size === 0) return report;
+  }
+  const head = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 5, 30));
+  const ids = head.map(([id]) => id);
+  const rows = state.db
+    .prepare(
+      `SELECT c.id, c.title, c.content, c.content_type, s.label, s.session_id, s.indexed_at
+       FROM chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all<CandidateRow>(JSON.stringify(ids));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const maxRrf = head[0]?.[1] ?? 1;
+
+  const scoringTerms: QueryTerm[] = q.terms;
+  const matchers = scoringTerms.map((t) => termMatcher(t.parts.length ? t.parts.join(' ') : t.lower));
+  const originalSet = new Set(original.map((t) => t.lower));
+  const scored: Scored[] = [];
+  for (const [id, rrf] of head) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const titleLower = row.title.toLowerCase();
+    const pos = positions(row.content, matchers);
+    let covered = 0;
+    let titleHits = 0;
+    let originalHit = false;
+    scoringTerms.forEach((t, i) => {
+      const m = matchers[i]!;
+      m.lastIndex = 0;
+      const inTitle = m.test(titleLower);
+      if (inTitle) titleHits++;
+      if (inTitle || pos[i]!.length) {
+        covered++;
+        if (originalSet.has(t.lower)) originalHit = true;
+      }
+    });
+    const n = scoringTerms.length;
+    const span = minSpan(pos);
+    const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * n)) : 0;
+    let score = rrf / maxRrf + 0.9 * (covered / n) + 0.5 * (titleHits / n) + 0.25 * proximity;
+    if (opts.sessionId && row.session_id) score += row.session_id === opts.sessionId ? 0.35 : -0.15;
+    scored.push({ row, score, fuzzyOnly: corrections.length > 0 && !originalHit });
+  }
+  scored.sort((a, b) => b.score - a.score || b.row.indexed_at.localeCompare(a.row.indexed_at) || a.row.id - b.row.id);
+  const snippetBytes = Math.max(120, Math.floor(opts.snippetBytes ?? 600));
+  report.hits = scored.slice(0, limit).map(
+    (s): SearchHit => ({
+      chunkId: Number(s.row.id),
+      source: s.row.label,
+      title: s.row.title,
+      contentType: s.row.content_type,
+      snippet: buildSnippet(s.row.content, matchers, snippetBytes),
+      score: Math.round(s.score * 1000) / 1000,
+      indexedAt: s.row.indexed_at,
+      via: s.fuzzyOnly ? 'fuzzy' : 'fts',
+    }),
+  );
+  return report;
+}
+
+function likeScan(
+  state: KnowledgeInternals,
+  terms: QueryTerm[],
+  k: number,
+  filter: { sourceIds?: number[]; contentType?: ContentType },
+): number[] {
+  const where = terms.map(() => "(c.content LIKE ? ESCAPE '\\' OR c.title LIKE ? ESCAPE '\\')");
+  const params: Array<string | number> = [];
+  for (const t of terms) {
+    const like = `%${t.lower.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    params.push(like, like);
+  }
+  let sql = `SELECT c.id FROM chunks c WHERE (${where.join(' OR ')})`;
+  if (filter.sourceIds) {
+    sql += ' AND c.source_id IN (SELECT value FROM json_each(?))';
+    params.push(JSON.stringify(filter.sourceIds));
+  }
+  if (filter.contentType) {
+    sql += ' AND c.content_type = ?';
+    params.push(filter.contentType);
+  }
+  params.push(k);
+  return state.db.prepare(`${sql} LIMIT ?`).all<{ id: number }>(...params).map((r) => Number(r.id));
+}
