@@ -35,8 +35,10 @@ export const claudeCode: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
-  // PostToolUse can only replace MCP tool output (`updatedMCPToolOutput`); built-in tool output is read-only.
-  outputReplacement: { value: 'mcp-tools', docs: `${HOOKS}#posttooluse-decision-control` },
+  // PostToolUse replaces MCP tool output with `updatedMCPToolOutput`; since v2.1.121 `updatedToolOutput` replaces
+  // any tool's output (changelog; the hooks page still documented only the MCP field in April 2026, #54161).
+  // Older versions ignore the unknown field, so the model then sees the original output: a safe downgrade.
+  outputReplacement: { value: 'all-tools', docs: `${HOOKS}#posttooluse-decision-control` },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   payload: {
     value: {

@@ -1,6 +1,6 @@
 import type { HostRecord } from '../types.js';
 
-const HOOKS = 'https://docs.github.com/en/copilot/reference/hooks-configuration';
+const HOOKS = 'https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference';
 const CLI = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli';
 
 /** GitHub Copilot CLI: flat camelCase hooks (`"version": 1`), `toolArgs` as a JSON string. */
@@ -25,24 +25,31 @@ export const copilotCli: HostRecord = {
     docs: HOOKS,
   },
   dialect: { value: 'copilot-cli', docs: HOOKS },
+  // The CLI reference processes the output of preToolUse (permissionDecision, modifiedArgs) and agentStop only:
+  // sessionStart and userPromptSubmitted output is ignored, preCompact is notification-only, and replacing a
+  // result is for SDK hooks. REFERENCE.md §7 claims YYYYYYY; the docs say otherwise, so injectContext is false.
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
   payload: {
     value: {
       toolName: ['toolName', 'tool_name'],
       toolInput: ['toolArgs', 'tool_input'],
-      toolResponse: ['toolResult', 'tool_response'],
+      // camelCase events get camelCase fields; PascalCase (VS Code compatible) events get snake_case ones.
+      toolResponse: ['toolResult', 'tool_result', 'tool_response'],
       sessionId: ['sessionId', 'session_id'],
       cwd: ['cwd'],
       prompt: ['prompt'],
       sessionStartSource: ['source'],
+      transcriptPath: ['transcriptPath', 'transcript_path'],
+      // Older CLI builds sent toolArgs as a JSON-encoded string; parse it when it is one.
       toolInputIsJsonString: true,
     },
     docs: HOOKS,
   },
   sessionStartSources: { new: 'startup', startup: 'startup', resume: 'resume' },
+  blockExitCode: { value: 2, docs: HOOKS },
   paths: {
     value: {
       configDir: { linux: '~/.copilot', darwin: '~/.copilot', win32: '~/.copilot' },

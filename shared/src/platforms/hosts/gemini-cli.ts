@@ -30,7 +30,7 @@ export const geminiCli: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
-  // AfterTool can hide the real output (`decision: "deny"`) and show the reason instead.
+  // AfterTool replaces the output with `hookSpecificOutput.tool_output` (or hides it with `decision: "deny"`).
   outputReplacement: { value: 'all-tools', docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },
   payload: {
@@ -65,5 +65,6 @@ export const geminiCli: HostRecord = {
     docs: CONFIG,
   },
   instructionFile: { value: 'GEMINI.md', docs: 'https://geminicli.com/docs/cli/gemini-md/' },
-  toolNaming: { value: 'mcp__context-mode__{tool}', docs: HOOKS },
+  // The hooks reference names MCP tools mcp__<server>__<tool>.
+  toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#matchers-and-tool-names` },
 };

@@ -1,6 +1,6 @@
 import type { HostRecord } from '../types.js';
 
-const HOOKS = 'https://kiro.dev/docs/cli/hooks/';
+const HOOKS = 'https://kiro.dev/docs/cli/hooks';
 const MCP = 'https://kiro.dev/docs/cli/mcp/';
 
 /** Kiro CLI: hooks in the agent config; preToolUse blocks with exit 2 and the reason on stderr. */
@@ -23,7 +23,9 @@ export const kiro: HostRecord = {
     docs: HOOKS,
   },
   dialect: { value: 'kiro', docs: HOOKS },
-  // REFERENCE.md §7: YYNYNNY. Stdout of agentSpawn and userPromptSubmit is added to the context.
+  // REFERENCE.md §7: YYNYNNY. Stdout (plain text) of agentSpawn and userPromptSubmit is added to the context.
+  // Kiro CLI 3.4 added `updatedInput` for V3 sessions (kiro.dev/changelog/cli/3-4); not claimed until the agent
+  // config format it needs is documented.
   capabilities: {
     value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
     docs: HOOKS,

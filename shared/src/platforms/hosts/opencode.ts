@@ -20,6 +20,7 @@ export const opencode: HostRecord = {
       'tool.execute.after': 'post-tool',
       'chat.message': 'prompt',
       'experimental.session.compacting': 'pre-compact',
+      // Bus events delivered to the plugin's `event` hook.
       'session.created': 'session-start',
       'session.idle': 'stop',
     },
@@ -48,11 +49,11 @@ export const opencode: HostRecord = {
     value: {
       configDir: { linux: '~/.config/opencode', darwin: '~/.config/opencode', win32: '~/.config/opencode' },
       hooksFile: {
-        project: '<project>/.opencode/plugin/context-mode.ts',
+        project: '<project>/.opencode/plugins/context-mode.ts',
         user: {
-          linux: '~/.config/opencode/plugin/context-mode.ts',
-          darwin: '~/.config/opencode/plugin/context-mode.ts',
-          win32: '~/.config/opencode/plugin/context-mode.ts',
+          linux: '~/.config/opencode/plugins/context-mode.ts',
+          darwin: '~/.config/opencode/plugins/context-mode.ts',
+          win32: '~/.config/opencode/plugins/context-mode.ts',
         },
       },
       mcpConfig: {

@@ -1,7 +1,8 @@
 import type { HostRecord } from '../types.js';
 
-const HOOKS = 'https://code.visualstudio.com/docs/copilot/customization/hooks';
-const MCP = 'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration';
+const HOOKS = 'https://code.visualstudio.com/docs/agent-customization/hooks';
+const HOOKS_REF = 'https://code.visualstudio.com/docs/agents/reference/hooks-reference';
+const MCP = 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration';
 
 /** GitHub Copilot in VS Code: agent hooks in `.github/hooks/*.json` (Claude-style events), MCP under `servers`. */
 export const vscodeCopilot: HostRecord = {
@@ -24,10 +25,14 @@ export const vscodeCopilot: HostRecord = {
     },
     docs: HOOKS,
   },
-  dialect: { value: 'copilot-ide', docs: HOOKS },
+  // The docs put every PreToolUse answer in hookSpecificOutput; REFERENCE.md §6.7 says the incumbent writes deny
+  // top-level. The formatter follows the docs (hooks-reference) and keeps the top-level copy for older builds.
+  dialect: { value: 'copilot-ide', docs: HOOKS_REF },
+  // PostToolUse can add context or block, not replace output; UserPromptSubmit and PreCompact take the common
+  // output only, so context there is best effort.
   capabilities: {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
-    docs: HOOKS,
+    docs: HOOKS_REF,
   },
   blockExitCode: { value: 2, docs: HOOKS },
   payload: {
@@ -40,6 +45,7 @@ export const vscodeCopilot: HostRecord = {
       prompt: ['prompt'],
       sessionStartSource: ['source'],
       transcriptPath: ['transcript_path'],
+      subagent: ['agent_id'],
     },
     docs: HOOKS,
   },
@@ -47,7 +53,15 @@ export const vscodeCopilot: HostRecord = {
   paths: {
     value: {
       configDir: { linux: '~/.config/Code/User', darwin: '~/Library/Application Support/Code/User', win32: '%APPDATA%/Code/User' },
-      hooksFile: { project: '<project>/.github/hooks/context-mode.json' },
+      // User hooks live in ~/.copilot/hooks (VS Code also reads ~/.claude/settings.json in Claude format).
+      hooksFile: {
+        project: '<project>/.github/hooks/context-mode.json',
+        user: {
+          linux: '~/.copilot/hooks/context-mode.json',
+          darwin: '~/.copilot/hooks/context-mode.json',
+          win32: '~/.copilot/hooks/context-mode.json',
+        },
+      },
       mcpConfig: {
         project: '<project>/.vscode/mcp.json',
         user: {
