@@ -1,10 +1,82 @@
-import type { LedgerEntry } from './types.js';
+import type { Database, Statement } from '../db/types.js';
+import { projectPaths } from '../project/project-identity.js';
+import { openLedgerForRoot } from './ledger-db.js';
+import type { LedgerEntry, LedgerKind } from './types.js';
+
+const KINDS: ReadonlySet<LedgerKind> = new Set([
+  'sandbox',
+  'index',
+  'fetch',
+  'search',
+  'hook-replace',
+  'hook-redirect',
+  'own-cost',
+]);
+
+interface Handle {
+  db: Database;
+  insert: Statement;
+}
+
+// One handle per project data dir for the life of the process: recordLedger runs on every MCP tool call and
+// must cost one prepared INSERT, not an open + migration check.
+const handles = new Map<string, Handle>();
+
+function handleFor(projectRoot: string, env: NodeJS.ProcessEnv): Handle {
+  const key = projectPaths(projectRoot, env).dir;
+  const cached = handles.get(key);
+  if (cached?.db.open) return cached;
+  const db = openLedgerForRoot(projectRoot, env);
+  const insert = db.prepare(
+    `INSERT INTO ledger (time, session_id, host, tool, kind, raw_bytes, returned_bytes, source_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const handle = { db, insert };
+  handles.set(key, handle);
+  return handle;
+}
+
+function bytes(n: unknown): number {
+  const v = typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : 0;
+  return v > 0 ? v : 0;
+}
 
 /**
  * The one write path into the savings ledger. Never throws: a ledger failure must not fail the tool call
- * that produced the bytes. (Storage lands with the memory/ledger issue; until then this is a no-op.)
+ * that produced the bytes; it is reported on stderr (the protocol owns stdout) and the entry is dropped.
  */
-export function recordLedger(projectRoot: string, entry: LedgerEntry): void {
-  void projectRoot;
-  void entry;
+export function recordLedger(projectRoot: string, entry: LedgerEntry, env: NodeJS.ProcessEnv = process.env): void {
+  try {
+    if (!entry || !KINDS.has(entry.kind)) throw new Error(`unknown ledger kind ${String(entry?.kind)}`);
+    const { insert } = handleFor(projectRoot, env);
+    insert.run(
+      typeof entry.time === 'number' && Number.isFinite(entry.time) ? Math.round(entry.time) : Date.now(),
+      String(entry.sessionId || 'unknown'),
+      String(entry.host || 'unknown'),
+      String(entry.tool || 'unknown'),
+      entry.kind,
+      bytes(entry.rawBytes),
+      bytes(entry.returnedBytes),
+      entry.sourceId ?? null,
+    );
+  } catch (err) {
+    try {
+      process.stderr.write(`context-mode: ledger entry dropped: ${err instanceof Error ? err.message : String(err)}\n`);
+    } catch {
+      // stderr closed: nothing left to tell.
+    }
+  }
+}
+
+/** Closes every cached ledger handle (server shutdown, tests, purge of a project). */
+export function closeLedgerHandles(projectDataDir?: string): void {
+  for (const [key, h] of handles) {
+    if (projectDataDir && key !== projectDataDir) continue;
+    try {
+      h.db.close();
+    } catch {
+      // Already closed.
+    }
+    handles.delete(key);
+  }
 }
