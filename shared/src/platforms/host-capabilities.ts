@@ -1,4 +1,4 @@
-import type { Capabilities, HostRecord, Paradigm } from './types.js';
+import type { Capabilities, GatedCapability, HostRecord, Paradigm } from './types.js';
 
 /** How the product plugs into `host`; derived from the dialect when the record does not say. */
 export function paradigmOf(host: HostRecord): Paradigm {
@@ -12,8 +12,9 @@ export function paradigmOf(host: HostRecord): Paradigm {
  * Whether `host` can do `capability`, honouring version gates: with a gate and a known `version` below it the
  * answer is false; with a gate and an unknown version it is false too (fail closed, as the incumbent does).
  */
-export function hostSupports(host: HostRecord, capability: keyof Capabilities, version?: string): boolean {
-  if (!host.capabilities.value[capability]) return false;
+export function hostSupports(host: HostRecord, capability: GatedCapability, version?: string): boolean {
+  const base: keyof Capabilities = capability === 'preToolContext' ? 'injectContext' : capability;
+  if (!host.capabilities.value[base]) return false;
   const gate = host.versionGates?.value[capability];
   if (!gate) return true;
   if (!version) return false;

@@ -52,12 +52,18 @@ export function hostForHookCommand(hostArg: string | undefined): HostRecord | un
 export function canonicalEventFor(host: HostRecord, eventArg: string | undefined): CanonicalEvent | undefined {
   const wanted = eventArg?.trim().toLowerCase();
   if (!wanted) return undefined;
-  const events = host.hookEvents.value;
-  for (const [name, canonical] of Object.entries(events)) {
-    if (name.toLowerCase() === wanted) return canonical;
-  }
-  const values = Object.values(events);
-  return values.find((canonical) => canonical === wanted);
+  const entries = Object.entries(host.hookEvents.value);
+  const exact = entries.find(([name]) => name.toLowerCase() === wanted);
+  if (exact) return exact[1];
+  // Hook files written by hand sometimes spell events with separators (`pre_tool_use`, `session-start`).
+  const loose = squash(wanted);
+  const near = entries.find(([name]) => squash(name) === loose);
+  if (near) return near[1];
+  return entries.map(([, canonical]) => canonical).find((canonical) => canonical === wanted);
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[-_\s]/g, '');
 }
 
 /**

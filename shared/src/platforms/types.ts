@@ -50,6 +50,9 @@ export interface Capabilities {
   sessionStart: boolean;
 }
 
+/** What a version gate can hold back: a capability, or context on pre-tool answers only. */
+export type GatedCapability = keyof Capabilities | 'preToolContext';
+
 /** A fact and where it is documented. */
 export interface Sourced<T> {
   value: T;
@@ -107,8 +110,11 @@ export interface HostRecord {
   paradigm?: Paradigm;
   /** Host spelling of session-start sources → canonical source (e.g. Copilot's `new` → `startup`). */
   sessionStartSources?: Record<string, CanonicalSessionSource>;
-  /** Capabilities that need a minimum host version (semver), e.g. Codex modifyArgs ≥ 0.141.0. */
-  versionGates?: Sourced<Partial<Record<keyof Capabilities, string>>>;
+  /**
+   * Capabilities that need a minimum host version (semver), e.g. Codex modifyArgs ≥ 0.141.0. `preToolContext`
+   * gates additionalContext on pre-tool answers separately from context at other events.
+   */
+  versionGates?: Sourced<Partial<Record<GatedCapability, string>>>;
   /** Which tools' output a post-tool hook may replace, when `modifyOutput` holds: every tool, or MCP tools only. */
   outputReplacement?: Sourced<'all-tools' | 'mcp-tools'>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */

@@ -66,6 +66,9 @@ test('Codex rewrites tool input only from 0.141.0; unknown versions fail closed'
   assert.equal(hostSupports(codex, 'modifyArgs', '0.140.9'), false);
   assert.equal(hostSupports(codex, 'modifyArgs'), false);
   assert.equal(hostSupports(codex, 'block'), true);
+  assert.equal(hostSupports(codex, 'preToolContext', '0.140.0'), false);
+  assert.equal(hostSupports(codex, 'injectContext'), true);
+  assert.equal(hostSupports(getHost('claude-code'), 'preToolContext'), true);
   assert.equal(hostSupports(getHost('kimi'), 'modifyArgs', '9.9.9'), false);
   assert.equal(compareVersions('1.10.0', '1.9.9'), 1);
 });

@@ -103,6 +103,8 @@ test('hook command lines of the incumbent map to host and canonical event', () =
     ['kiro', 'userpromptsubmit', 'kiro', 'prompt'],
     ['kimi', 'PreToolUse', 'kimi', 'pre-tool'],
     ['qwen', 'pretooluse', 'qwen-code', 'pre-tool'],
+    ['claude-code', 'pre_tool_use', 'claude-code', 'pre-tool'],
+    ['opencode', 'tool.execute.before', 'opencode', 'pre-tool'],
   ];
   for (const [hostArg, eventArg, id, canonical] of cases) {
     const host = hostForHookCommand(hostArg);

@@ -31,7 +31,9 @@ export const codex: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
-  versionGates: { value: { modifyArgs: '0.141.0', injectContext: '0.141.0' }, docs: HOOKS },
+  // REFERENCE.md §6.7: updatedInput and pre-tool additionalContext are honoured from 0.141.0 (openai/codex#18491,
+  // PR #20692); SessionStart / UserPromptSubmit context predates that.
+  versionGates: { value: { modifyArgs: '0.141.0', preToolContext: '0.141.0' }, docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },
   payload: {
     value: {
