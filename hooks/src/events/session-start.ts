@@ -1,0 +1,20 @@
+import { sessionStartContext } from '@context-mode/shared/memory/session-hooks';
+import type { Handler } from './types.js';
+
+/**
+ * session-start: startup and clear → the routing block; compact → routing block + this session's snapshot;
+ * resume → routing block + this session's snapshot or the project's newest unconsumed one. Hosts that cannot
+ * inject context get nothing here (see stop.ts for how they resume).
+ */
+export const sessionStartHandler: Handler = (envelope, ctx) => {
+  try {
+    const text = sessionStartContext(
+      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      envelope.sessionStartSource ?? 'startup',
+    );
+    return text ? { kind: 'context', text } : { kind: 'none' };
+  } catch (err) {
+    ctx.log(`session start context failed: ${err instanceof Error ? err.message : String(err)}`);
+    return { kind: 'none' };
+  }
+};

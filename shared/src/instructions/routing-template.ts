@@ -1,0 +1,67 @@
+/**
+ * The one routing-rules template. Instruction files (configs/<host>/…) and the session-start routing block are
+ * both rendered from it, so what the model is told can never drift between hosts or between the file and the
+ * injected block. `{ctx_x}` placeholders become the host's own name for our tool (hostToolName).
+ */
+
+/** Markdown body of an instruction file. */
+export const INSTRUCTION_TEMPLATE = `# context-mode: keep the context window clean
+
+Think in code. When a task needs data processed (test or build output, logs, JSON, large files, web pages),
+write a short program that reads it and prints only the answer; only what the program prints enters the
+context. Output above the result budget is indexed whole and comes back as a digest (first and last lines,
+every error line, counts) with a handle to search.
+
+## Which tool
+
+- Commands whose output may be long (tests, builds, \`git log\`, \`grep\` over a tree, \`find\`): {ctx_batch_execute}
+  with the commands and the questions to answer, or {ctx_execute} for one command.
+- Analyse or summarise a file without reading it whole: {ctx_execute_file} (the file arrives as \`FILE_CONTENT\`).
+- Web pages and HTTP APIs: {ctx_fetch_and_index}, then {ctx_search}. Do not fetch with curl or wget in the
+  shell, nor with inline HTTP calls in code.
+- Follow up on a digest's handle or on indexed docs: {ctx_search}(queries: [...], source: "<handle>").
+- Index docs or a directory for later questions: {ctx_index}.
+- A file you are about to edit: read it with your normal read tool, and edit with your normal edit tools.
+- Short commands (git status, ls, mkdir, mv, installs) run in your normal shell.
+- Write artifacts (reports, generated code) to files and reply with the path and one line.
+
+## Memory
+
+Before asking the user to repeat anything, search the project's session memory:
+{ctx_search}(queries: ["..."], sort: "timeline"). \`source\` narrows it to one category: user-prompt, goal,
+decision, rule, constraint, error, file, git, task, plan. No results means the topic is new. Remembered
+context is a hint; the user's latest message always wins.
+
+## Commands
+
+"ctx stats" → {ctx_stats} · "ctx doctor" → {ctx_doctor} · "ctx upgrade" → {ctx_upgrade} ·
+"ctx purge" → {ctx_purge} (asks for confirmation first).
+`;
+
+/** The session-start routing block: the same rules, condensed to fit ROUTING_BLOCK_BUDGET. */
+export const ROUTING_BLOCK_TEMPLATE = `<context_mode>
+Think in code: process data in a sandbox and print only the answer; only printed output enters the context.
+- Long output (tests, builds, logs, git log, grep, find): {ctx_batch_execute}(commands, queries) or {ctx_execute}.
+- Analyse a file without reading it whole: {ctx_execute_file}.
+- Web pages and APIs: {ctx_fetch_and_index}, then {ctx_search}; not curl/wget.
+- Digest handles and indexed docs: {ctx_search}(queries, source).
+- Earlier work in this project: {ctx_search}(queries, sort: "timeline"); source = user-prompt, goal, decision, rule, error, file, git or task.
+Read files you will edit with your normal tools. Remembered context is a hint: the latest user message wins.
+</context_mode>`;
+
+/** Hard budget of the injected routing block, in UTF-8 bytes. */
+export const ROUTING_BLOCK_BUDGET = 1_536;
+
+/** Every tool the template may name. */
+export const TEMPLATE_TOOLS = [
+  'ctx_execute',
+  'ctx_execute_file',
+  'ctx_batch_execute',
+  'ctx_index',
+  'ctx_search',
+  'ctx_fetch_and_index',
+  'ctx_stats',
+  'ctx_doctor',
+  'ctx_upgrade',
+  'ctx_purge',
+] as const;

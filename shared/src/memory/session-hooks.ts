@@ -1,0 +1,157 @@
+import { renderRoutingBlock } from '../instructions/render-instructions.js';
+import { recordLedger } from '../ledger/record.js';
+import { hostToolName } from '../platforms/resolve-host.js';
+import type { HostRecord } from '../platforms/types.js';
+import { findProjectRoot } from '../project/project-identity.js';
+import { buildSnapshot, SNAPSHOT_BUDGET } from './build-snapshot.js';
+import { extractPromptEvents } from './extract-prompt-events.js';
+import { extractToolEvents, type ToolCallInput } from './extract-tool-events.js';
+import { openMemoryStore, retentionDays, type MemoryStore } from './memory-store.js';
+
+/**
+ * The memory side of each hook event, written once for every host. Hook handlers are thin adapters over these;
+ * host facts (can it inject context? does it compact?) come from the host record's capabilities.
+ */
+export interface HookSession {
+  /** Any directory inside the project; the project root is found from it (git root, else the dir). */
+  projectDir: string;
+  sessionId: string;
+  host: HostRecord;
+  env?: NodeJS.ProcessEnv;
+  now?: number;
+}
+
+/** A snapshot from another session is offered as a follow-up only when it is this recent. */
+export const FOLLOWUP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => T): T {
+  const root = findProjectRoot(s.projectDir);
+  const store = openMemoryStore(root, s.env ?? process.env);
+  try {
+    return fn(store, root);
+  } finally {
+    store.close();
+  }
+}
+
+function ownCost(s: HookSession, root: string, tool: string, text: string): void {
+  if (!text) return;
+  recordLedger(
+    root,
+    { sessionId: s.sessionId, host: s.host.id, tool, kind: 'own-cost', rawBytes: 0, returnedBytes: Buffer.byteLength(text), time: s.now ?? Date.now() },
+    s.env ?? process.env,
+  );
+}
+
+/** post-tool: the call's memory events, in one transaction. Returns how many were stored. */
+export function recordToolCall(s: HookSession, call: ToolCallInput): number {
+  const extraction = extractToolEvents(call);
+  if (extraction.events.length === 0 && !extraction.call) return 0;
+  return withStore(s, (store, root) =>
+    store.addEvents(s.sessionId, extraction.events, {
+      host: s.host.id,
+      worktree: root,
+      now: s.now ?? Date.now(),
+      ...(extraction.call ? { call: extraction.call } : {}),
+    }).length,
+  );
+}
+
+/** prompt: the prompt and what it implies (goal, decision, rule, …). Returns how many events were stored. */
+export function recordPrompt(s: HookSession, prompt: string | undefined): number {
+  const events = extractPromptEvents(prompt);
+  if (events.length === 0) return 0;
+  return withStore(s, (store, root) => store.addEvents(s.sessionId, events, { host: s.host.id, worktree: root, now: s.now ?? Date.now() }).length);
+}
+
+function snapshotOf(store: MemoryStore, s: HookSession): string {
+  const session = store.session(s.sessionId);
+  if (!session) return '';
+  return buildSnapshot(store.sessionEvents(s.sessionId), {
+    sessionId: s.sessionId,
+    leg: session.leg,
+    compactCount: session.compactCount,
+    searchTool: hostToolName(s.host, 'ctx_search'),
+    budget: SNAPSHOT_BUDGET,
+  });
+}
+
+/** pre-compact: builds the budgeted resume snapshot and stores it unconsumed. Returns it ('' when nothing to say). */
+export function saveResumeSnapshot(s: HookSession): string {
+  return withStore(s, (store) => {
+    const snapshot = snapshotOf(store, s);
+    if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: store.session(s.sessionId)?.leg ?? 0, now: s.now ?? Date.now() });
+    return snapshot;
+  });
+}
+
+export type StartSource = 'startup' | 'compact' | 'resume' | 'clear';
+
+/**
+ * session-start: the context to inject. startup and clear → the routing block (startup also applies
+ * retention); compact → routing block + this session's snapshot; resume → routing block + this session's
+ * snapshot, or the newest unconsumed one of the project, claimed atomically. Compact and resume start a new
+ * leg so the next snapshot does not present this leg's errors and subagents as current.
+ */
+export function sessionStartContext(s: HookSession, source: StartSource): string {
+  const caps = s.host.capabilities.value;
+  const block = renderRoutingBlock(s.host);
+  const now = s.now ?? Date.now();
+  return withStore(s, (store, root) => {
+    let snapshot = '';
+    if (source === 'startup') {
+      store.cleanup({ days: retentionDays(s.env ?? process.env), now });
+      store.ensureSession(s.sessionId, { host: s.host.id, worktree: root, now });
+    } else if (source === 'compact' || source === 'resume') {
+      const own = store.claimSnapshot(s.sessionId, { own: true, now });
+      snapshot = own?.snapshot ?? '';
+      // A host without a pre-compact hook (or a resume of a session that never compacted) still has events.
+      if (!snapshot) snapshot = snapshotOf(store, s);
+      if (!snapshot && source === 'resume') {
+        const other = store.claimSnapshot(s.sessionId, { own: false, others: true, now });
+        if (other) snapshot = other.snapshot.replace('<session_resume ', '<session_resume from="previous session" ');
+      }
+      store.startLeg(s.sessionId, { host: s.host.id, compacted: source === 'compact', now });
+      if (snapshot) store.markResumeDelivered(s.sessionId);
+    }
+    if (!caps.injectContext) return '';
+    const text = snapshot ? `${block}\n${snapshot}` : block;
+    ownCost(s, root, 'routing-block', block);
+    if (snapshot) ownCost(s, root, 'resume-snapshot', snapshot);
+    return text;
+  });
+}
+
+/**
+ * stop: keeps a fresh snapshot for hosts that never send pre-compact (so a later session can resume), and,
+ * for hosts that cannot carry a resume through pre-compact + session-start, returns the newest recent
+ * unconsumed snapshot of another session as a follow-up message — once per session.
+ */
+export function stopFollowup(s: HookSession): string | undefined {
+  const caps = s.host.capabilities.value;
+  const now = s.now ?? Date.now();
+  const needsFollowup = !caps.preCompact || !caps.sessionStart || !caps.injectContext;
+  if (caps.preCompact && !needsFollowup) return undefined;
+  return withStore(s, (store, root) => {
+    let followup: string | undefined;
+    const session = store.ensureSession(s.sessionId, { host: s.host.id, worktree: root, now });
+    if (needsFollowup && !session.resumeDelivered) {
+      const other = store.claimSnapshot(s.sessionId, { own: false, others: true, now, maxAgeMs: FOLLOWUP_MAX_AGE_MS });
+      if (other) {
+        store.markResumeDelivered(s.sessionId);
+        followup =
+          'Context from the previous session in this project, for reference only: continue it only if the ' +
+          `user's request is related.\n${other.snapshot.replace('<session_resume ', '<session_resume from="previous session" ')}`;
+        ownCost(s, root, 'resume-snapshot', followup);
+      } else {
+        // Nothing to deliver now; do not look again on every turn.
+        store.markResumeDelivered(s.sessionId);
+      }
+    }
+    if (!caps.preCompact) {
+      const snapshot = snapshotOf(store, s);
+      if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: session.leg, now });
+    }
+    return followup;
+  });
+}
