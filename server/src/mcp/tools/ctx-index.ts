@@ -1,8 +1,166 @@
+import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
+import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath, type IndexPathResult } from '@context-mode/shared/knowledge/index-path';
+import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
+import type { ContentFormat, KnowledgeBase } from '@context-mode/shared/knowledge/types';
+import { recordLedger } from '@context-mode/shared/ledger/record';
 import type { ServerContext } from '../context.js';
+import { coerceStringList } from './ctx-search.js';
 
-/** Placeholder: registers nothing until its issue lands. */
+const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
+const list = z.preprocess(coerceStringList, z.array(z.string()).optional());
+
+// Bounds are enforced by clamping in the handler rather than advertised in the schema: every byte of
+// tools/list is paid in every session's context.
+const inputSchema = {
+  content: z.string().optional(),
+  path: z.string().optional().describe('file or dir'),
+  source: z.string().optional().describe('label'),
+  include: list,
+  exclude: list,
+  maxDepth: z.coerce.number().optional(),
+  maxFiles: z.coerce.number().optional(),
+  followSymlinks: z.preprocess(bool, z.boolean().optional()),
+};
+
+interface Args {
+  content?: string | undefined;
+  path?: string | undefined;
+  source?: string | undefined;
+  include?: string[] | undefined;
+  exclude?: string[] | undefined;
+  maxDepth?: number | undefined;
+  maxFiles?: number | undefined;
+  followSymlinks?: boolean | undefined;
+}
+
+/** Guesses the format of pasted content: JSON when it parses as an object/array, markdown when it has headings or fences. */
+export function detectFormat(content: string): ContentFormat {
+  const t = content.trim();
+  if ((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']'))) {
+    try {
+      JSON.parse(t);
+      return 'json';
+    } catch {
+      // Not JSON.
+    }
+  }
+  if (/^ {0,3}(#{1,6} |```|~~~)/m.test(t) || /^.+\n(=+|-+)\s*$/m.test(t)) return 'markdown';
+  return 'text';
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function describePath(r: IndexPathResult, root: string): string {
+  const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
+  const lines: string[] = [];
+  if (r.kind === 'file') {
+    const f = r.files[0];
+    if (!f) return `Skipped ${rel(r.path)}: ${r.skipped[0]?.reason ?? 'unreadable'}. Nothing indexed.`;
+    lines.push(`Indexed ${f.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) from ${rel(r.path)} as source "${f.source}".`);
+  } else {
+    lines.push(`Indexed ${r.files.length} file(s), ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) from ${rel(r.path) || '.'}.`);
+    if (r.capped) lines.push(`Stopped at maxFiles: ${r.files.length} of ${r.totalSeen} matching files; raise maxFiles or narrow include.`);
+    if (r.files.length === 0 && r.totalSeen === 0) lines.push('No file matched the filters (extensions, include, exclude, .gitignore).');
+  }
+  const skipped = r.skipped.filter((s) => !s.reason.startsWith('symlink (not'));
+  const links = r.skipped.length - skipped.length;
+  if (skipped.length) {
+    const shown = skipped.slice(0, 5).map((s) => `${rel(s.path)} (${s.reason})`).join(', ');
+    lines.push(`Skipped ${skipped.length}: ${shown}${skipped.length > 5 ? ', …' : ''}.`);
+  }
+  if (links) lines.push(`${links} symlink(s) not followed (followSymlinks: true to follow).`);
+  if (r.redactions) lines.push(`${r.redactions} secret(s) redacted before storing.`);
+  if (r.files.length) {
+    const src = r.kind === 'file' ? r.files[0]!.source : r.files.length === 1 ? r.files[0]!.source : commonPrefix(r.files.map((f) => f.source));
+    lines.push(`Search with ctx_search(queries: [...]${src ? `, source: "${src}"` : ''}).`);
+  }
+  return lines.join('\n');
+}
+
+function commonPrefix(labels: string[]): string {
+  let p = labels[0] ?? '';
+  for (const l of labels) while (!l.startsWith(p)) p = p.slice(0, -1);
+  return p.length > 5 ? p : '';
+}
+
+/** ctx_index: stores content, a file or a directory tree in the knowledge base for later ctx_search. */
 export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): void {
-  void server;
-  void ctx;
+  server.registerTool(
+    'ctx_index',
+    {
+      title: 'Index content',
+      description: `Index text, a file or a directory (include/exclude globs, .gitignore honoured, depth 5, 200 files) into the project knowledge base for ctx_search. Returns counts and the source label. Outside-project paths need ${ALLOW_OUTSIDE_ENV}=1.`,
+      inputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args: Args, extra) => {
+      const content = args.content && args.content.length ? args.content : undefined;
+      const path = args.path?.trim() ? args.path.trim() : undefined;
+      if (!content && !path) {
+        return { content: [{ type: 'text' as const, text: 'Provide content (text to index) or path (a file or directory in the project).' }], isError: true };
+      }
+      let kb: KnowledgeBase;
+      try {
+        kb = ctx.knowledge();
+      } catch (err) {
+        return { content: [{ type: 'text' as const, text: err instanceof Error ? err.message : String(err) }], isError: true };
+      }
+      const note = takeRecoveryNote(kb);
+      let text: string;
+      let rawBytes = 0;
+      try {
+        if (content) {
+          const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
+          const r = kb.index({ source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
+          rawBytes = Buffer.byteLength(content);
+          text =
+            `Indexed ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) as source "${r.source}"${r.replaced ? ' (replaced the previous version)' : ''}.` +
+            (r.redactions ? `\n${r.redactions} secret(s) redacted before storing.` : '') +
+            `\nSearch with ctx_search(queries: [...], source: "${r.source}").`;
+        } else {
+          const token = extra?._meta?.progressToken;
+          const r = await indexPath(kb, path!, {
+            projectRoot: ctx.projectRoot,
+            sessionId: ctx.sessionId,
+            allowOutside: ctx.env[ALLOW_OUTSIDE_ENV] === '1' || ctx.env[ALLOW_OUTSIDE_ENV] === 'true',
+            ...(args.source ? { source: args.source } : {}),
+            ...(args.include ? { include: args.include } : {}),
+            ...(args.exclude ? { exclude: args.exclude } : {}),
+            ...(args.maxDepth !== undefined ? { maxDepth: Math.max(0, Math.min(20, Math.floor(args.maxDepth))) } : {}),
+            ...(args.maxFiles !== undefined ? { maxFiles: Math.max(1, Math.min(5000, Math.floor(args.maxFiles))) } : {}),
+            ...(args.followSymlinks ? { followSymlinks: true } : {}),
+            ...(token !== undefined
+              ? {
+                  onProgress: async (done: number, total: number, file: string) => {
+                    // One notification per file is plenty for a 200-file walk; the client may ignore them.
+                    await extra
+                      .sendNotification({
+                        method: 'notifications/progress',
+                        params: { progressToken: token, progress: done, total, message: file },
+                      })
+                      .catch(() => undefined);
+                  },
+                }
+              : {}),
+          });
+          rawBytes = r.bytes;
+          text = describePath(r, ctx.projectRoot);
+        }
+      } catch (err) {
+        const msg = err instanceof IndexPathError ? err.message : `Index error: ${err instanceof Error ? err.message : String(err)}`;
+        return { content: [{ type: 'text' as const, text: note + msg }], isError: true };
+      }
+      text = note + text;
+      recordLedger(
+        ctx.projectRoot,
+        { sessionId: ctx.sessionId, host: ctx.host()?.id ?? 'unknown', tool: 'ctx_index', kind: 'index', rawBytes, returnedBytes: Buffer.byteLength(text) },
+        ctx.env,
+      );
+      return { content: [{ type: 'text' as const, text }] };
+    },
+  );
 }

@@ -1,8 +1,148 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
+import { formatSearchAnswer, searchBudget, snippetBytesFor, type FormattedSection } from '@context-mode/shared/knowledge/format-search';
+import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
+import type { KnowledgeBase, SearchOptions, SearchReport } from '@context-mode/shared/knowledge/types';
+import { recordLedger } from '@context-mode/shared/ledger/record';
+import { searchMemory } from '@context-mode/shared/memory/search-memory';
 import type { ServerContext } from '../context.js';
 
-/** Placeholder: registers nothing until its issue lands. */
+/** A bare string, a JSON-array string or an array all become string[] (hosts differ in what they send). */
+export function coerceStringList(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(t) as unknown;
+      if (Array.isArray(parsed)) return parsed.map((x) => (typeof x === 'string' ? x : String(x)));
+    } catch {
+      // Not JSON after all: treat it as one query.
+    }
+  }
+  return t ? [v] : [];
+}
+
+const MAX_QUERIES = 8;
+
+// Terse on purpose: tools/list is paid in every session's context. `limit` is clamped in the handler.
+const inputSchema = {
+  queries: z.preprocess(coerceStringList, z.array(z.string()).optional()),
+  query: z.string().optional(),
+  limit: z.coerce.number().optional().describe('per query, default 3'),
+  source: z.string().optional().describe('label or part'),
+  contentType: z.enum(['code', 'prose']).optional(),
+  sort: z.enum(['relevance', 'timeline']).optional().describe('timeline adds session memory, newest first'),
+};
+
+type Args = {
+  queries?: string[] | undefined;
+  query?: string | undefined;
+  limit?: number | undefined;
+  source?: string | undefined;
+  contentType?: 'code' | 'prose' | undefined;
+  sort?: 'relevance' | 'timeline' | undefined;
+};
+
+function errorResult(text: string) {
+  return { content: [{ type: 'text' as const, text }], isError: true };
+}
+
+/** Knowledge hits and session-memory events for one query, newest first, cut to `limit`. */
+function timelineSection(ctx: ServerContext, kb: KnowledgeBase, query: string, opts: SearchOptions, limit: number): SearchReport {
+  const report = kb.searchWithReport ? kb.searchWithReport(query, opts) : { hits: kb.search(query, opts), refreshed: [], corrections: [] };
+  let memory: ReturnType<typeof searchMemory> = [];
+  try {
+    memory = searchMemory(ctx.projectRoot, query, { limit, ...(opts.source ? { source: opts.source } : {}), sessionId: ctx.sessionId }, ctx.env);
+  } catch {
+    // Memory is optional here: a missing or busy memory store must not fail a knowledge search.
+  }
+  const merged = [
+    ...report.hits.map((h) => ({ time: h.indexedAt, hit: h })),
+    ...memory.map((m, i) => ({
+      time: m.time,
+      hit: {
+        chunkId: -1 - i,
+        source: `memory:${m.source}`,
+        title: `${m.title} | ${m.time.slice(0, 16).replace('T', ' ')}`,
+        contentType: 'prose' as const,
+        snippet: m.snippet,
+        score: 0,
+        indexedAt: m.time,
+        via: 'fts' as const,
+      },
+    })),
+  ].sort((a, b) => b.time.localeCompare(a.time));
+  const hits = merged.slice(0, limit).map((m) => m.hit);
+  const out: SearchReport = { ...report, hits };
+  // A source filter that matched session memory categories is not "unknown".
+  if (out.matchedSources && out.matchedSources.length === 0 && memory.length) delete out.matchedSources;
+  return out;
+}
+
+/** ctx_search: ranked (or timeline) search over the project's knowledge base, within the search byte budget. */
 export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): void {
-  void server;
-  void ctx;
+  server.registerTool(
+    'ctx_search',
+    {
+      title: 'Search indexed content',
+      description:
+        'Search content indexed by ctx_index, ctx_fetch_and_index or large sandbox output. Put related questions in one call. Returns the best sections (title, source, snippet).',
+      inputSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args: Args) => {
+      const list = [...(args.queries ?? []), ...(args.query !== undefined ? [args.query] : [])]
+        .map((q) => String(q).trim())
+        .filter(Boolean);
+      const queries = [...new Set(list)];
+      if (queries.length === 0) return errorResult('Provide queries: ["…"] (one or more search strings); the query text was empty.');
+      if (queries.length > MAX_QUERIES) return errorResult(`Too many queries (${queries.length}); send at most ${MAX_QUERIES} per call.`);
+      const limit = Math.max(1, Math.min(20, Math.floor(args.limit ?? 3) || 3));
+      const timeline = args.sort === 'timeline';
+      let kb: KnowledgeBase;
+      try {
+        kb = ctx.knowledge();
+      } catch (err) {
+        return errorResult(err instanceof Error ? err.message : String(err));
+      }
+      const note = takeRecoveryNote(kb);
+      const stats = kb.stats();
+      if (stats.chunks === 0 && !timeline) {
+        return errorResult(`${note}The knowledge base is empty: nothing has been indexed in this project yet. Index first with ctx_index (content or path) or ctx_fetch_and_index (url).`);
+      }
+      const budget = searchBudget(limit, queries.length, ctx.env);
+      const opts: SearchOptions = {
+        limit,
+        sessionId: ctx.sessionId,
+        snippetBytes: snippetBytesFor(budget, limit, queries.length),
+        ...(args.source ? { source: args.source } : {}),
+        ...(args.contentType ? { contentType: args.contentType } : {}),
+      };
+      const sections: FormattedSection[] = [];
+      try {
+        for (const query of queries) {
+          const report = timeline
+            ? timelineSection(ctx, kb, query, opts, limit)
+            : (kb.searchWithReport?.(query, opts) ?? { hits: kb.search(query, opts), refreshed: [], corrections: [] });
+          if (report.matchedSources && report.matchedSources.length === 0) {
+            const names = kb.listSources().map((s) => s.source);
+            const few = names.slice(0, 8).join(', ');
+            return errorResult(
+              `${note}No source matches "${args.source}". ${names.length} source(s) exist${names.length ? `, e.g.: ${few}${names.length > 8 ? ', …' : ''}` : ''}. Omit source to search everything.`,
+            );
+          }
+          sections.push({ query, report });
+        }
+      } catch (err) {
+        return errorResult(`Search failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const text = note + formatSearchAnswer(sections, budget - Buffer.byteLength(note));
+      recordLedger(
+        ctx.projectRoot,
+        { sessionId: ctx.sessionId, host: ctx.host()?.id ?? 'unknown', tool: 'ctx_search', kind: 'search', rawBytes: 0, returnedBytes: Buffer.byteLength(text) },
+        ctx.env,
+      );
+      return { content: [{ type: 'text' as const, text }] };
+    },
+  );
 }

@@ -1,0 +1,70 @@
+import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
+import type { SearchReport } from './types.js';
+
+/** Default answer budget for ctx_search at limit 3 (SPEC §2); `CONTEXT_MODE_SEARCH_BUDGET` overrides. */
+export const DEFAULT_SEARCH_BUDGET = 6144;
+/** Snippet bytes per hit we aim for: enough to answer from, small enough to keep searches cheap. */
+export const TARGET_SNIPPET_BYTES = 440;
+
+/**
+ * The byte budget for one ctx_search answer. The configured budget is for `limit` 3; other limits scale with
+ * it linearly (one third per hit), never below 2 KiB nor above 8× the base.
+ */
+export function searchBudget(limit: number, queries: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = Number(env.CONTEXT_MODE_SEARCH_BUDGET);
+  const base = Number.isFinite(raw) && raw >= 512 ? Math.floor(raw) : DEFAULT_SEARCH_BUDGET;
+  const scaled = Math.round((base * Math.max(1, limit) * Math.max(1, Math.min(queries, 3))) / 3);
+  return Math.max(2048, Math.min(base * 8, scaled));
+}
+
+/** Snippet bytes per hit so the whole answer fits `budget` (headers and separators included). */
+export function snippetBytesFor(budget: number, limit: number, queries: number): number {
+  const perHit = Math.floor(budget / Math.max(1, limit * queries)) - 140;
+  return Math.max(160, Math.min(TARGET_SNIPPET_BYTES, perHit));
+}
+
+export interface FormattedSection {
+  query: string;
+  report: Omit<SearchReport, 'refreshed'> & { refreshed?: string[] };
+}
+
+/**
+ * Formats search results as the text the model reads: `[n] title — source` then the snippet. With several
+ * queries each gets a `## query` heading. A chunk already shown is referred to by number, never printed
+ * again. Typo corrections and refreshed files are stated once. The result never exceeds `budget` bytes.
+ */
+export function formatSearchAnswer(sections: FormattedSection[], budget: number): string {
+  const shown = new Map<number, number>();
+  const parts: string[] = [];
+  const refreshed = new Set<string>();
+  let n = 0;
+  for (const { query, report } of sections) {
+    for (const r of report.refreshed ?? []) refreshed.add(r);
+    const lines: string[] = [];
+    if (sections.length > 1) lines.push(`## ${query}`);
+    if (report.corrections.length) {
+      lines.push(`(no exact match for ${report.corrections.map((c) => `"${c.from}"`).join(', ')}; also searched ${report.corrections.map((c) => `"${c.to}"`).join(', ')})`);
+    }
+    if (report.emptyQuery) lines.push(`(skipped: ${report.emptyQuery})`);
+    else if (report.hits.length === 0) lines.push('No results.');
+    for (const hit of report.hits) {
+      const seen = shown.get(hit.chunkId);
+      if (seen !== undefined) {
+        lines.push(`[${seen}] (shown above)`);
+        continue;
+      }
+      n++;
+      shown.set(hit.chunkId, n);
+      const fuzzy = hit.via === 'fuzzy' ? ' (typo match)' : '';
+      lines.push(`[${n}] ${hit.title} — ${hit.source}${fuzzy}\n${hit.snippet}`);
+    }
+    parts.push(lines.join('\n\n'));
+  }
+  let out = parts.join('\n\n');
+  if (refreshed.size) out = `(re-indexed changed file${refreshed.size > 1 ? 's' : ''}: ${[...refreshed].slice(0, 5).join(', ')})\n\n${out}`;
+  if (utf8Length(out) > budget) {
+    const note = '\n… (answer cut at the search budget; narrow with source or fewer queries)';
+    out = prefixWithinBytes(out, budget - utf8Length(note)) + note;
+  }
+  return out;
+}

@@ -1,0 +1,152 @@
+import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { formatForPath } from './chunkers/chunk-content.js';
+import type { KnowledgeBase } from './types.js';
+import { walkDirectory, type WalkOptions } from './walk-directory.js';
+
+/** Env var that lets ctx_index / `context-mode index` read outside the project root (the user's opt-in). */
+export const ALLOW_OUTSIDE_ENV = 'CONTEXT_MODE_ALLOW_OUTSIDE';
+/** Files above this are skipped (reported), never half-indexed. */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+export class IndexPathError extends Error {
+  override readonly name = 'IndexPathError';
+}
+
+export interface IndexPathOptions extends WalkOptions {
+  projectRoot: string;
+  /** Label for a single file; for a directory, the prefix of each file's label (`<source>:<relative path>`). */
+  source?: string;
+  sessionId?: string;
+  /** Allow a path outside the project root (otherwise refused with how to allow it). */
+  allowOutside?: boolean;
+  /** Called after each file of a directory walk (await it to send progress between files). */
+  onProgress?: (done: number, total: number, file: string) => void | Promise<void>;
+}
+
+export interface IndexedFile {
+  path: string;
+  source: string;
+  chunks: number;
+}
+
+export interface IndexPathResult {
+  kind: 'file' | 'dir';
+  /** Absolute real path that was indexed. */
+  path: string;
+  files: IndexedFile[];
+  chunks: number;
+  codeChunks: number;
+  bytes: number;
+  redactions: number;
+  skipped: Array<{ path: string; reason: string }>;
+  capped: boolean;
+  totalSeen: number;
+}
+
+function inside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
+
+/** Reads a regular file through one descriptor (no swap between check and read); undefined + reason when unfit. */
+function readTextFile(path: string): { text?: string; reason?: string } {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { reason: 'not a regular file' };
+    if (st.size > MAX_FILE_BYTES) return { reason: `too large (${st.size} bytes > ${MAX_FILE_BYTES})` };
+    const buf = Buffer.alloc(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    const head = buf.subarray(0, Math.min(off, 8000));
+    if (head.includes(0)) return { reason: 'binary' };
+    const text = buf.subarray(0, off).toString('utf8');
+    // Many replacement characters mean this was not UTF-8 text.
+    const bad = (text.slice(0, 8000).match(/\uFFFD/g) ?? []).length;
+    if (bad > 8 && bad > text.length / 200) return { reason: 'binary' };
+    return { text: text.replace(/^\uFEFF/, '') };
+  } catch (err) {
+    return { reason: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function labelFor(file: string, root: string): string {
+  const rel = relative(root, file);
+  return !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+/**
+ * Indexes a file or a directory tree into `kb`, one source per file (so each refreshes on its own when it
+ * changes). The path must resolve (after realpath) inside the project root unless `allowOutside`.
+ * Binary, oversized and unreadable files are skipped and reported, never fatal.
+ */
+export async function indexPath(kb: KnowledgeBase, target: string, options: IndexPathOptions): Promise<IndexPathResult> {
+  const abs = resolve(options.projectRoot, target);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    throw new IndexPathError(`path not found: ${target} (resolved to ${abs})`);
+  }
+  let rootReal: string;
+  try {
+    rootReal = realpathSync(options.projectRoot);
+  } catch {
+    rootReal = resolve(options.projectRoot);
+  }
+  if (!options.allowOutside && !inside(real, rootReal)) {
+    throw new IndexPathError(
+      `refused: ${target} resolves to ${real}, outside the project root ${rootReal}. ` +
+        `To allow paths outside the project, set ${ALLOW_OUTSIDE_ENV}=1 in the server's environment.`,
+    );
+  }
+  const result: IndexPathResult = {
+    kind: 'file', path: real, files: [], chunks: 0, codeChunks: 0, bytes: 0, redactions: 0, skipped: [], capped: false, totalSeen: 1,
+  };
+  const indexOne = (file: string, source: string) => {
+    const { text, reason } = readTextFile(file);
+    if (text === undefined) {
+      result.skipped.push({ path: file, reason: reason ?? 'unreadable' });
+      return;
+    }
+    const r = kb.index({
+      source,
+      content: text,
+      format: formatForPath(file),
+      filePath: file,
+      kind: 'file',
+      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+    });
+    result.files.push({ path: file, source, chunks: r.chunks });
+    result.chunks += r.chunks;
+    result.codeChunks += r.codeChunks;
+    result.bytes += r.bytes;
+    result.redactions += r.redactions;
+  };
+  if (!statSync(real).isDirectory()) {
+    indexOne(real, options.source?.trim() || `file:${labelFor(real, rootReal)}`);
+    return result;
+  }
+  result.kind = 'dir';
+  const walk = walkDirectory(real, { ...options, boundary: options.allowOutside ? real : rootReal });
+  result.skipped.push(...walk.skipped);
+  result.capped = walk.capped;
+  result.totalSeen = walk.totalSeen;
+  let done = 0;
+  for (const file of walk.files) {
+    const source = options.source?.trim()
+      ? `${options.source.trim()}:${relative(real, file).split(sep).join('/')}`
+      : `file:${labelFor(file, rootReal)}`;
+    indexOne(file, source);
+    done++;
+    await options.onProgress?.(done, walk.files.length, file);
+  }
+  return result;
+}
