@@ -1,12 +1,20 @@
 import { recordPrompt } from '@context-mode/shared/memory/session-hooks';
 import type { Handler } from './types.js';
 
-/** prompt: records the user's prompt and what it implies (goal, decision, rule, constraint, blocker). No output. */
+/**
+ * prompt: records the user's prompt and what it implies (goal, decision, rule, constraint, blocker). Says
+ * nothing, unless the session compacted without a session-start(compact) to carry the resume snapshot: then the
+ * snapshot rides along with this prompt.
+ */
 export const promptHandler: Handler = (envelope, ctx) => {
   try {
-    recordPrompt({ projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() }, envelope.prompt);
+    const text = recordPrompt(
+      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      envelope.prompt,
+    );
+    return text ? { kind: 'context', text } : { kind: 'none' };
   } catch (err) {
     ctx.log(`prompt not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    return { kind: 'none' };
   }
-  return { kind: 'none' };
 };

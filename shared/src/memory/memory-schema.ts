@@ -37,7 +37,8 @@ export const MEMORY_MIGRATIONS: readonly string[] = [
      leg INTEGER NOT NULL DEFAULT 0,
      created_at INTEGER NOT NULL,
      consumed_at INTEGER,
-     consumed_by TEXT
+     consumed_by TEXT,
+     origin TEXT NOT NULL DEFAULT 'compact'
    );
    CREATE INDEX snapshots_unconsumed ON snapshots(consumed_at, created_at);`,
 ];

@@ -253,16 +253,20 @@ export class MemoryStore {
     });
   }
 
-  /** Stores (replacing) the session's resume snapshot, unconsumed. */
-  saveSnapshot(sessionId: string, snapshot: string, opts: { leg?: number; now?: number } = {}): void {
+  /**
+   * Stores (replacing) the session's resume snapshot, unconsumed. `origin` says why it was made: 'compact'
+   * (pre-compact: the session's context is about to be cut) or 'turn' (kept fresh at turn end for hosts that
+   * never announce compaction; only another session may claim it).
+   */
+  saveSnapshot(sessionId: string, snapshot: string, opts: { leg?: number; now?: number; origin?: 'compact' | 'turn' } = {}): void {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO snapshots (session_id, snapshot, leg, created_at, consumed_at, consumed_by) VALUES (?, ?, ?, ?, NULL, NULL)
+          `INSERT INTO snapshots (session_id, snapshot, leg, created_at, consumed_at, consumed_by, origin) VALUES (?, ?, ?, ?, NULL, NULL, ?)
            ON CONFLICT(session_id) DO UPDATE SET snapshot = excluded.snapshot, leg = excluded.leg,
-             created_at = excluded.created_at, consumed_at = NULL, consumed_by = NULL`,
+             created_at = excluded.created_at, consumed_at = NULL, consumed_by = NULL, origin = excluded.origin`,
         )
-        .run(sessionId, snapshot, opts.leg ?? 0, opts.now ?? Date.now());
+        .run(sessionId, snapshot, opts.leg ?? 0, opts.now ?? Date.now(), opts.origin ?? 'compact');
     });
   }
 
@@ -273,7 +277,7 @@ export class MemoryStore {
    */
   claimSnapshot(
     sessionId: string,
-    opts: { own?: boolean; others?: boolean; now?: number; maxAgeMs?: number } = {},
+    opts: { own?: boolean; others?: boolean; now?: number; maxAgeMs?: number; ownOrigin?: 'compact' } = {},
   ): ClaimedSnapshot | undefined {
     const now = opts.now ?? Date.now();
     const minCreated = opts.maxAgeMs ? now - opts.maxAgeMs : 0;
@@ -287,7 +291,12 @@ export class MemoryStore {
              RETURNING session_id, snapshot, created_at`,
           )
           .get<{ session_id: string; snapshot: string; created_at: number }>(now, sessionId, minCreated, ...params);
-      let row = opts.own !== false ? claim('session_id = ?', sessionId) : undefined;
+      let row =
+        opts.own === false
+          ? undefined
+          : opts.ownOrigin
+            ? claim('session_id = ? AND origin = ?', sessionId, opts.ownOrigin)
+            : claim('session_id = ?', sessionId);
       if (!row && opts.others) row = claim('session_id <> ?', sessionId);
       return row ? { sessionId: row.session_id, snapshot: row.snapshot, createdAt: Number(row.created_at) } : undefined;
     });

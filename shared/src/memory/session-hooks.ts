@@ -57,11 +57,27 @@ export function recordToolCall(s: HookSession, call: ToolCallInput): number {
   );
 }
 
-/** prompt: the prompt and what it implies (goal, decision, rule, …). Returns how many events were stored. */
-export function recordPrompt(s: HookSession, prompt: string | undefined): number {
+/**
+ * prompt: stores the prompt and what it implies (goal, decision, rule, …). When this session compacted without
+ * a session-start(compact) to inject the snapshot (hosts whose compaction keeps the session running), the
+ * snapshot is claimed here and returned as context for this turn; otherwise ''.
+ */
+export function recordPrompt(s: HookSession, prompt: string | undefined): string {
   const events = extractPromptEvents(prompt);
-  if (events.length === 0) return 0;
-  return withStore(s, (store, root) => store.addEvents(s.sessionId, events, { host: s.host.id, worktree: root, now: s.now ?? Date.now() }).length);
+  const now = s.now ?? Date.now();
+  return withStore(s, (store, root) => {
+    let pending = '';
+    if (s.host.capabilities.value.injectContext && store.session(s.sessionId)) {
+      const own = store.claimSnapshot(s.sessionId, { own: true, ownOrigin: 'compact', now });
+      if (own) {
+        pending = own.snapshot;
+        store.startLeg(s.sessionId, { host: s.host.id, compacted: true, now });
+        ownCost(s, root, 'resume-snapshot', pending);
+      }
+    }
+    if (events.length) store.addEvents(s.sessionId, events, { host: s.host.id, worktree: root, now });
+    return pending;
+  });
 }
 
 function snapshotOf(store: MemoryStore, s: HookSession): string {
@@ -150,7 +166,7 @@ export function stopFollowup(s: HookSession): string | undefined {
     }
     if (!caps.preCompact) {
       const snapshot = snapshotOf(store, s);
-      if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: session.leg, now });
+      if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: session.leg, now, origin: 'turn' });
     }
     return followup;
   });
