@@ -1,37 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
-import { hostToolName, resolveHost } from '@context-mode/shared/platforms/resolve-host';
+import { hostToolName, resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { ensureProject } from '@context-mode/shared/project/index';
 import type { ServerContext } from './context.js';
 import { registerAllTools } from './tools/index.js';
+import { servePortableToolList, trackRegisteredTools } from './tools-list.js';
 
 export interface CreateServerOptions {
   projectRoot: string;
   env?: NodeJS.ProcessEnv;
   version?: string;
+  /** Called once the host is known (at MCP initialize), e.g. to record it in the live-server sentinel. */
+  onHost?: (host: HostRecord | undefined, clientName: string | undefined) => void;
+  /** Called the first time tools/list is served, with the listing's UTF-8 size (own cost in the ledger). */
+  onToolsListed?: (bytes: number, tools: Tool[]) => void;
 }
 
 export interface CreatedServer {
   server: McpServer;
   context: ServerContext;
+  /** Runs ctx.onClose cleanups (last registered first), closes the knowledge base, then the transport. */
   close(): Promise<void>;
 }
 
-/** Builds the MCP server with every tool registered. No side effects: nothing is opened until a tool runs. */
+/**
+ * Builds the MCP server with every tool registered. No side effects: nothing is opened, spawned or written
+ * until a tool runs, so the handshake costs only module loading.
+ */
 export function createServer(options: CreateServerOptions): CreatedServer {
   const env = options.env ?? process.env;
-  let host: HostRecord | undefined;
+  let host: HostRecord | undefined = undefined;
   let kb: KnowledgeBase | undefined;
+  let closed = false;
   const cleanups: Array<() => void | Promise<void>> = [];
-  const sessionId = env.CONTEXT_MODE_SESSION_ID || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
+  const sessionId = sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
 
+  // Empty prompts and resources capabilities make the SDK answer prompts/list, resources/list and
+  // resources/templates/list with empty lists instead of -32601, which some hosts (OpenCode) treat as fatal.
   const server = new McpServer(
     { name: 'context-mode', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {}, logging: {} } },
+    { capabilities: { tools: {}, logging: {}, prompts: {}, resources: {} } },
   );
+  const tools = trackRegisteredTools(server);
 
   const context: ServerContext = {
     projectRoot: options.projectRoot,
@@ -40,6 +54,7 @@ export function createServer(options: CreateServerOptions): CreatedServer {
     host: () => host,
     toolName: (tool) => hostToolName(host, tool),
     knowledge: () => {
+      if (closed) throw new Error('the server is shutting down; retry after it restarts');
       if (!kb) {
         const paths = ensureProject(options.projectRoot, env);
         kb = openKnowledgeBase({ path: paths.knowledgeDb });
@@ -52,25 +67,36 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   };
 
   server.server.oninitialized = () => {
-    host = resolveHost(server.server.getClientVersion()?.name, env);
+    const clientName = server.server.getClientVersion()?.name;
+    host = resolveHost(clientName, env);
+    options.onHost?.(host, clientName);
   };
 
   registerAllTools(server, context);
+  servePortableToolList(server, tools, (list) => {
+    options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
+  });
 
   return {
     server,
     context,
     close: async () => {
-      for (const fn of cleanups.splice(0)) {
+      if (closed) return;
+      closed = true;
+      for (const fn of cleanups.splice(0).reverse()) {
         try {
           await fn();
-        } catch {
-          // Keep closing the rest.
+        } catch (err) {
+          process.stderr.write(`context-mode: cleanup failed: ${err instanceof Error ? err.message : String(err)}\n`);
         }
       }
-      kb?.close();
+      try {
+        kb?.close();
+      } catch {
+        // A store that fails to close is left to SQLite's own recovery at next open.
+      }
       kb = undefined;
-      await server.close();
+      await server.close().catch(() => undefined);
     },
   };
 }
