@@ -1,0 +1,679 @@
+/**
+ * Per-program rules: does this one command, as written, print an unbounded amount to stdout? Each rule
+ * looks only at the program's own arguments; whether a later pipeline stage or a redirect contains the
+ * output is decided by the caller (shell-floods.ts). Rules name the ctx_* call that does the job instead.
+ */
+
+export type SuggestedCall =
+  | { tool: 'ctx_fetch_and_index'; url: string }
+  | { tool: 'ctx_execute'; code: string; intent?: string }
+  | { tool: 'ctx_index'; path: string };
+
+export interface Flood {
+  /** Short machine name, e.g. 'http-to-stdout', 'git-log-unlimited'. */
+  kind: string;
+  /** Why the output is unbounded, as a clause: "prints every commit in the history". */
+  why: string;
+  call: SuggestedCall;
+  /** Rough bytes the redirect keeps out of the context (the file size when known). */
+  bytes: number;
+  /** Never terminates on its own (`tail -f`, `docker logs -f`): no pipeline stage can contain it. */
+  endless?: boolean;
+}
+
+export interface RuleContext {
+  /** The whole segment as the user wrote it (for the suggested sandbox call). */
+  text: string;
+  /** Size in bytes of a file the command names, when it exists on disk. */
+  fileSize(path: string): number | undefined;
+  viaXargs?: boolean;
+  /** Stderr of the command goes to a file or /dev/null. */
+  stderrDiscarded?: boolean;
+}
+
+type Rule = (args: string[], ctx: RuleContext) => Flood | undefined;
+
+// ── argument helpers ─────────────────────────────────────────────────────────────────────────────────────
+
+/** True when a long option is present (`--all` or `--all=…`). */
+function hasLong(args: readonly string[], ...names: string[]): boolean {
+  return args.some((a) => names.some((n) => a === n || a.startsWith(`${n}=`)));
+}
+
+/**
+ * True when a short option letter is present, alone or in a bundle (`-sSfLo`). Letters after an option that
+ * takes a value are that value (`-XPOST` is X with "POST"), so they never count.
+ */
+function hasShort(args: readonly string[], letter: string, takesValue: string): boolean {
+  for (const a of args) {
+    if (!/^-[A-Za-z0-9]/.test(a) || a.startsWith('--')) continue;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (c === letter) return true;
+      if (takesValue.includes(c)) break;
+    }
+  }
+  return false;
+}
+
+/** The value of an option given as `-n 5`, `-n5`, `--lines 5` or `--lines=5`. */
+function optValue(args: readonly string[], shorts: string[], longs: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    for (const l of longs) {
+      if (a === l) return args[i + 1];
+      if (a.startsWith(`${l}=`)) return a.slice(l.length + 1);
+    }
+    for (const s of shorts) {
+      if (a === s) return args[i + 1];
+      if (a.startsWith(s) && s.length === 2 && !a.startsWith('--') && a.length > 2 && /^\d/.test(a.slice(2))) return a.slice(2);
+    }
+  }
+  return undefined;
+}
+
+/** Positional arguments, skipping options and the values of options listed in `withValue`. */
+function positionals(args: readonly string[], withValue: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      if (withValue.includes(a)) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+function sandbox(ctx: RuleContext, code?: string, intent?: string): SuggestedCall {
+  return intent ? { tool: 'ctx_execute', code: code ?? ctx.text, intent } : { tool: 'ctx_execute', code: code ?? ctx.text };
+}
+
+const URL_RE = /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
+const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
+// Endpoints that answer a line or two by design.
+const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
+
+// Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
+const BIG_NAME =
+  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$|^\/var\/log\//i;
+const HUGE_FILE = 100 * 1024;
+const BIG_FILE = 64 * 1024;
+
+/** Bytes of a file if known; `big` when its size or its name says it is large. */
+function fileVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
+  if (/[*?]/.test(path)) return { big: true, bytes: 200_000 };
+  const size = ctx.fileSize(path);
+  if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
+  if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero') return { big: true, bytes: 10_000_000 };
+  return { big: BIG_NAME.test(path), bytes: 200_000 };
+}
+
+// Roots of trees too big to list or search: the file system, home directories, dependency folders.
+const HUGE_TREE = /^(\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?|(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?)$/;
+
+function isHugeTree(path: string): boolean {
+  return HUGE_TREE.test(path);
+}
+
+const CURL_VALUE = 'AbcCdDeEFHKmoPQrTtuUwxXYyz';
+const LIMIT_SMALL = 2000;
+
+// ── rules ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const curl: Rule = (args, ctx) => {
+  if (hasLong(args, '--output', '--remote-name', '--remote-name-all', '--head', '--output-dir', '--upload-file')) {
+    const out = optValue(args, [], ['--output']);
+    if (out !== '-' && out !== '/dev/stdout') return undefined;
+  }
+  if (hasShort(args, 'o', CURL_VALUE)) {
+    const out = optValue(args, ['-o'], []) ?? args[args.findIndex((a) => /^-[A-Za-z]*o$/.test(a)) + 1];
+    if (out !== '-' && out !== '/dev/stdout') return undefined;
+  }
+  if (hasShort(args, 'O', CURL_VALUE) || hasShort(args, 'I', CURL_VALUE) || hasShort(args, 'T', CURL_VALUE)) return undefined;
+  const method = optValue(args, ['-X'], ['--request'])?.toUpperCase();
+  const sendsData = hasShort(args, 'd', CURL_VALUE) || hasShort(args, 'F', CURL_VALUE) || hasLong(args, '--data', '--data-raw', '--data-binary', '--json', '--form', '--data-urlencode');
+  const url = positionals(args, ['-X', '-H', '-d', '-u', '-A', '-e', '-b', '-c', '-w', '-m', '-x', '-F', '-r', '-o', '-T', '-K', '-E', '-D', '--request', '--header', '--data', '--data-raw', '--data-binary', '--json', '--user', '--user-agent', '--referer', '--cookie', '--cookie-jar', '--write-out', '--max-time', '--connect-timeout', '--proxy', '--form', '--range', '--retry', '--cacert', '--cert', '--key', '--resolve', '--data-urlencode', '--url', '--dump-header', '--config']).find((p) => URL_RE.test(p)) ?? optValue(args, [], ['--url']);
+  if (!url) return undefined;
+  // Writes to an API answer with the created object or a status; polling a local health endpoint answers one line.
+  if (sendsData || (method && method !== 'GET')) return undefined;
+  if (LOCAL_URL.test(url) && SMALL_ENDPOINT.test(url)) return undefined;
+  const plainGet = !args.some((a) => /^-(H|u|b|-header|-user|-cookie)$/.test(a) || a.startsWith('--header='));
+  const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
+  return {
+    kind: 'http-to-stdout',
+    why: 'prints the whole response body',
+    call: plainGet && !LOCAL_URL.test(url) ? { tool: 'ctx_fetch_and_index', url: href } : sandbox(ctx),
+    bytes: 16_384,
+  };
+};
+
+const wget: Rule = (args, ctx) => {
+  const out = optValue(args, ['-O'], ['--output-document']) ?? (args.some((a) => /^-[a-zA-Z]*O-$/.test(a)) ? '-' : undefined);
+  const bundledO = args.findIndex((a) => /^-[a-zA-Z]*O$/.test(a) && a !== '-O');
+  const target = out ?? (bundledO >= 0 ? args[bundledO + 1] : undefined);
+  if (target !== '-' && target !== '/dev/stdout') return undefined;
+  const url = positionals(args, ['-O', '-o', '-a', '-e', '-U', '--header', '--user-agent', '-P']).find((p) => URL_RE.test(p));
+  if (!url) return undefined;
+  const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
+  return { kind: 'http-to-stdout', why: 'prints the whole response body', call: LOCAL_URL.test(url) ? sandbox(ctx) : { tool: 'ctx_fetch_and_index', url: href }, bytes: 16_384 };
+};
+
+const httpie: Rule = (args, ctx) => {
+  if (hasLong(args, '--download', '--output', '--headers', '--quiet', '--offline', '--version', '--help')) return undefined;
+  if (hasShort(args, 'd', '') || hasShort(args, 'o', '') || hasShort(args, 'h', '') || hasShort(args, 'q', '')) return undefined;
+  const pos = positionals(args);
+  const url = pos.find((p) => URL_RE.test(p) || /^:\d*\//.test(p));
+  if (!url) return undefined;
+  const method = pos[0]?.toUpperCase();
+  if (method && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return undefined;
+  return { kind: 'http-to-stdout', why: 'prints the whole response body', call: sandbox(ctx), bytes: 16_384 };
+};
+
+const gh: Rule = (args, ctx) => {
+  const [sub, verb] = args;
+  if (sub === 'api') {
+    if (hasLong(args, '--jq', '--template', '--silent', '--include') || hasShort(args, 'q', '') || hasShort(args, 't', '')) return undefined;
+    const method = optValue(args, ['-X'], ['--method'])?.toUpperCase();
+    if (method && method !== 'GET') return undefined;
+    return { kind: 'gh-api', why: 'prints the raw JSON response', call: sandbox(ctx, undefined, 'the fields you need'), bytes: 30_000 };
+  }
+  if (sub === 'run' && verb === 'view' && hasLong(args, '--log', '--log-failed')) {
+    return { kind: 'ci-log', why: 'prints the whole CI log', call: sandbox(ctx, undefined, 'errors and failing steps'), bytes: 100_000 };
+  }
+  if (sub === 'pr' && verb === 'diff' && !hasLong(args, '--name-only', '--stat')) {
+    return { kind: 'diff', why: 'prints the whole pull request diff', call: sandbox(ctx), bytes: 50_000 };
+  }
+  return undefined;
+};
+
+const git: Rule = (args, ctx) => {
+  const gitValue = ['-C', '-c', '--git-dir', '--work-tree', '--namespace'];
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith('-')) i += gitValue.includes(args[i]!) ? 2 : 1;
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (sub === 'log' || sub === 'whatchanged') {
+    if (hasLong(rest, '--max-count', '--since', '--after', '--until', '--before', '--help', '--since-as-filter')) return undefined;
+    if (rest.some((a) => /^-\d+$/.test(a) || /^-n\d*$/.test(a) || a.includes('..') || /^@\{/.test(a))) return undefined;
+    if (rest.includes('-L') || rest.some((a) => /^-L\d/.test(a))) return undefined;
+    const patch = rest.some((a) => ['-p', '-u', '--patch', '--stat', '--numstat'].includes(a));
+    return {
+      kind: 'git-log-unlimited',
+      why: patch ? 'prints every commit of the history with its changes' : 'prints every commit of the history',
+      call: sandbox(ctx, `git log ${rest.filter((a) => a !== '-p' && a !== '--patch').join(' ')}`.trim().replace(/\s+/g, ' ') + ' -n 50'),
+      bytes: patch ? 500_000 : 60_000,
+    };
+  }
+  if (sub === 'rev-list' && hasLong(rest, '--all') && !hasLong(rest, '--count', '--max-count')) {
+    return { kind: 'git-log-unlimited', why: 'prints every commit id', call: sandbox(ctx, 'git rev-list --all --count'), bytes: 40_000 };
+  }
+  return undefined;
+};
+
+const find: Rule = (args, ctx) => {
+  const starts: string[] = [];
+  let k = 0;
+  while (k < args.length && ['-H', '-L', '-P', '-O0', '-O1', '-O2', '-O3'].includes(args[k]!)) k++;
+  while (k < args.length && !args[k]!.startsWith('-') && args[k] !== '(' && args[k] !== '!') starts.push(args[k++]!);
+  const expr = args.slice(k);
+  if (expr.includes('-quit')) return undefined;
+  const depth = Number(optValue(expr, [], ['-maxdepth']));
+  if (Number.isFinite(depth) && depth <= 3) return undefined;
+  const execs = expr.flatMap((a, idx) => (a === '-exec' || a === '-execdir' ? [expr[idx + 1] ?? ''] : []));
+  if (execs.some((e) => /^(cat|less|more|head|tail|strings|xxd)$/.test(e))) {
+    return { kind: 'find-cat', why: 'prints the content of every file found', call: sandbox(ctx), bytes: 200_000 };
+  }
+  if (expr.includes('-delete') || execs.length) return undefined;
+  const filtered = expr.some((a) => /^-(i?name|i?path|i?wholename|i?regex|newer\w*|[acm](time|min)|size|empty|perm|user|group|links|inum|samefile)$/.test(a));
+  // A name without wildcards matches a handful of files, wherever the walk starts.
+  const exactName = expr.some((a, idx) => /^-i?name$/.test(a) && !/[*?[]/.test(expr[idx + 1] ?? '*'));
+  const roots = starts.length ? starts : ['.'];
+  const systemRoot = roots.some((r) => /^(\/|~|\$HOME|\$\{HOME\}|[A-Za-z]:)/.test(r) && isHugeTree(r));
+  const dependencyTree = roots.some((r) => /(^|\/)(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/|$)/.test(r));
+  if (systemRoot && !(exactName && ctx.stderrDiscarded)) {
+    return { kind: 'find-tree', why: `walks all of ${roots.join(' ')} and prints every match and every permission error`, call: sandbox(ctx, `${ctx.text} 2>/dev/null | head -100`), bytes: 200_000 };
+  }
+  if (dependencyTree && !exactName) {
+    return { kind: 'find-tree', why: `lists files of a dependency tree (${roots.join(' ')})`, call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 200_000 };
+  }
+  if (!filtered && roots.some((r) => r === '.' || r === './' || r === '..')) {
+    return { kind: 'find-tree', why: 'lists every file in the tree', call: sandbox(ctx, `${ctx.text} -not -path "*/node_modules/*" -not -path "*/.git/*" | head -100`), bytes: 100_000 };
+  }
+  return undefined;
+};
+
+const ls: Rule = (args, ctx) => {
+  if (!(hasShort(args, 'R', '') || hasLong(args, '--recursive'))) return undefined;
+  return { kind: 'recursive-listing', why: 'lists every file of the tree recursively', call: sandbox(ctx, 'find . -maxdepth 2 -not -path "*/node_modules/*" | head -200'), bytes: 100_000 };
+};
+
+const tree: Rule = (args, ctx) => {
+  const level = Number(optValue(args, ['-L'], ['--level']));
+  if (Number.isFinite(level) && level <= 4) return undefined;
+  if (hasLong(args, '--help', '--version') || hasShort(args, 'P', 'LPIo') || hasShort(args, 'o', 'LPIo')) return undefined;
+  return { kind: 'recursive-listing', why: 'draws every file of the tree', call: sandbox(ctx, `tree -L 2 ${positionals(args, ['-L', '-I', '-P', '-o']).join(' ')}`.trim()), bytes: 100_000 };
+};
+
+const du: Rule = (args, ctx) => {
+  if (hasShort(args, 's', 'dB') || hasLong(args, '--summarize', '--max-depth') || hasShort(args, 'd', '')) return undefined;
+  const paths = positionals(args, ['-d', '-B', '--exclude']);
+  if (paths.some((p) => p.includes('*'))) return undefined;
+  if (!hasShort(args, 'a', '') && !hasLong(args, '--all') && !paths.every((p) => isHugeTree(p)) ) return undefined;
+  if (paths.length === 0 && !hasShort(args, 'a', '')) return { kind: 'recursive-listing', why: 'prints a line for every directory', call: sandbox(ctx, 'du -h -d 1 . | sort -h | tail -30'), bytes: 50_000 };
+  return { kind: 'recursive-listing', why: 'prints a line for every file or directory', call: sandbox(ctx, 'du -h -d 1 . | sort -h | tail -30'), bytes: 50_000 };
+};
+
+function catLike(valueOpts: string[]): Rule {
+  return (args, ctx) => {
+    const files = positionals(args, valueOpts);
+    if (files.length === 0 && ctx.viaXargs) {
+      return { kind: 'file-dump', why: 'prints the content of every file it is given', call: sandbox(ctx), bytes: 200_000 };
+    }
+    for (const f of files) {
+      const v = fileVerdict(f, ctx);
+      if (v.big) {
+        return {
+          kind: 'file-dump',
+          why: `prints all of ${f}${ctx.fileSize(f) !== undefined ? ` (${Math.round(v.bytes / 1024)} KB)` : ''}`,
+          call: /[*?]/.test(f) ? sandbox(ctx) : { tool: 'ctx_index', path: f },
+          bytes: v.bytes,
+        };
+      }
+    }
+    return undefined;
+  };
+}
+
+const headTail =
+  (which: 'head' | 'tail'): Rule =>
+  (args, ctx) => {
+    const files = positionals(args, ['-n', '-c', '--lines', '--bytes', '-s', '--pid', '--sleep-interval']);
+    const follow = which === 'tail' && (hasShort(args, 'f', 'ncs') || hasShort(args, 'F', 'ncs') || hasLong(args, '--follow', '--retry'));
+    if (follow) {
+      const n = 200;
+      return {
+        kind: 'follow',
+        why: 'never stops printing new lines',
+        call: sandbox(ctx, `tail -n ${n} ${files.join(' ')}`.trim()),
+        bytes: 100_000,
+        endless: true,
+      };
+    }
+    const nRaw = optValue(args, ['-n'], ['--lines']) ?? args.find((a) => /^-\d+$/.test(a))?.slice(1);
+    const cRaw = optValue(args, ['-c'], ['--bytes']);
+    if (nRaw?.startsWith('+') && which === 'tail') {
+      return catLike(['-n', '-c', '--lines', '--bytes'])(args, ctx);
+    }
+    const lines = nRaw === undefined ? 10 : Number(nRaw.replace(/^[+-]/, ''));
+    const bytes = cRaw === undefined ? 0 : parseSize(cRaw);
+    if (lines > LIMIT_SMALL || bytes > BIG_FILE) {
+      return { kind: 'file-dump', why: `prints ${lines > LIMIT_SMALL ? `${lines} lines` : `${cRaw} bytes`}`, call: sandbox(ctx, `${which} -n 100 ${files.join(' ')}`.trim()), bytes: Math.max(bytes, lines * 80) };
+    }
+    return undefined;
+  };
+
+function parseSize(s: string): number {
+  const m = /^(\d+)([kKmMgG])?/.exec(s);
+  if (!m) return 0;
+  const mult = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 1;
+  return Number(m[1]) * mult;
+}
+
+const hexdump: Rule = (args, ctx) => {
+  if (hasShort(args, 'l', '') || hasShort(args, 'n', '') || hasLong(args, '--len', '--length', '--help', '--version')) return undefined;
+  const files = positionals(args, ['-s', '-n', '-l', '-c', '-g']);
+  if (!files.length) return undefined;
+  return { kind: 'binary-dump', why: 'prints several bytes of text for every byte of the file', call: sandbox(ctx, `${ctx.text.split(/\s/)[0]} ${args.join(' ')} | head -50`), bytes: 200_000 };
+};
+
+const grepRecursive: Rule = (args, ctx) => {
+  const recursive = hasShort(args, 'r', 'efmABCdD') || hasShort(args, 'R', 'efmABCdD') || hasLong(args, '--recursive', '--dereference-recursive');
+  if (!recursive) return undefined;
+  if (hasShort(args, 'l', 'efmABCdD') || hasShort(args, 'L', 'efmABCdD') || hasShort(args, 'c', 'efmABCdD') || hasShort(args, 'q', 'efmABCdD') || hasShort(args, 'm', 'efABCdD')) return undefined;
+  if (hasLong(args, '--files-with-matches', '--files-without-match', '--count', '--quiet', '--max-count')) return undefined;
+  const pos = positionals(args, ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--include', '--exclude', '--exclude-dir']);
+  const hasPatternOpt = args.includes('-e') || args.includes('-f');
+  const paths = hasPatternOpt ? pos : pos.slice(1);
+  const scoped = hasLong(args, '--include', '--exclude-dir');
+  const targets = paths.length ? paths : ['.'];
+  if (targets.some(isHugeTree) || (!scoped && targets.some((t) => t === '.' || t === './'))) {
+    return { kind: 'recursive-search', why: `searches every file under ${targets.join(' ')} and prints every match`, call: sandbox(ctx, undefined, 'the matches you need'), bytes: 100_000 };
+  }
+  return undefined;
+};
+
+const rg: Rule = (args, ctx) => {
+  if (hasShort(args, 'l', 'efmABCgtTMj') || hasShort(args, 'c', 'efmABCgtTMj') || hasShort(args, 'q', 'efmABCgtTMj') || hasShort(args, 'm', 'efABCgtTMj')) return undefined;
+  if (hasLong(args, '--files-with-matches', '--count', '--quiet', '--max-count', '--files', '--type-list', '--version', '--help')) return undefined;
+  const pos = positionals(args, ['-e', '-f', '-m', '-A', '-B', '-C', '-g', '-t', '-T', '-M', '-j', '--glob', '--type', '--type-not', '--max-columns']);
+  const paths = args.includes('-e') ? pos : pos.slice(1);
+  const unrestricted = hasLong(args, '--no-ignore', '--unrestricted') || args.some((a) => /^-u+$/.test(a));
+  if (paths.some(isHugeTree) || (unrestricted && (paths.length === 0 || paths.some((p) => p === '.')))) {
+    return { kind: 'recursive-search', why: 'searches a very large tree and prints every match', call: sandbox(ctx, undefined, 'the matches you need'), bytes: 100_000 };
+  }
+  return undefined;
+};
+
+const depTree: Rule = (args, ctx) => {
+  const name = ctx.text.trim().split(/\s+/)[0];
+  void name;
+  return { kind: 'dependency-tree', why: 'prints the whole dependency tree', call: sandbox(ctx, undefined, 'the packages you are looking for'), bytes: 80_000 };
+};
+
+const npmLs: Rule = (args, ctx) => {
+  const sub = args[0];
+  if (sub !== 'ls' && sub !== 'list' && sub !== 'la' && sub !== 'll') return undefined;
+  const depth = optValue(args, [], ['--depth']);
+  const deep = hasLong(args, '--all', '--long') || hasShort(args, 'a', '') || sub === 'la' || sub === 'll' || (depth !== undefined && (depth === 'Infinity' || Number(depth) > 1));
+  const pkgs = positionals(args.slice(1), ['--depth']);
+  return deep && pkgs.length === 0 ? depTree(args, ctx) : undefined;
+};
+
+const yarn: Rule = (args, ctx) => {
+  if (args[0] !== 'list' && args[0] !== 'ls') return undefined;
+  const depth = optValue(args, [], ['--depth']);
+  if ((depth !== undefined && Number(depth) <= 1) || hasLong(args, '--pattern')) return undefined;
+  return depTree(args, ctx);
+};
+
+const cargo: Rule = (args, ctx) => {
+  if (args[0] !== 'tree') return undefined;
+  if (hasLong(args, '--depth', '--duplicates', '--invert', '--package') || hasShort(args, 'd', '') || hasShort(args, 'i', '') || hasShort(args, 'p', '')) return undefined;
+  return depTree(args, ctx);
+};
+
+const go: Rule = (args, ctx) => {
+  if ((args[0] === 'mod' && args[1] === 'graph') || (args[0] === 'list' && args.includes('-m') && args.includes('all'))) return depTree(args, ctx);
+  return undefined;
+};
+
+const packageList: Rule = (args, ctx) => {
+  const text = ctx.text;
+  if (/\bdpkg\s+(-l|--list)\b|\brpm\s+-qa\b|\bapt\s+list\b/.test(text) && !/\bapt\s+list\s+--upgradable\b/.test(text)) {
+    const pkgs = positionals(args.slice(1)).filter((p) => p !== 'list');
+    if (pkgs.length === 0) return { kind: 'package-list', why: 'prints every installed package', call: sandbox(ctx, undefined, 'the packages you are looking for'), bytes: 150_000 };
+  }
+  return undefined;
+};
+
+const SELECT_ALL = /\bselect\b[\s\S]*\bfrom\b/i;
+function unboundedSelect(sql: string): boolean {
+  if (!SELECT_ALL.test(sql)) return false;
+  return !/\b(limit|top|where|count|sum|avg|min|max|group\s+by|fetch\s+first|exists)\b/i.test(sql);
+}
+
+const dbDump =
+  (fileOpts: string[]): Rule =>
+  (args, ctx) => {
+    if (hasLong(args, '--file', '--result-file', '--out', '--help', '--version') || fileOpts.some((o) => args.includes(o) || args.some((a) => a.startsWith(o) && a.length > 2 && o.length === 2))) return undefined;
+    return { kind: 'database-dump', why: 'prints the whole database as SQL', call: sandbox(ctx, `${ctx.text} > dump.sql && wc -c dump.sql`), bytes: 1_000_000 };
+  };
+
+const sqlClient: Rule = (args, ctx) => {
+  const sqls = args.filter((a, i) => ['-c', '-e', '--command', '--execute'].includes(args[i - 1] ?? '') || /\bselect\b/i.test(a));
+  if (ctx.text.includes('.dump') && args.some((a) => a === '.dump' || a.startsWith('.dump '))) {
+    return { kind: 'database-dump', why: 'prints the whole database as SQL', call: sandbox(ctx, `${ctx.text} > dump.sql && wc -c dump.sql`), bytes: 1_000_000 };
+  }
+  if (sqls.some(unboundedSelect)) {
+    return { kind: 'unbounded-query', why: 'prints every row of the table', call: sandbox(ctx, undefined, 'the rows you need'), bytes: 200_000 };
+  }
+  return undefined;
+};
+
+const redisCli: Rule = (args, ctx) => {
+  const cmd = positionals(args, ['-h', '-p', '-a', '-n', '-u', '--user', '--pass']).map((a) => a.toUpperCase());
+  if (cmd[0] === 'MONITOR' || (cmd[0] === 'KEYS' && cmd[1] === '*') || args.includes('--scan') || cmd[0] === 'SUBSCRIBE') {
+    return { kind: 'database-dump', why: cmd[0] === 'MONITOR' || cmd[0] === 'SUBSCRIBE' ? 'streams every command until stopped' : 'prints every key', call: sandbox(ctx, 'redis-cli --scan --count 100 | head -100'), bytes: 100_000, endless: cmd[0] === 'MONITOR' || cmd[0] === 'SUBSCRIBE' };
+  }
+  return undefined;
+};
+
+const mongoexport: Rule = (args, ctx) => {
+  if (hasLong(args, '--out') || args.includes('-o')) return undefined;
+  return { kind: 'database-dump', why: 'prints every document of the collection', call: sandbox(ctx), bytes: 1_000_000 };
+};
+
+/** `docker logs`, `docker compose logs`, `kubectl logs`, … without a tail or time bound. */
+function logsRule(tailOpts: string[], tailLongs: string[], fix: (ctx: RuleContext) => string): Rule {
+  return (args, ctx) => {
+    const follow = hasShort(args, 'f', 'nc') || hasLong(args, '--follow');
+    if (follow) return { kind: 'follow', why: 'never stops printing new log lines', call: sandbox(ctx, fix(ctx)), bytes: 100_000, endless: true };
+    if (hasLong(args, ...tailLongs) || tailOpts.some((o) => args.includes(o) || args.some((a) => a.startsWith(o) && /\d/.test(a.slice(o.length))))) return undefined;
+    if (hasLong(args, '--help')) return undefined;
+    return { kind: 'unbounded-log', why: 'prints the whole log', call: sandbox(ctx, fix(ctx)), bytes: 100_000 };
+  };
+}
+
+function withTail(text: string, flag: string): string {
+  return text.replace(/\s+(-f|--follow)\b/g, '').replace(/(\blogs)\b/, `$1 ${flag}`);
+}
+
+const dockerLogs = logsRule(['-n'], ['--tail', '--since', '--until', '-n'], (ctx) => withTail(ctx.text, '--tail 200'));
+const kubectlLogs = logsRule([], ['--tail', '--since', '--since-time', '--limit-bytes', '--previous'], (ctx) => withTail(ctx.text, '--tail=200'));
+
+const docker: Rule = (args, ctx) => {
+  const i = args[0] === 'compose' ? 1 : 0;
+  if (args[i] === 'logs') return dockerLogs(args.slice(i + 1), ctx);
+  if (args[i] === 'events' && !hasLong(args, '--until')) return { kind: 'follow', why: 'streams events until stopped', call: sandbox(ctx, `${ctx.text} --since 10m --until 0s`), bytes: 50_000, endless: true };
+  return undefined;
+};
+
+const kubectl: Rule = (args, ctx) => {
+  const sub = args[0];
+  if (sub === 'logs') return kubectlLogs(args.slice(1), ctx);
+  if (sub === 'get') {
+    const output = optValue(args, ['-o'], ['--output']) ?? args.find((a) => /^-o(yaml|json)$/.test(a))?.slice(2);
+    if (output !== 'yaml' && output !== 'json') return undefined;
+    const allNs = hasShort(args, 'A', 'onlL') || hasLong(args, '--all-namespaces');
+    const names = positionals(args.slice(1), ['-o', '--output', '-n', '--namespace', '-l', '--selector', '--field-selector', '--context']);
+    const named = names.length >= 2 || names.some((n) => n.includes('/'));
+    if (allNs || !named) return { kind: 'manifest-dump', why: `prints the full ${output} of every object`, call: sandbox(ctx, undefined, 'the fields you need'), bytes: 200_000 };
+  }
+  return undefined;
+};
+
+const journalctl: Rule = (args, ctx) => {
+  if (hasShort(args, 'f', 'nuUptSUDM') || hasLong(args, '--follow')) return { kind: 'follow', why: 'never stops printing new log lines', call: sandbox(ctx, `${ctx.text.replace(/\s+(-f|--follow)\b/g, '')} -n 200 --no-pager`), bytes: 100_000, endless: true };
+  if (hasShort(args, 'n', 'uUptSUDM') || hasLong(args, '--lines', '--disk-usage', '--list-boots', '--vacuum-size', '--vacuum-time', '--rotate', '--help', '--version', '--verify', '--flush')) return undefined;
+  return { kind: 'unbounded-log', why: 'prints the whole journal', call: sandbox(ctx, `${ctx.text} -n 200 --no-pager`), bytes: 500_000 };
+};
+
+const dmesg: Rule = (args, ctx) => {
+  if (hasLong(args, '--help', '--version', '--clear', '--follow-new')) return undefined;
+  const follow = hasShort(args, 'w', '') || hasLong(args, '--follow');
+  return { kind: follow ? 'follow' : 'unbounded-log', why: 'prints the whole kernel log', call: sandbox(ctx, 'dmesg -T | tail -100'), bytes: 100_000, endless: follow };
+};
+
+const buildTool: Rule = (args, ctx) => {
+  if (hasLong(args, '--version', '--help', '--quiet') || hasShort(args, 'q', '') || args.includes('-v') || args.includes('-version') || args.includes('help') || args.length === 0) return undefined;
+  const tree = args.some((a) => /dependency:tree|dependencies$|dependencyInsight/.test(a));
+  return {
+    kind: tree ? 'dependency-tree' : 'build-log',
+    why: tree ? 'prints the whole dependency tree' : 'prints a long build log',
+    call: sandbox(ctx, `${ctx.text} 2>&1 | tail -30`),
+    bytes: 50_000,
+  };
+};
+
+const trace: Rule = (args, ctx) => {
+  if (hasShort(args, 'c', 'oesp') && ctx.text.startsWith('strace')) return undefined;
+  if (args.includes('-o') || args.includes('-w') || hasLong(args, '--help', '--version')) return undefined;
+  if (ctx.text.startsWith('tcpdump') && args.includes('-c')) return undefined;
+  return { kind: 'trace', why: 'prints a line per event until stopped', call: sandbox(ctx, `timeout 10 ${ctx.text} 2>&1 | tail -100`), bytes: 200_000, endless: true };
+};
+
+const lsof: Rule = (args, ctx) => {
+  const pos = positionals(args, ['-p', '-u', '-c', '-i', '-g', '+D', '+d']);
+  if (args.length === 0 || (pos.length === 0 && args.every((a) => /^-[nPlb]+$/.test(a)))) {
+    return { kind: 'process-dump', why: 'prints every open file of every process', call: sandbox(ctx, 'lsof -nP -iTCP -sTCP:LISTEN'), bytes: 500_000 };
+  }
+  return undefined;
+};
+
+const ping: Rule = (args, ctx) => {
+  if (hasShort(args, 'c', 'iIwWst') || hasShort(args, 'w', 'ciIsWt') || hasLong(args, '--help') || args.includes('-V')) return undefined;
+  const host = positionals(args, ['-i', '-I', '-s', '-t', '-W']).at(-1);
+  return host ? { kind: 'follow', why: 'pings until stopped', call: sandbox(ctx, `ping -c 4 ${host}`), bytes: 10_000, endless: true } : undefined;
+};
+
+const endlessSource: Rule = (_args, ctx) => ({ kind: 'follow', why: 'prints until stopped', call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 1_000_000, endless: true });
+
+const seq: Rule = (args, ctx) => {
+  const nums = args.filter((a) => /^-?\d+(\.\d+)?$/.test(a)).map(Number);
+  const last = nums.at(-1) ?? 0;
+  const first = nums.length > 1 ? nums[0]! : 1;
+  return Math.abs(last - first) > 10_000 ? { kind: 'generated', why: `prints ${Math.abs(last - first)} lines`, call: sandbox(ctx, `${ctx.text} | tail -5`), bytes: 100_000 } : undefined;
+};
+
+const aws: Rule = (args, ctx) => {
+  if (args[0] === 's3' && args[1] === 'ls' && hasLong(args, '--recursive')) return { kind: 'object-listing', why: 'lists every object in the bucket', call: sandbox(ctx, `${ctx.text} --summarize | tail -5`), bytes: 200_000 };
+  if (args[0] === 'logs' && (args[1] === 'get-log-events' || args[1] === 'filter-log-events') && !hasLong(args, '--limit', '--max-items')) {
+    return { kind: 'unbounded-log', why: 'prints every log event', call: sandbox(ctx, `${ctx.text} --limit 100`), bytes: 200_000 };
+  }
+  if (args[0] === 'logs' && args[1] === 'tail' && hasLong(args, '--follow')) return { kind: 'follow', why: 'never stops printing new log lines', call: sandbox(ctx, ctx.text.replace(/\s+--follow\b/, '')), bytes: 100_000, endless: true };
+  return undefined;
+};
+
+const gcloud: Rule = (args, ctx) => {
+  if (args[0] === 'logging' && args[1] === 'read' && !hasLong(args, '--limit')) return { kind: 'unbounded-log', why: 'prints every matching log entry', call: sandbox(ctx, `${ctx.text} --limit 100`), bytes: 200_000 };
+  return undefined;
+};
+
+const helm: Rule = (args, ctx) => {
+  if (args[0] === 'template' || (args[0] === 'get' && (args[1] === 'manifest' || args[1] === 'all'))) {
+    if (hasLong(args, '--output-dir', '--show-only') || args.includes('-s')) return undefined;
+    return { kind: 'manifest-dump', why: 'prints every rendered manifest', call: sandbox(ctx, undefined, 'the resources you need'), bytes: 100_000 };
+  }
+  return undefined;
+};
+
+const terraform: Rule = (args, ctx) => {
+  if ((args[0] === 'show' && hasLong(args, '-json')) || (args[0] === 'state' && args[1] === 'pull')) {
+    return { kind: 'manifest-dump', why: 'prints the whole state as JSON', call: sandbox(ctx, undefined, 'the resources you need'), bytes: 300_000 };
+  }
+  return undefined;
+};
+
+const followLogs =
+  (flag: RegExp): Rule =>
+  (args, ctx) =>
+    args.some((a) => flag.test(a)) ? { kind: 'follow', why: 'never stops printing new log lines', call: sandbox(ctx, ctx.text.replace(/\s+(--tail|-t|-f|--follow)\b/g, '')), bytes: 100_000, endless: true } : undefined;
+
+const pm2: Rule = (args, ctx) => (args[0] === 'logs' && !hasLong(args, '--nostream') ? { kind: 'follow', why: 'never stops printing new log lines', call: sandbox(ctx, `${ctx.text} --nostream --lines 100`), bytes: 100_000, endless: true } : undefined);
+
+const adb: Rule = (args, ctx) => {
+  if (args[0] !== 'logcat') return undefined;
+  if (hasShort(args, 't', 'vbefm') || hasShort(args, 'm', 'vbeft')) return undefined;
+  return { kind: args.includes('-d') ? 'unbounded-log' : 'follow', why: 'prints the whole device log', call: sandbox(ctx, 'adb logcat -d -t 200'), bytes: 200_000, endless: !args.includes('-d') };
+};
+
+const jq: Rule = (args, ctx) => {
+  const pos = positionals(args, ['--arg', '--argjson', '-f', '--slurpfile', '--rawfile', '--indent']);
+  const filter = pos[0];
+  const files = pos.slice(1);
+  if (!files.length || (filter !== '.' && filter !== '.[]')) return undefined;
+  return catLike([])(files, ctx);
+};
+
+const toolchain: Record<string, Rule> = {
+  curl,
+  wget,
+  http: httpie,
+  https: httpie,
+  xh: httpie,
+  xhs: httpie,
+  gh,
+  git,
+  find,
+  ls,
+  tree,
+  du,
+  cat: catLike(['-s']),
+  tac: catLike([]),
+  less: catLike(['-p', '-x', '-y', '-z']),
+  more: catLike([]),
+  most: catLike([]),
+  bat: catLike(['-l', '--language', '-r', '--line-range', '--style', '--theme', '-m']),
+  batcat: catLike(['-l', '--language', '-r', '--line-range', '--style', '--theme', '-m']),
+  nl: catLike([]),
+  zcat: catLike([]),
+  strings: catLike(['-n']),
+  base64: catLike(['-w']),
+  head: headTail('head'),
+  tail: headTail('tail'),
+  xxd: hexdump,
+  hexdump,
+  hd: hexdump,
+  od: hexdump,
+  objdump: (args, ctx) => (hasShort(args, 'd', '') || hasShort(args, 'D', '') || hasShort(args, 'S', '') ? { kind: 'binary-dump', why: 'disassembles the whole binary', call: sandbox(ctx, `${ctx.text} | head -200`), bytes: 500_000 } : undefined),
+  grep: grepRecursive,
+  egrep: grepRecursive,
+  fgrep: grepRecursive,
+  rg,
+  ag: rg,
+  npm: npmLs,
+  pnpm: npmLs,
+  yarn,
+  cargo,
+  go,
+  dpkg: packageList,
+  rpm: packageList,
+  apt: packageList,
+  pg_dump: dbDump(['-f']),
+  pg_dumpall: dbDump(['-f']),
+  mysqldump: dbDump(['-r']),
+  mariadb_dump: dbDump(['-r']),
+  'mariadb-dump': dbDump(['-r']),
+  sqlite3: sqlClient,
+  psql: sqlClient,
+  mysql: sqlClient,
+  mariadb: sqlClient,
+  'redis-cli': redisCli,
+  mongoexport,
+  docker,
+  podman: docker,
+  'docker-compose': (args, ctx) => (args[0] === 'logs' ? dockerLogs(args.slice(1), ctx) : undefined),
+  kubectl,
+  oc: kubectl,
+  stern: endlessSource,
+  kail: endlessSource,
+  journalctl,
+  dmesg,
+  gradle: buildTool,
+  gradlew: buildTool,
+  mvn: buildTool,
+  mvnw: buildTool,
+  sbt: buildTool,
+  strace: trace,
+  ltrace: trace,
+  tcpdump: trace,
+  tshark: trace,
+  lsof,
+  ping,
+  yes: endlessSource,
+  seq,
+  aws,
+  gcloud,
+  helm,
+  terraform,
+  heroku: followLogs(/^(--tail|-t)$/),
+  pm2,
+  adb,
+  jq,
+};
+
+/** The flood this program invocation causes, if any (before considering pipes and redirects). */
+export function floodOfProgram(argv: readonly string[], ctx: RuleContext): Flood | undefined {
+  const [name, ...args] = argv;
+  if (!name) return undefined;
+  // `--version` / `--help` anywhere means the program prints a line or a page, never a flood.
+  if (args.some((a) => a === '--version' || a === '--help' || a === '-version' || a === '-help')) return undefined;
+  const rule = toolchain[name];
+  return rule ? rule(args, ctx) : undefined;
+}

@@ -1,0 +1,128 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { canonicalToolName, filePathOf, shellCommandOf, urlOf } from '../wire/tool-aliases.js';
+import type { Decision } from './decision.js';
+import {
+  bashGuidanceText,
+  echoCommand,
+  externalMcpGuidanceText,
+  grepGuidanceText,
+  readGuidanceText,
+  shellRedirectText,
+  summarize,
+  webFetchRedirectText,
+} from './redirect-text.js';
+import { isBoundedCommand } from './bounded-commands.js';
+import { findShellFlood } from './shell-floods.js';
+
+/** Nudge memory across hook processes; routing asks, the caller remembers (wire/guidance-throttle.ts). */
+export interface NudgeGate {
+  once(kind: string): boolean;
+  every(kind: string, n: number): boolean;
+}
+
+export interface RouteInput {
+  toolName: string;
+  toolInput?: Record<string, unknown>;
+  host?: HostRecord;
+  projectDir: string;
+  sessionId: string;
+  isSubagent: boolean;
+  /** A live context-mode server serves this project: without one, a redirect would point at tools that are not there. */
+  serverLive: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Nudge throttle; without one, routing gives no nudges (it stays pure). */
+  nudge?: NudgeGate;
+  /** Size of an absolute path on disk, when it exists; without one, sizes are unknown. */
+  fileSize?: (absPath: string) => number | undefined;
+}
+
+/** Files above this size get read guidance (REFERENCE.md §6.4). */
+export const READ_GUIDANCE_BYTES = 50_000;
+
+const NONE: Decision = { action: 'none' };
+
+/** True for our own tools in any host's naming: `ctx_execute`, `mcp__context-mode__ctx_execute`, `context-mode_ctx_search`, … */
+export function isOwnTool(name: string): boolean {
+  return /^ctx_[a-z_]+$/.test(name) || (/context-mode/.test(name) && /ctx_[a-z_]+$/.test(name));
+}
+
+/** The external MCP tool name, when `name` is one (`mcp__github__list_issues`, `MCP:tool`, `@server/tool`). */
+export function externalMcpTool(name: string): boolean {
+  if (isOwnTool(name)) return false;
+  return /^mcp__[^_].*__/.test(name) || /^MCP:/.test(name) || /^@[^/]+\/.+/.test(name);
+}
+
+function nudgeEvery(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY);
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10;
+}
+
+/**
+ * PreToolUse routing: one tool call → one Decision. Pure apart from the injected nudge gate and file-size
+ * probe. Redirects happen only when a live server can take the call, and subagents always pass through
+ * (their MCP tools may not be wired).
+ */
+export function routePreToolUse(input: RouteInput): Decision {
+  const { host, env } = input;
+  if (input.isSubagent || !input.serverLive) return NONE;
+  const name = input.toolName;
+  if (isOwnTool(name)) return NONE;
+  const tool = canonicalToolName(name);
+  const sizeOf = (p: string): number | undefined => {
+    if (!input.fileSize) return undefined;
+    const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
+    return input.fileSize(isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded));
+  };
+
+  switch (tool) {
+    case 'Bash': {
+      const cmd = shellCommandOf(input.toolInput);
+      if (!cmd) return NONE;
+      const flood = findShellFlood(cmd.value, { fileSize: sizeOf });
+      if (flood) {
+        const reason = shellRedirectText(host, cmd.value, flood);
+        return {
+          action: 'modify',
+          updatedInput: { ...input.toolInput, [cmd.field]: echoCommand(reason) },
+          reason,
+          meta: { tool: 'Bash', type: 'bash-redirected', bytesAvoided: flood.bytes, summary: summarize(cmd.value) },
+        };
+      }
+      if (!isBoundedCommand(cmd.value, env) && input.nudge?.once('bash')) {
+        return { action: 'context', additionalContext: bashGuidanceText(host) };
+      }
+      return NONE;
+    }
+    case 'Read': {
+      const path = filePathOf(input.toolInput);
+      if (!path) return NONE;
+      const ranged = input.toolInput && (input.toolInput.limit !== undefined || input.toolInput.offset !== undefined);
+      const size = sizeOf(path);
+      if (size !== undefined && size > READ_GUIDANCE_BYTES && !ranged) {
+        return {
+          action: 'context',
+          additionalContext: readGuidanceText(host, path, size),
+          meta: { tool: 'Read', type: 'read-redirected', bytesAvoided: size, summary: summarize(path) },
+        };
+      }
+      return NONE;
+    }
+    case 'Grep':
+      return input.nudge?.once('grep') ? { action: 'context', additionalContext: grepGuidanceText(host) } : NONE;
+    case 'WebFetch': {
+      const url = urlOf(input.toolInput);
+      if (!url) return NONE;
+      return {
+        action: 'deny',
+        reason: webFetchRedirectText(host, url),
+        meta: { tool: 'WebFetch', type: 'webfetch-redirected', bytesAvoided: 16_384, summary: summarize(url) },
+      };
+    }
+    default:
+      if (externalMcpTool(name) && input.nudge?.every('external-mcp', nudgeEvery(env))) {
+        return { action: 'context', additionalContext: externalMcpGuidanceText(host, name) };
+      }
+      return NONE;
+  }
+}

@@ -1,0 +1,96 @@
+import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
+import { loadHandler } from './events/dispatch.js';
+import type { HookContext, Outcome } from './events/types.js';
+import { appendHookLog } from './wire/error-log.js';
+import { canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
+import { parseEnvelope } from './wire/parse-envelope.js';
+import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
+
+/** What the process should do once the hook has run: print `stdout` (one JSON line or nothing), exit with `exitCode`. */
+export interface HookResult {
+  stdout: string;
+  exitCode: number;
+  stderr?: string;
+}
+
+export interface RunHookOptions {
+  /** `[host, event]` as given after `context-mode hook`. */
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  stdinFd?: number;
+  cwd?: string;
+  ppid?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+const NOTHING: HookResult = { stdout: '', exitCode: 0 };
+
+/**
+ * Only a formatter may ask for a non-zero exit, and only with the host's documented block code; stdout must be
+ * one JSON value or nothing. Anything else is logged and replaced by the universal no-op.
+ */
+function sanitize(result: HookResult, host: HostRecord, log: (m: string) => void): HookResult {
+  let stdout = result.stdout.trim();
+  if (stdout !== '') {
+    try {
+      JSON.parse(stdout);
+    } catch {
+      log(`formatter for ${host.id} produced non-JSON stdout; answering nothing`);
+      return NOTHING;
+    }
+    stdout = stdout.replace(/\r?\n/g, ' ');
+  }
+  const blockCode = host.blockExitCode?.value;
+  const exitCode = result.exitCode === 0 || result.exitCode === blockCode ? result.exitCode : 0;
+  if (exitCode !== result.exitCode) log(`formatter for ${host.id} asked for exit ${result.exitCode}; exiting 0`);
+  const out: HookResult = { stdout: stdout === '' ? '' : `${stdout}\n`, exitCode };
+  if (exitCode !== 0 && result.stderr) out.stderr = result.stderr;
+  return out;
+}
+
+/**
+ * `context-mode hook <host> <event>`: stdin → envelope → canonical event → handler → the host's formatter.
+ * Never throws; every failure is logged and answered with nothing (the host's universal no-op).
+ */
+export async function runHook(options: RunHookOptions): Promise<HookResult> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((m: string) => appendHookLog(env, m));
+  const [hostName = '', hostEvent = ''] = options.args;
+  const where = `${hostName || '?'}/${hostEvent || '?'}`;
+  try {
+    const host = hostForCommand(hostName);
+    if (!host) {
+      log(`${where}: unknown host "${hostName}"; answering nothing`);
+      return NOTHING;
+    }
+    const event: CanonicalEvent | undefined = canonicalEventForCommand(host, hostEvent);
+    if (!event) {
+      log(`${where}: ${host.id} has no hook event "${hostEvent}" we handle; answering nothing`);
+      return NOTHING;
+    }
+    const input = await readStdin({ fd: options.stdinFd ?? 0, idleMs: idleMsFromEnv(env) });
+    if (input.kind !== 'text') {
+      log(`${where}: ${input.reason}; answering nothing`);
+      return NOTHING;
+    }
+    const { envelope, problem } = parseEnvelope({
+      host,
+      event,
+      hostEvent: hostEvent.toLowerCase(),
+      text: input.text,
+      env,
+      cwd: options.cwd ?? process.cwd(),
+      ppid: options.ppid ?? process.ppid,
+    });
+    if (problem) log(`${where}: ${problem}`);
+    const ctx: HookContext = { env, now: options.now ?? Date.now, log: (m) => log(`${where}: ${m}`) };
+    const handler = await loadHandler(event);
+    const outcome: Outcome = await handler(envelope, ctx);
+    const formatted = formatForHost(host, event, outcome, { hostEvent: envelope.hostEvent, env });
+    return sanitize(formatted, host, (m) => log(`${where}: ${m}`));
+  } catch (err) {
+    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return NOTHING;
+  }
+}
