@@ -1,0 +1,185 @@
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
+import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../events/types.js';
+import type { OpenCodeHooks, OpenCodePart, OpenCodePlugin, OpenCodePluginInput } from './opencode-types.js';
+
+export interface PluginDeps {
+  /** The canonical handler for an event; defaults to the hook runner's dispatch table. */
+  loadHandler?: (event: CanonicalEvent) => Promise<Handler>;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/** Context waiting for the next system-prompt transform, per session; bounded so a long session cannot grow it. */
+const MAX_PENDING = 8;
+const MAX_PENDING_CHARS = 32_000;
+
+async function defaultLoadHandler(event: CanonicalEvent): Promise<Handler> {
+  const { loadHandler } = await import('../events/dispatch.js');
+  return loadHandler(event);
+}
+
+async function defaultLog(env: NodeJS.ProcessEnv, message: string): Promise<void> {
+  try {
+    const { appendHookLog } = await import('../wire/error-log.js');
+    appendHookLog(env, `opencode: ${message}`);
+  } catch {
+    // Logging must never break the host.
+  }
+}
+
+/**
+ * Builds OpenCode's plugin: the same canonical handlers the hook runner uses, called in-process. A deny throws
+ * (OpenCode aborts the tool and shows the message), a modify rewrites `output.args` in place, a replaced output
+ * overwrites `output.output`, compaction context goes into `output.context`, and other context waits for the
+ * next `experimental.chat.system.transform`. Every other failure is logged and the host carries on.
+ */
+export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
+  const env = deps.env ?? process.env;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((m: string) => void defaultLog(env, m));
+  const load = deps.loadHandler ?? defaultLoadHandler;
+  const host = getHost('opencode');
+
+  return async (pluginInput: OpenCodePluginInput): Promise<OpenCodeHooks> => {
+    const projectDir = pluginInput.worktree || pluginInput.directory || process.cwd();
+    const pending = new Map<string, string[]>();
+    const ctx: HookContext = { env, now, log };
+
+    const queue = (sessionId: string, text: string | undefined) => {
+      if (!text || text.trim() === '') return;
+      const list = pending.get(sessionId) ?? [];
+      list.push(text);
+      while (list.length > MAX_PENDING || list.join('\n').length > MAX_PENDING_CHARS) list.shift();
+      pending.set(sessionId, list);
+    };
+
+    /** Runs one canonical handler; undefined when it failed (logged). */
+    const run = async (event: CanonicalEvent, hostEvent: string, fields: Partial<Envelope> & { sessionId: string }) => {
+      const envelope: Envelope = {
+        host,
+        event,
+        hostEvent,
+        projectDir,
+        isSubagent: false,
+        raw: {},
+        ...fields,
+      };
+      try {
+        const handler = await load(event);
+        return await handler(envelope, ctx);
+      } catch (err) {
+        log(`${hostEvent}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        return undefined;
+      }
+    };
+
+    return {
+      'tool.execute.before': async (input, output) => {
+        const args = isRecord(output.args) ? output.args : {};
+        const outcome = await run('pre-tool', 'tool.execute.before', {
+          sessionId: input.sessionID,
+          toolName: input.tool,
+          toolInput: args,
+          raw: { ...input, args },
+        });
+        if (!outcome) return;
+        applyPreTool(outcome, output, (text) => queue(input.sessionID, text));
+      },
+
+      'tool.execute.after': async (input, output) => {
+        const outcome = await run('post-tool', 'tool.execute.after', {
+          sessionId: input.sessionID,
+          toolName: input.tool,
+          toolInput: isRecord(input.args) ? input.args : {},
+          toolResponse: output.output,
+          raw: { ...input, output: output.output, title: output.title },
+        });
+        if (!outcome) return;
+        if (outcome.kind === 'replace-output') output.output = outcome.text;
+        else queue(input.sessionID, contextOf(outcome));
+      },
+
+      'chat.message': async (input, output) => {
+        const sessionId = typeof input.sessionID === 'string' ? input.sessionID : '';
+        const prompt = (output.parts ?? []).filter(isTextPart).map((p) => p.text).join('\n');
+        if (!sessionId || prompt.trim() === '') return;
+        const outcome = await run('prompt', 'chat.message', { sessionId, prompt, raw: { sessionID: sessionId, prompt } });
+        if (outcome) queue(sessionId, contextOf(outcome));
+      },
+
+      'experimental.chat.system.transform': async (input, output) => {
+        const sessionId = typeof input.sessionID === 'string' ? input.sessionID : '';
+        const texts = pending.get(sessionId);
+        if (!texts?.length || !Array.isArray(output.system)) return;
+        pending.delete(sessionId);
+        output.system.push(...texts);
+      },
+
+      'experimental.session.compacting': async (input, output) => {
+        const outcome = await run('pre-compact', 'experimental.session.compacting', { sessionId: input.sessionID, raw: { ...input } });
+        const text = outcome ? contextOf(outcome) : undefined;
+        if (text && Array.isArray(output.context)) output.context.push(text);
+      },
+
+      event: async ({ event }) => {
+        const sessionId = sessionIdOfEvent(event.properties);
+        if (!sessionId) return;
+        if (event.type === 'session.created') {
+          const source: SessionStartSource = 'startup';
+          const outcome = await run('session-start', 'session.created', { sessionId, sessionStartSource: source, raw: { ...event } });
+          if (outcome) queue(sessionId, contextOf(outcome));
+        } else if (event.type === 'session.idle') {
+          // OpenCode has no way to continue a turn from a plugin event, so a follow-up is recorded, not said.
+          await run('stop', 'session.idle', { sessionId, raw: { ...event } });
+        }
+      },
+    };
+  };
+}
+
+/** Applies a pre-tool outcome to OpenCode's mutable `output.args`: throw to deny, assign to modify. */
+function applyPreTool(outcome: Outcome, output: { args: Record<string, unknown> }, queue: (text: string | undefined) => void): void {
+  if (outcome.kind !== 'decision') {
+    queue(contextOf(outcome));
+    return;
+  }
+  const decision = outcome.decision;
+  switch (decision.action) {
+    case 'deny':
+      throw new Error(decision.reason);
+    case 'modify':
+      if (!isRecord(output.args)) output.args = {};
+      Object.assign(output.args, decision.updatedInput);
+      return;
+    case 'context':
+      queue(decision.additionalContext);
+      return;
+    default:
+      // `ask` has no channel in tool.execute.before (OpenCode asks through its own permission rules): pass.
+      return;
+  }
+}
+
+function contextOf(outcome: Outcome): string | undefined {
+  if (outcome.kind === 'context') return outcome.text;
+  if (outcome.kind === 'decision' && outcome.decision.action === 'context') return outcome.decision.additionalContext;
+  return undefined;
+}
+
+function sessionIdOfEvent(properties: Record<string, unknown> | undefined): string | undefined {
+  if (!properties) return undefined;
+  if (typeof properties.sessionID === 'string') return properties.sessionID;
+  const info = properties.info;
+  if (isRecord(info) && typeof info.id === 'string') return info.id;
+  return undefined;
+}
+
+function isTextPart(part: OpenCodePart): part is OpenCodePart & { text: string } {
+  return part.type === 'text' && typeof part.text === 'string';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
