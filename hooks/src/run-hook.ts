@@ -3,7 +3,7 @@ import { loadHandler } from './events/dispatch.js';
 import type { HookContext, Outcome } from './events/types.js';
 import { appendHookLog } from './wire/error-log.js';
 import { canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
-import { parseEnvelope } from './wire/parse-envelope.js';
+import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
 
 /** What the process should do once the hook has run: print `stdout` (one JSON line or nothing), exit with `exitCode`. */
@@ -11,6 +11,8 @@ export interface HookResult {
   stdout: string;
   exitCode: number;
   stderr?: string;
+  /** The host reads stdout as plain text (Kiro agentSpawn / userPromptSubmit), not JSON. */
+  plainText?: boolean;
 }
 
 export interface RunHookOptions {
@@ -26,12 +28,19 @@ export interface RunHookOptions {
 
 const NOTHING: HookResult = { stdout: '', exitCode: 0 };
 
+/** The host's version for version-gated answers (Codex), when the hook command or the user states it. */
+function hostVersionFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const v = env.CONTEXT_MODE_HOST_VERSION?.trim();
+  return v ? v : undefined;
+}
+
 /**
  * Only a formatter may ask for a non-zero exit, and only with the host's documented block code; stdout must be
  * one JSON value or nothing. Anything else is logged and replaced by the universal no-op.
  */
 function sanitize(result: HookResult, host: HostRecord, log: (m: string) => void): HookResult {
   let stdout = result.stdout.trim();
+  if (stdout !== '' && result.plainText) return { stdout: `${stdout}\n`, exitCode: 0, plainText: true };
   if (stdout !== '') {
     try {
       JSON.parse(stdout);
@@ -87,7 +96,11 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
     const ctx: HookContext = { env, now: options.now ?? Date.now, log: (m) => log(`${where}: ${m}`) };
     const handler = await loadHandler(event);
     const outcome: Outcome = await handler(envelope, ctx);
-    const formatted = formatForHost(host, event, outcome, { hostEvent: envelope.hostEvent, env });
+    const formatted = formatForHost(host, event, outcome, {
+      hostEvent: envelope.hostEvent,
+      ...(rawToolName(envelope.raw, host) ? { toolName: rawToolName(envelope.raw, host) } : {}),
+      ...(hostVersionFromEnv(env) ? { hostVersion: hostVersionFromEnv(env) } : {}),
+    });
     return sanitize(formatted, host, (m) => log(`${where}: ${m}`));
   } catch (err) {
     log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

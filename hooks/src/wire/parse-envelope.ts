@@ -131,6 +131,11 @@ function toolIsErrorOf(raw: Record<string, unknown>, response: unknown): boolean
   return undefined;
 }
 
+/** The tool name exactly as the host sent it (formatters echo it; the envelope carries the canonical name). */
+export function rawToolName(raw: Record<string, unknown>, host: HostRecord): string | undefined {
+  return str(pick(raw, fieldsFor(host, 'toolName')));
+}
+
 /** Normalises a host payload into the Envelope every handler reads; never throws. */
 export function parseEnvelope(input: EnvelopeInput): ParsedEnvelope {
   const { raw, problem } = parsePayload(input.text);
