@@ -302,6 +302,13 @@ export class MemoryStore {
     });
   }
 
+  /** True when the session has an unconsumed snapshot of this origin. */
+  hasPendingSnapshot(sessionId: string, origin: 'compact' | 'turn'): boolean {
+    return !!this.db
+      .prepare('SELECT 1 AS hit FROM snapshots WHERE session_id = ? AND origin = ? AND consumed_at IS NULL')
+      .get(sessionId, origin);
+  }
+
   /** Marks that this session already got a resume context (hosts that deliver it once, e.g. via followup). */
   markResumeDelivered(sessionId: string): boolean {
     return this.db.transaction(

@@ -132,39 +132,38 @@ export function sessionStartContext(s: HookSession, source: StartSource): string
     }
     if (!caps.injectContext) return '';
     const text = snapshot ? `${block}\n${snapshot}` : block;
+    // Booked so the two rows add up to exactly the bytes injected.
     ownCost(s, root, 'routing-block', block);
-    if (snapshot) ownCost(s, root, 'resume-snapshot', snapshot);
+    if (snapshot) ownCost(s, root, 'resume-snapshot', text.slice(block.length));
     return text;
   });
 }
 
 /**
- * stop: keeps a fresh snapshot for hosts that never send pre-compact (so a later session can resume), and,
- * for hosts that cannot carry a resume through pre-compact + session-start, returns the newest recent
- * unconsumed snapshot of another session as a follow-up message — once per session.
+ * stop: refreshes this session's turn-end snapshot (so a later session can resume from it, and hosts that never
+ * announce compaction still have one), unless a compaction snapshot is still waiting to be injected. For hosts
+ * that cannot carry a resume through pre-compact + session-start (per their capabilities), a new session's
+ * first stop returns the newest recent unconsumed snapshot of another session as a follow-up message.
  */
 export function stopFollowup(s: HookSession): string | undefined {
   const caps = s.host.capabilities.value;
   const now = s.now ?? Date.now();
   const needsFollowup = !caps.preCompact || !caps.sessionStart || !caps.injectContext;
-  if (caps.preCompact && !needsFollowup) return undefined;
   return withStore(s, (store, root) => {
     let followup: string | undefined;
     const session = store.ensureSession(s.sessionId, { host: s.host.id, worktree: root, now });
     if (needsFollowup && !session.resumeDelivered) {
       const other = store.claimSnapshot(s.sessionId, { own: false, others: true, now, maxAgeMs: FOLLOWUP_MAX_AGE_MS });
       if (other) {
-        store.markResumeDelivered(s.sessionId);
         followup =
           'Context from the previous session in this project, for reference only: continue it only if the ' +
           `user's request is related.\n${other.snapshot.replace('<session_resume ', '<session_resume from="previous session" ')}`;
         ownCost(s, root, 'resume-snapshot', followup);
-      } else {
-        // Nothing to deliver now; do not look again on every turn.
-        store.markResumeDelivered(s.sessionId);
       }
+      // Delivered or not, do not look again on every turn.
+      store.markResumeDelivered(s.sessionId);
     }
-    if (!caps.preCompact) {
+    if (!store.hasPendingSnapshot(s.sessionId, 'compact')) {
       const snapshot = snapshotOf(store, s);
       if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: session.leg, now, origin: 'turn' });
     }
