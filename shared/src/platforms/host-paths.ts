@@ -38,3 +38,29 @@ export function hostConfigDir(host: HostRecord, ctx: PathContext = {}): string |
   if (override && override.trim()) return override;
   return pathForOs(host.paths.value.configDir, ctx);
 }
+
+/**
+ * A host's MCP config or hooks file for a scope, expanded for this machine. User files under the host's default
+ * config dir follow its relocation env var (e.g. `~/.codex/config.toml` → `$CODEX_HOME/config.toml`).
+ * Undefined when the host has no such file for that scope (or the project is needed but not given).
+ */
+export function hostFilePath(
+  host: HostRecord,
+  file: 'mcpConfig' | 'hooksFile',
+  scope: 'project' | 'user',
+  ctx: PathContext = {},
+): string | undefined {
+  const entry = host.paths.value[file];
+  if (!entry) return undefined;
+  if (scope === 'project') return entry.project ? expandHostPath(entry.project, ctx) : undefined;
+  const os = (ctx.platform ?? process.platform) as keyof OsPaths;
+  const raw = entry.user?.[os] ?? entry.user?.linux;
+  if (!raw) return undefined;
+  const env = ctx.env ?? process.env;
+  const relocated = host.paths.value.configDirEnv ? env[host.paths.value.configDirEnv] : undefined;
+  const defaultDir = host.paths.value.configDir[os] ?? host.paths.value.configDir.linux;
+  if (relocated && relocated.trim() && defaultDir && (raw === defaultDir || raw.startsWith(`${defaultDir}/`))) {
+    return join(relocated, raw.slice(defaultDir.length));
+  }
+  return expandHostPath(raw, ctx);
+}

@@ -80,3 +80,21 @@ test('config dirs honour the host relocation env var and expand ~', () => {
   assert.equal(expandHostPath('<project>/.mcp.json', { project: '/p' }), '/p/.mcp.json');
   assert.equal(expandHostPath('<project>/.mcp.json', {}), undefined);
 });
+
+test('setup finds each host MCP config for this OS, relocated by the host env var', async () => {
+  const { hostFilePath } = await import('@context-mode/shared/platforms/host-paths');
+  const ctx = { home: '/h', platform: 'linux' as const, env: {}, project: '/p' };
+  assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'project', ctx), '/p/.mcp.json');
+  assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'user', ctx), '/h/.claude.json');
+  assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'user', ctx), '/h/.codex/config.toml');
+  assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'user', { ...ctx, env: { CODEX_HOME: '/x' } }), '/x/config.toml');
+  assert.equal(hostFilePath(getHost('vscode-copilot'), 'mcpConfig', 'user', { ...ctx, platform: 'darwin' }), '/h/Library/Application Support/Code/User/mcp.json');
+  assert.equal(hostFilePath(getHost('zed'), 'hooksFile', 'user', ctx), undefined);
+  assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'project', ctx), undefined);
+  for (const host of allHosts()) {
+    const mcp = host.paths.value.mcpConfig;
+    assert.ok(mcp, `${host.id} has an MCP config location`);
+    assert.ok(['json', 'jsonc', 'toml'].includes(mcp.format), host.id);
+    assert.ok(mcp.key.length > 0, host.id);
+  }
+});

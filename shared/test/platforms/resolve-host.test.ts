@@ -28,6 +28,7 @@ const CLIENT_NAMES: Array<[string, string]> = [
   ['qwen-cli-mcp-client-context-mode', 'qwen-code'],
   ['Kimi Code', 'kimi'],
   ['opencode', 'opencode'],
+  ['Kilo Code', 'opencode'],
   ['agy', 'antigravity'],
   ['Pi CLI', 'pi'],
   ['omp-coding-agent', 'pi'],

@@ -10,8 +10,9 @@ export const opencode: HostRecord = {
   displayName: 'OpenCode',
   docs: PLUGINS,
   aliases: ['kilo'],
-  clientInfoNames: { value: ['opencode'], docs: MCP },
-  detectEnv: { value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID'], docs: CONFIG },
+  // Kilo (an OpenCode fork with the same plugin API) is served by this record, as the incumbent does (REFERENCE.md §7).
+  clientInfoNames: { value: ['opencode', 'Kilo Code', 'kilo'], docs: MCP },
+  detectEnv: { value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID', 'KILO', 'KILO_PID'], docs: CONFIG },
   projectDirEnv: { value: ['OPENCODE_PROJECT_DIR'], docs: CONFIG },
   // Plugin hook names; the plugin module maps them itself, they never reach the command-line runner.
   hookEvents: {
