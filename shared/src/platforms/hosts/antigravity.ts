@@ -27,12 +27,14 @@ export const antigravity: HostRecord = {
   },
   paths: {
     value: {
-      configDir: { linux: '~/.gemini/antigravity', darwin: '~/.gemini/antigravity', win32: '~/.gemini/antigravity' },
+      // Antigravity 2.0 (IDE and CLI) reads ~/.gemini/config/mcp_config.json; 1.x read
+      // ~/.gemini/antigravity/mcp_config.json (both reported by MCP servers' install docs, mid-2026).
+      configDir: { linux: '~/.gemini/config', darwin: '~/.gemini/config', win32: '~/.gemini/config' },
       mcpConfig: {
         user: {
-          linux: '~/.gemini/antigravity/mcp_config.json',
-          darwin: '~/.gemini/antigravity/mcp_config.json',
-          win32: '~/.gemini/antigravity/mcp_config.json',
+          linux: '~/.gemini/config/mcp_config.json',
+          darwin: '~/.gemini/config/mcp_config.json',
+          win32: '~/.gemini/config/mcp_config.json',
         },
         format: 'json',
         key: 'mcpServers',

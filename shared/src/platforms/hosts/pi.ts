@@ -1,6 +1,7 @@
 import type { HostRecord } from '../types.js';
 
 const DOCS = 'https://github.com/badlogic/pi-mono/tree/main/packages/coding-agent';
+const MCP = 'https://pi.dev/packages/pi-mcp-adapter';
 
 /** Pi coding agent: MCP through an extension bridge, no JSON hooks; tools appear under their bare names. */
 export const pi: HostRecord = {
@@ -26,13 +27,16 @@ export const pi: HostRecord = {
     value: {
       configDir: { linux: '~/.pi/agent', darwin: '~/.pi/agent', win32: '~/.pi/agent' },
       configDirEnv: 'PI_CODING_AGENT_DIR',
+      // Pi has no MCP client of its own; the pi-mcp-adapter extension reads these (also .mcp.json and
+      // ~/.config/mcp/mcp.json at lower precedence).
       mcpConfig: {
+        project: '<project>/.pi/mcp.json',
         user: { linux: '~/.pi/agent/mcp.json', darwin: '~/.pi/agent/mcp.json', win32: '~/.pi/agent/mcp.json' },
         format: 'json',
         key: 'mcpServers',
       },
     },
-    docs: DOCS,
+    docs: MCP,
   },
   // REFERENCE.md §7 says AGENTS.md / SYSTEM.md; [D] its docs mention PI.md. Pi reads AGENTS.md from the project.
   instructionFile: { value: 'AGENTS.md', docs: DOCS },
