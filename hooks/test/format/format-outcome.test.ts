@@ -111,3 +111,48 @@ test('empty context and empty follow-ups are answered with nothing', () => {
   assert.equal(formatOutcome(claude, 'stop', { kind: 'followup', text: '' }).stdout, '');
   assert.equal(formatOutcome(getHost('cursor'), 'stop', { kind: 'followup', text: '' }).stdout, '');
 });
+
+test('every host answers every event and outcome with one JSON line or nothing, exiting 0 or its block code', async () => {
+  const { allHosts } = await import('@context-mode/shared/platforms/host-table');
+  const events: CanonicalEvent[] = ['pre-tool', 'post-tool', 'prompt', 'pre-compact', 'session-start', 'stop'];
+  const outcomes: Outcome[] = [
+    { kind: 'none' },
+    { kind: 'context', text: 'ctx "quoted"\nline two' },
+    { kind: 'replace-output', text: 'digest' },
+    { kind: 'followup', text: 'next' },
+    { kind: 'decision', decision: { action: 'deny', reason: 'no "way"' } },
+    { kind: 'decision', decision: { action: 'ask' } },
+    { kind: 'decision', decision: { action: 'modify', updatedInput: { command: 'echo "go"' } } },
+    { kind: 'decision', decision: { action: 'modify', updatedInput: { file_path: '/a', limit: 10 } } },
+    { kind: 'decision', decision: { action: 'context', additionalContext: 'hint' } },
+    { kind: 'decision', decision: { action: 'none' } },
+  ];
+  for (const host of allHosts()) {
+    for (const event of events) {
+      for (const outcome of outcomes) {
+        for (const hostVersion of [undefined, '0.141.0']) {
+          const where = `${host.id} ${event} ${JSON.stringify(outcome)}`;
+          const out = formatOutcome(host, event, outcome, { hostVersion, toolName: 'mcp__x__y' });
+          assert.ok(out.exitCode === 0 || out.exitCode === host.blockExitCode?.value, where);
+          if (out.exitCode !== 0) assert.ok(out.stderr && out.stdout === '', where);
+          if (out.plainText) continue;
+          if (out.stdout !== '') {
+            assert.ok(!out.stdout.includes('\n'), where);
+            assert.equal(typeof JSON.parse(out.stdout), 'object', where);
+          }
+        }
+      }
+    }
+  }
+});
+
+test('no formatter escalates: pass-through outcomes never deny, ask or rewrite', async () => {
+  const { allHosts } = await import('@context-mode/shared/platforms/host-table');
+  for (const host of allHosts()) {
+    for (const outcome of [{ kind: 'none' }, { kind: 'decision', decision: { action: 'none' } }] as Outcome[]) {
+      const out = formatOutcome(host, 'pre-tool', outcome, { hostEvent: 'pretooluse' });
+      assert.equal(out.exitCode, 0, host.id);
+      assert.doesNotMatch(out.stdout, /deny|block|"ask"|updated|modified|tool_input/i, host.id);
+    }
+  }
+});
