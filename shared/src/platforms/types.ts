@@ -53,6 +53,16 @@ export interface Capabilities {
 /** What a version gate can hold back: a capability, or context on pre-tool answers only. */
 export type GatedCapability = keyof Capabilities | 'preToolContext';
 
+/** Built-in tools routing cares about, by role; a host's own names map onto these. */
+export type ToolRole = 'shell' | 'read' | 'grep' | 'web-fetch' | 'agent';
+
+/** The host's names for the built-in tools of each role, and the argument fields routing reads. */
+export interface HostTools {
+  names: Partial<Record<ToolRole, string[]>>;
+  /** Argument field names, in lookup order: the shell command, the file path, the URL, the subagent prompt. */
+  args: { command?: string[]; filePath?: string[]; url?: string[]; prompt?: string[] };
+}
+
 /** A fact and where it is documented. */
 export interface Sourced<T> {
   value: T;
@@ -104,6 +114,8 @@ export interface HostRecord {
   instructionFile: Sourced<string>;
   /** How this host shows an MCP tool of the `context-mode` server to the model, e.g. `mcp__context-mode__{tool}`. */
   toolNaming: Sourced<string>;
+  /** Built-in tool names per role (as the host passes them to hooks) and their argument fields. */
+  tools?: Sourced<HostTools>;
   /** Other names accepted on the hook command line and in CONTEXT_MODE_PLATFORM (lower case), e.g. `claude`. */
   aliases?: string[];
   /** How the product plugs in; derived from `dialect` when absent ('none' → mcp-only, 'opencode-plugin' → ts-plugin). */

@@ -98,3 +98,21 @@ test('setup finds each host MCP config for this OS, relocated by the host env va
     assert.ok(mcp.key.length > 0, host.id);
   }
 });
+
+test('routing can name each host built-in tools by role and read their arguments', async () => {
+  const { toolRoleFor, toolArg } = await import('@context-mode/shared/platforms/host-capabilities');
+  assert.equal(toolRoleFor(getHost('claude-code'), 'Bash'), 'shell');
+  assert.equal(toolRoleFor(getHost('opencode'), 'webfetch'), 'web-fetch');
+  assert.equal(toolRoleFor(getHost('copilot-cli'), 'view'), 'read');
+  assert.equal(toolRoleFor(getHost('gemini-cli'), 'run_shell_command'), 'shell');
+  assert.equal(toolRoleFor(getHost('kiro'), 'fs_read'), 'read');
+  assert.equal(toolRoleFor(getHost('claude-code'), 'Edit'), undefined);
+  assert.equal(toolRoleFor(getHost('zed'), 'Bash'), undefined);
+  assert.equal(toolArg(getHost('opencode'), { filePath: '/a/b.ts' }, 'filePath'), '/a/b.ts');
+  assert.equal(toolArg(getHost('claude-code'), { file_path: '/x' }, 'filePath'), '/x');
+  assert.equal(toolArg(getHost('vscode-copilot'), { urls: ['https://e.com'] }, 'url'), 'https://e.com');
+  assert.equal(toolArg(getHost('claude-code'), { command: '' }, 'command'), undefined);
+  for (const host of allHosts()) {
+    if (paradigmOf(host) !== 'mcp-only') assert.ok(host.tools?.value.names.shell?.length, `${host.id} names its shell tool`);
+  }
+});

@@ -40,6 +40,14 @@ export const claudeCode: HostRecord = {
   // Older versions ignore the unknown field, so the model then sees the original output: a safe downgrade.
   outputReplacement: { value: 'all-tools', docs: `${HOOKS}#posttooluse-decision-control` },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
+  // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
+  tools: {
+    value: {
+      names: { shell: ['Bash'], read: ['Read'], grep: ['Grep'], 'web-fetch': ['WebFetch'], agent: ['Agent', 'Task'] },
+      args: { command: ['command'], filePath: ['file_path'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: `${HOOKS}#pretooluse`,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

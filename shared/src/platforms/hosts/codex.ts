@@ -35,6 +35,11 @@ export const codex: HostRecord = {
   // PR #20692); SessionStart / UserPromptSubmit context predates that.
   versionGates: { value: { modifyArgs: '0.141.0', preToolContext: '0.141.0' }, docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },
+  // PreToolUse fires for the shell tool as `Bash` (and apply_patch, MCP tools); read/grep are shell commands in Codex.
+  tools: {
+    value: { names: { shell: ['Bash', 'shell', 'local_shell', 'exec_command'] }, args: { command: ['command', 'cmd'] } },
+    docs: HOOKS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

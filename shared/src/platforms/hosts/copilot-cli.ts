@@ -32,6 +32,14 @@ export const copilotCli: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
+  // "Tool names for hook matching" in the CLI hooks reference.
+  tools: {
+    value: {
+      names: { shell: ['bash', 'powershell'], read: ['view'], grep: ['grep'], 'web-fetch': ['web_fetch'], agent: ['task'] },
+      args: { command: ['command'], filePath: ['path'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: `${HOOKS}#tool-names-for-hook-matching`,
+  },
   payload: {
     value: {
       toolName: ['toolName', 'tool_name'],

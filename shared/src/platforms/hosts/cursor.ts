@@ -35,6 +35,14 @@ export const cursor: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
     docs: HOOKS,
   },
+  // preToolUse tool_name values (the incumbent's verified matcher "Shell|Read|Grep|WebFetch|Task").
+  tools: {
+    value: {
+      names: { shell: ['Shell'], read: ['Read'], grep: ['Grep'], 'web-fetch': ['WebFetch'], agent: ['Task'] },
+      args: { command: ['command'], filePath: ['file_path', 'path'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: HOOKS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

@@ -33,6 +33,19 @@ export const geminiCli: HostRecord = {
   // AfterTool replaces the output with `hookSpecificOutput.tool_output` (or hides it with `decision: "deny"`).
   outputReplacement: { value: 'all-tools', docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },
+  // Built-in tool names (docs "Tools Reference"); web_fetch takes URLs inside its `prompt`.
+  tools: {
+    value: {
+      names: {
+        shell: ['run_shell_command'],
+        read: ['read_file', 'read_many_files'],
+        grep: ['search_file_content', 'grep_search'],
+        'web-fetch': ['web_fetch'],
+      },
+      args: { command: ['command'], filePath: ['file_path', 'absolute_path'], url: ['url', 'prompt'] },
+    },
+    docs: 'https://geminicli.com/docs/tools/',
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

@@ -28,6 +28,14 @@ export const jetbrainsCopilot: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
+  // Same agent tools as VS Code Copilot (no JetBrains-specific reference exists).
+  tools: {
+    value: {
+      names: { shell: ['run_in_terminal'], read: ['read_file'], grep: ['grep_search'], 'web-fetch': ['fetch_webpage', 'fetch'] },
+      args: { command: ['command'], filePath: ['filePath', 'file_path'], url: ['urls', 'url'] },
+    },
+    docs: HOOKS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

@@ -31,6 +31,14 @@ export const kimi: HostRecord = {
     docs: DOCS,
   },
   blockExitCode: { value: 2, docs: DOCS },
+  // Tool names used in matchers (docs examples `Bash`, `WriteFile|StrReplaceFile`); Kimi CLI's readers.
+  tools: {
+    value: {
+      names: { shell: ['Bash', 'Shell'], read: ['ReadFile'], grep: ['Grep'], 'web-fetch': ['FetchURL'], agent: ['Task'] },
+      args: { command: ['command'], filePath: ['path', 'file_path'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: DOCS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

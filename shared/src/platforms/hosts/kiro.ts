@@ -31,6 +31,14 @@ export const kiro: HostRecord = {
     docs: HOOKS,
   },
   blockExitCode: { value: 2, docs: HOOKS },
+  // Built-in tool names (hooks doc examples `fs_read`, `fs_*`; shell is execute_bash / execute_cmd on Windows).
+  tools: {
+    value: {
+      names: { shell: ['execute_bash', 'execute_cmd'], read: ['fs_read'], 'web-fetch': ['web_fetch'] },
+      args: { command: ['command'], filePath: ['path'], url: ['url'] },
+    },
+    docs: HOOKS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

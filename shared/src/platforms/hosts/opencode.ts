@@ -34,6 +34,14 @@ export const opencode: HostRecord = {
     docs: PLUGINS,
   },
   outputReplacement: { value: 'all-tools', docs: PLUGINS },
+  // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
+  tools: {
+    value: {
+      names: { shell: ['bash'], read: ['read'], grep: ['grep'], 'web-fetch': ['webfetch'], agent: ['task'] },
+      args: { command: ['command'], filePath: ['filePath'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: 'https://opencode.ai/docs/tools/',
+  },
   payload: {
     value: {
       toolName: ['tool'],

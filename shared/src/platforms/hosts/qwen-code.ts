@@ -31,6 +31,14 @@ export const qwenCode: HostRecord = {
     docs: HOOKS,
   },
   blockExitCode: { value: 2, docs: HOOKS },
+  // Runtime tool ids passed in tool_name (hooks doc: "Tool id: write_file, read_file, run_shell_command").
+  tools: {
+    value: {
+      names: { shell: ['run_shell_command'], read: ['read_file', 'read_many_files'], grep: ['grep_search'], 'web-fetch': ['web_fetch'], agent: ['task'] },
+      args: { command: ['command'], filePath: ['file_path', 'absolute_path'], url: ['url'], prompt: ['prompt'] },
+    },
+    docs: HOOKS,
+  },
   payload: {
     value: {
       toolName: ['tool_name'],

@@ -35,6 +35,15 @@ export const vscodeCopilot: HostRecord = {
     docs: HOOKS_REF,
   },
   blockExitCode: { value: 2, docs: HOOKS },
+  // Tool ids seen in hook payloads (the incumbent's routing table); the hooks docs only show `editFiles`, and the
+  // tools reference lists picker names (#read/readFile), so these are the least certain names in the table.
+  tools: {
+    value: {
+      names: { shell: ['run_in_terminal'], read: ['read_file'], grep: ['grep_search'], 'web-fetch': ['fetch_webpage', 'fetch'], agent: ['runSubagent'] },
+      args: { command: ['command'], filePath: ['filePath', 'file_path'], url: ['urls', 'url'], prompt: ['prompt'] },
+    },
+    docs: 'https://code.visualstudio.com/docs/agents/reference/tools-reference',
+  },
   payload: {
     value: {
       toolName: ['tool_name'],
