@@ -97,6 +97,8 @@ test('hook command lines of the incumbent map to host and canonical event', () =
     ['gemini-cli', 'beforeagent', 'gemini-cli', 'prompt'],
     ['copilot-cli', 'userpromptsubmitted', 'copilot-cli', 'prompt'],
     ['copilot-cli', 'agentstop', 'copilot-cli', 'stop'],
+    ['copilot-cli', 'stop', 'copilot-cli', 'stop'],
+    ['copilot-cli', 'userpromptsubmit', 'copilot-cli', 'prompt'],
     ['cursor', 'pretooluse', 'cursor', 'pre-tool'],
     ['cursor', 'stop', 'cursor', 'stop'],
     ['codex', 'pretooluse', 'codex', 'pre-tool'],

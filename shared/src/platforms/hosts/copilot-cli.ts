@@ -21,6 +21,9 @@ export const copilotCli: HostRecord = {
       preCompact: 'pre-compact',
       sessionStart: 'session-start',
       agentStop: 'stop',
+      // A hooks file using the VS Code compatible (PascalCase) names gets these two spellings on the command line.
+      UserPromptSubmit: 'prompt',
+      Stop: 'stop',
     },
     docs: HOOKS,
   },
