@@ -32,6 +32,16 @@ const CLIENT_NAMES: Array<[string, string]> = [
   ['agy', 'antigravity'],
   ['Pi CLI', 'pi'],
   ['omp-coding-agent', 'pi'],
+  ['Pi Coding Agent', 'pi'],
+  ['IntelliJ IDEA', 'jetbrains-copilot'],
+  ['PyCharm', 'jetbrains-copilot'],
+  ['antigravity-client', 'antigravity'],
+  ['github-copilot-cli', 'copilot-cli'],
+  ['copilot-cli', 'copilot-cli'],
+  ['qwen-code', 'qwen-code'],
+  ['kimi', 'kimi'],
+  ['kimi-code', 'kimi'],
+  ['gemini-cli-mcp-client', 'gemini-cli'],
 ];
 
 test('the server recognises every documented MCP clientInfo name', () => {

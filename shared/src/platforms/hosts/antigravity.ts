@@ -11,7 +11,7 @@ export const antigravity: HostRecord = {
   displayName: 'Antigravity',
   docs: MCP,
   aliases: ['agy', 'antigravity-cli'],
-  clientInfoNames: { value: ['antigravity', 'agy'], docs: MCP },
+  clientInfoNames: { value: ['antigravity', 'antigravity-client', 'antigravity-cli', 'agy'], docs: MCP },
   detectEnv: { value: ['ANTIGRAVITY_CLI_ALIAS', 'ANTIGRAVITY_AGENT'], docs: MCP },
   projectDirEnv: { value: [], docs: MCP },
   hookEvents: { value: {}, docs: MCP },

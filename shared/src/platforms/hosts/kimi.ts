@@ -9,7 +9,7 @@ export const kimi: HostRecord = {
   displayName: 'Kimi Code CLI',
   docs: DOCS,
   aliases: ['kimi-code', 'kimi-cli'],
-  clientInfoNames: { value: ['Kimi Code', 'kimi-cli', 'kimi-code'], docs: MCP },
+  clientInfoNames: { value: ['Kimi Code', 'kimi-cli', 'kimi-code', 'kimi'], docs: MCP },
   detectEnv: { value: ['KIMI_CODE_HOME', 'KIMI_CLI'], docs: DOCS },
   projectDirEnv: { value: [], docs: DOCS },
   hookEvents: {

@@ -9,7 +9,7 @@ export const pi: HostRecord = {
   displayName: 'Pi',
   docs: DOCS,
   aliases: ['omp'],
-  clientInfoNames: { value: ['Pi CLI', 'pi-coding-agent', 'omp-coding-agent'], docs: DOCS },
+  clientInfoNames: { value: ['Pi CLI', 'Pi Coding Agent', 'pi-coding-agent', 'omp-coding-agent'], docs: DOCS },
   detectEnv: { value: ['PI_CODING_AGENT', 'PI_CODING_AGENT_DIR', 'PI_CONFIG_DIR', 'PI_SESSION_FILE'], docs: DOCS },
   projectDirEnv: { value: [], docs: DOCS },
   hookEvents: { value: {}, docs: DOCS },
