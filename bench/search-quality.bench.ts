@@ -18,6 +18,7 @@ interface Question {
   kind: string;
   source: string;
   headings: string[];
+  set?: string;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -77,8 +78,9 @@ const budget = searchBudget(3, 1);
 const snippetBytes = snippetBytesFor(budget, 3, 1);
 const latencies: number[] = [];
 
-function add(t: Record<string, Tally>, kind: string, rank: number, bytes: number) {
-  for (const key of ['all', kind, ...(kind === 'keyword' ? [] : ['hard'])]) {
+function add(t: Record<string, Tally>, kind: string, rank: number, bytes: number, set?: string) {
+  const keys = set === 'holdout' ? ['holdout', ...(kind === 'keyword' ? [] : ['holdout-hard'])] : ['all', kind, ...(kind === 'keyword' ? [] : ['hard'])];
+  for (const key of keys) {
     const x = (t[key] ??= blank());
     x.n++;
     if (rank === 1) x.hit1++;
@@ -96,17 +98,17 @@ for (const q of questions) {
   const top10 = kb.search(q.q, { limit: 10, snippetBytes: 200 });
   const rank = top10.findIndex((h) => isHit(q, h)) + 1;
   const rank3 = report.hits.findIndex((h) => isHit(q, h)) + 1;
-  add(ours, q.kind, rank3 || (rank > 3 ? rank : 0), Buffer.byteLength(answer));
+  add(ours, q.kind, rank3 || (rank > 3 ? rank : 0), Buffer.byteLength(answer), q.set);
   if (!rank3) {
     process.stderr.write(
-      `MISS [${q.kind}] ${q.q}\n   want ${q.source} › ${q.headings.join(' | ')} (rank ${rank || '>10'})\n` +
+      `MISS [${q.set ?? 'tuning'} ${q.kind}] ${q.q}\n   want ${q.source} › ${q.headings.join(' | ')} (rank ${rank || '>10'})\n` +
         report.hits.map((h) => `   got  ${h.source} › ${h.title}\n`).join(''),
     );
   }
   const b = baseline(q.q, 10);
   const brank = b.findIndex((h) => isHit(q, h)) + 1;
   // Baseline bytes: the same formatter over whole chunks, as a plain search would return them.
-  add(base, q.kind, brank, 0);
+  add(base, q.kind, brank, 0, q.set);
 }
 raw.close();
 kb.close();
@@ -133,6 +135,7 @@ process.stdout.write(
     {
       corpus: { documents: manifest.documents.length - missing.length, chunks, bytes: indexedBytes, indexMs: Math.round(indexMs) },
       questions: questions.length,
+      note: 'all/hard/<kind> = the tuning set; holdout = questions written after tuning stopped (the honest number)',
       ours: ourSummary,
       baseline_plain_bm25: baseSummary,
       ratios: {

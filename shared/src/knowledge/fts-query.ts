@@ -1,4 +1,5 @@
 import { FTS_OPERATORS, STOPWORDS, hasCjk, rawWords, splitIdentifier } from './query-terms.js';
+import { synonymsOf } from './synonyms.js';
 
 /** One meaningful word of the user's query, with what the FTS and rerank stages need about it. */
 export interface QueryTerm {
@@ -10,6 +11,8 @@ export interface QueryTerm {
   parts: string[];
   /** True when the word is a stopword kept only because nothing else was left. */
   weak: boolean;
+  /** Other words for the same thing (synonyms), searched too and weighted lower in the rerank. */
+  alts: string[];
 }
 
 export type FtsQuery =
@@ -35,8 +38,10 @@ export function quoteFts(term: string): string {
  * prefix `*`, initial-token `^`, parentheses and stray quotes therefore never reach FTS5 as syntax.
  * Text with no searchable word (empty, whitespace, only punctuation or emoji) gives `{ empty: true }`.
  */
-export function buildFtsQuery(input: string, extraWords: string[] = []): FtsQuery {
+export function buildFtsQuery(input: string, extraWords: string[] = [], options: { synonyms?: boolean } = {}): FtsQuery {
   const words = rawWords(input ?? '');
+  // A word written as a flag (`--no-`, `-v`) is meant literally even when it is a stopword.
+  const flags = new Set([...(input ?? '').matchAll(/(?:^|\s)--?([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu)].map((m) => m[1]!.toLowerCase().replace(/-+$/, '')));
   if (words.length === 0 && extraWords.length === 0) {
     return {
       empty: true,
@@ -50,8 +55,10 @@ export function buildFtsQuery(input: string, extraWords: string[] = []): FtsQuer
     const lower = word.toLowerCase();
     if (seen.has(lower)) continue;
     seen.add(lower);
-    const term: QueryTerm = { word, lower, parts: splitIdentifier(word), weak: false };
-    if (FTS_OPERATORS.has(lower) || STOPWORDS.has(lower) || (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))) {
+    const term: QueryTerm = { word, lower, parts: splitIdentifier(word), weak: false, alts: [] };
+    if (flags.has(lower) && !FTS_OPERATORS.has(lower)) {
+      strong.push(term);
+    } else if (FTS_OPERATORS.has(lower) || STOPWORDS.has(lower) || (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))) {
       weak.push({ ...term, weak: true });
     } else {
       strong.push(term);
@@ -60,10 +67,15 @@ export function buildFtsQuery(input: string, extraWords: string[] = []): FtsQuer
   const terms = strong.length ? strong : weak.filter((t) => !FTS_OPERATORS.has(t.lower) || weak.length === 1);
   if (terms.length === 0) return { empty: true, reason: 'the query has no searchable words' };
   const phrases: string[] = [];
+  const taken = new Set(terms.map((t) => t.lower));
   for (const t of terms) {
     phrases.push(quoteFts(t.lower));
     // The index also holds identifier parts, so `useEffect` finds "use effect" and the reverse.
     if (t.parts.length) phrases.push(quoteFts(t.parts.join(' ')));
+    if (options.synonyms && !t.weak && !t.parts.length) {
+      t.alts = synonymsOf(t.lower).filter((a) => !taken.has(a));
+      for (const a of t.alts) phrases.push(quoteFts(a));
+    }
   }
   const tri = terms.filter((t) => [...t.lower].length >= 3).map((t) => quoteFts(t.lower));
   return {

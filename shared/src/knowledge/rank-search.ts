@@ -1,10 +1,18 @@
-import { buildFtsQuery, type QueryTerm } from './fts-query.js';
+import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { hasCjk, lightStem } from './query-terms.js';
 import { buildSnippet } from './snippet.js';
 import type { ContentType, SearchHit, SearchOptions, SearchReport } from './types.js';
 
 const RRF_K = 60;
+const ALT_WEIGHT = 0.6;
+const RRF_WEIGHT = 1;
+const COVER_WEIGHT = 1;
+const TITLE_BONUS = 0.6;
+const PROX_WEIGHT = 0.25;
+const LABEL_BONUS = 0.3;
+/** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
+const DF_CAP = 2000;
 /** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
 const TITLE_WEIGHT = 4;
 
@@ -74,6 +82,34 @@ function ftsRanks(
     if (/fts5|syntax/i.test(String(err))) return [];
     throw err;
   }
+}
+
+const dfCache = new WeakMap<KnowledgeInternals, { generation: number; total: number; df: Map<string, number> }>();
+
+/** Inverse document frequency of a word or phrase over the whole store (bounded count, cached per store version). */
+function idfOf(state: KnowledgeInternals, term: string): number {
+  let c = dfCache.get(state);
+  if (!c || c.generation !== state.generation) {
+    const total = Number(state.db.prepare('SELECT count(*) AS n FROM chunks').get<{ n: number }>()?.n ?? 0);
+    c = { generation: state.generation, total, df: new Map() };
+    dfCache.set(state, c);
+  }
+  let df = c.df.get(term);
+  if (df === undefined) {
+    try {
+      df = Number(
+        state.db
+          .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ${DF_CAP})`)
+          .get<{ n: number }>(quoteFts(term))?.n ?? 0,
+      );
+    } catch {
+      df = 0;
+    }
+    if (c.df.size > 4096) c.df.clear();
+    c.df.set(term, df);
+  }
+  if (df === 0) return 0;
+  return Math.log(1 + c.total / df);
 }
 
 /** Positions of each term in `text` (first 30 per term). */
@@ -157,6 +193,10 @@ export function searchKnowledge(
   const k = Math.max(limit * 8, 40);
   const lists = [ftsRanks(state, 'chunks_fts', q.porter, k, filter)];
   if (q.trigram) lists.push(ftsRanks(state, 'chunks_tri', q.trigram, k, filter));
+  // Synonym-expanded recall is a list of its own, so it adds candidates without diluting the literal ranking.
+  const expanded = buildFtsQuery(query, corrections.map((c) => c.to), { synonyms: true });
+  const withAlts = expanded.empty ? [] : expanded.terms;
+  if (!expanded.empty && withAlts.some((t) => t.alts.length)) lists.push(ftsRanks(state, 'chunks_fts', expanded.porter, k, filter));
 
   const fused = new Map<number, number>();
   for (const list of lists) list.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
@@ -177,9 +217,20 @@ export function searchKnowledge(
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const maxRrf = head[0]?.[1] ?? 1;
 
-  const scoringTerms: QueryTerm[] = q.terms;
-  const matchers = scoringTerms.map((t) => termMatcher(t.parts.length ? t.parts.join(' ') : t.lower));
-  const originalSet = new Set(original.map((t) => t.lower));
+  // One group per query word: the word itself (weight 1) and its synonyms (weight ALT_WEIGHT), IDF-weighted,
+  // so a rare word the user typed counts for more than a common one and an unmatched word costs nothing.
+  const termsForScoring = withAlts.length ? withAlts : q.terms;
+  const groups = termsForScoring.map((t) => {
+    const own = termMatcher(t.parts.length ? t.parts.join(' ') : t.lower);
+    const alts = t.alts.map((a) => termMatcher(a));
+    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...t.alts.map((a) => 0.8 * idfOf(state, a)));
+    return { term: t, own, alts, idf, original: original.some((o) => o.lower === t.lower) };
+  });
+  const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
+  const labelTerms = original
+    .filter((t) => t.lower.length >= 3 && !t.weak)
+    .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(t.lower)}(?![\\p{L}\\p{N}])`, 'u'));
+  const matchers = groups.map((g) => g.own);
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
     const row = byId.get(id);
@@ -187,22 +238,33 @@ export function searchKnowledge(
     const titleLower = row.title.toLowerCase();
     const pos = positions(row.content, matchers);
     let covered = 0;
-    let titleHits = 0;
+    let titleCovered = 0;
     let originalHit = false;
-    scoringTerms.forEach((t, i) => {
-      const m = matchers[i]!;
-      m.lastIndex = 0;
-      const inTitle = m.test(titleLower);
-      if (inTitle) titleHits++;
-      if (inTitle || pos[i]!.length) {
-        covered++;
-        if (originalSet.has(t.lower)) originalHit = true;
+    groups.forEach((g, i) => {
+      g.own.lastIndex = 0;
+      const ownTitle = g.own.test(titleLower);
+      const ownBody = pos[i]!.length > 0;
+      let w = ownTitle || ownBody ? 1 : 0;
+      let tw = ownTitle ? 1 : 0;
+      if (!w || !tw) {
+        for (const a of g.alts) {
+          a.lastIndex = 0;
+          const inTitle = a.test(titleLower);
+          a.lastIndex = 0;
+          if (!w && (inTitle || a.test(row.content))) w = ALT_WEIGHT;
+          if (!tw && inTitle) tw = ALT_WEIGHT;
+        }
       }
+      covered += w * g.idf;
+      titleCovered += tw * g.idf;
+      if ((ownTitle || ownBody) && g.original) originalHit = true;
     });
-    const n = scoringTerms.length;
     const span = minSpan(pos);
-    const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * n)) : 0;
-    let score = rrf / maxRrf + 0.9 * (covered / n) + 0.5 * (titleHits / n) + 0.25 * proximity;
+    const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * groups.length)) : 0;
+    let score = RRF_WEIGHT * (rrf / maxRrf) + COVER_WEIGHT * (covered / totalIdf) + TITLE_BONUS * (titleCovered / totalIdf) + PROX_WEIGHT * proximity;
+    // Naming the library or file in the question ("use raw-body with …") points at that source.
+    const label = row.label.toLowerCase();
+    if (labelTerms.some((re) => re.test(label))) score += LABEL_BONUS;
     if (opts.sessionId && row.session_id) score += row.session_id === opts.sessionId ? 0.35 : -0.15;
     scored.push({ row, score, fuzzyOnly: corrections.length > 0 && !originalHit });
   }

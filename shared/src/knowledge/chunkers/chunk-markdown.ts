@@ -13,12 +13,28 @@ const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 /** Strips inline markdown noise from a heading so titles read as text: links, emphasis, code ticks, images. */
 function cleanHeading(text: string): string {
   return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '') // images (badges) carry no meaning in a title
+    .replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/[*_`]/g, '')
+    .replace(/\\([\[\]\\`*_{}()#+\-.!])/g, '$1') // markdown escapes: router\[method] → router[method]
+    .replace(/[*`]/g, '')
+    .replace(/(^|\s)_+|_+(?=\s|$)/g, '$1') // emphasis underscores, not the ones inside IDENTIFIER_NAMES
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+const TOC_LINE = /^\s*(?:[-*+]|\d+\.)\s+\[[^\]]+\]\(#[^)]*\)\s*$/;
+
+/**
+ * Drops in-page tables of contents (runs of `- [Heading](#anchor)` lines): they repeat every heading of the
+ * document, so they would match almost any query and crowd out the sections they point to.
+ */
+function dropTableOfContents(lines: string[]): string[] {
+  const tocLines = lines.filter((l) => TOC_LINE.test(l)).length;
+  return tocLines >= 5 ? lines.filter((l) => !TOC_LINE.test(l)) : lines;
 }
 
 /**
@@ -95,6 +111,7 @@ export function chunkMarkdown(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[]
 
   const chunks: Chunk[] = [];
   for (const section of sections) {
+    section.lines = dropTableOfContents(section.lines);
     const body = trimBlankLines(section.lines).join('\n');
     if (!body.trim()) continue;
     const title = section.title || 'Untitled';
