@@ -45,11 +45,14 @@ export function redirectMessage(decision: Decision): string | undefined {
   return unwrapEcho(command);
 }
 
-/** `echo "text"` / `echo 'text'` (one argument, nothing after it) → the text; anything else → undefined. */
+/**
+ * `echo "text"` / `echo 'text'` (one argument, nothing after it) → the text; anything else → undefined. A
+ * single-quoted argument may embed quotes the POSIX way (`'it'\''s'`).
+ */
 export function unwrapEcho(command: string): string | undefined {
-  const match = /^\s*echo\s+(?:-e\s+)?("((?:[^"\\]|\\[\s\S])*)"|'([^']*)')\s*$/.exec(command);
+  const match = /^\s*echo\s+(?:-e\s+)?("((?:[^"\\]|\\[\s\S])*)"|'((?:[^']|'\\'')*)')\s*$/.exec(command);
   if (!match) return undefined;
-  if (match[3] !== undefined) return match[3];
+  if (match[3] !== undefined) return match[3].replace(/'\\''/g, "'");
   // Inside double quotes the shell only unescapes \" \\ \$ \` and a backslash-newline.
   return match[2]!.replace(/\\(["\\$`])/g, '$1').replace(/\\\n/g, '');
 }

@@ -20,3 +20,8 @@ test('MCP tool names are recognised in every host naming style', () => {
   for (const name of ['mcp__github__list_issues', 'mcp_github_list', 'mcp:github:list', '@github/list']) assert.ok(isMcpToolName(name), name);
   for (const name of ['Bash', 'run_shell_command', 'ctx_search', undefined]) assert.ok(!isMcpToolName(name), String(name));
 });
+
+test("a single-quoted redirect with embedded quotes ('\\'') is unwrapped", () => {
+  assert.equal(unwrapEcho("echo 'it'\\''s ctx_search(\"x\")'"), 'it\'s ctx_search("x")');
+  assert.equal(unwrapEcho("echo 'a' 'b'"), undefined);
+});
