@@ -1,0 +1,90 @@
+import type TurndownService from 'turndown';
+
+/** Elements that carry no readable content for a model: chrome, scripts, embedded media. */
+export const NOISE_ELEMENTS = [
+  'head',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'button',
+  'select',
+  'dialog',
+] as const;
+
+let service: Promise<TurndownService> | undefined;
+
+/**
+ * Turndown with the GFM plugin (tables, strikethrough, task lists, highlighted code), ATX headings and
+ * fenced code. Loaded on first use (dynamic import) so the HTML parser never costs server start-up.
+ */
+function turndown(): Promise<TurndownService> {
+  service ??= (async () => {
+    const [{ default: Turndown }, gfmModule] = await Promise.all([
+      import('turndown'),
+      import('@joplin/turndown-plugin-gfm'),
+    ]);
+    const { gfm } = ((gfmModule as { default?: unknown }).default ?? gfmModule) as {
+      gfm: TurndownService.Plugin;
+    };
+    const td = new Turndown({
+      headingStyle: 'atx',
+      codeBlockStyle: 'fenced',
+      bulletListMarker: '-',
+      emDelimiter: '_',
+    });
+    td.use(gfm);
+    td.remove([...NOISE_ELEMENTS] as TurndownService.Filter);
+    return td;
+  })();
+  return service;
+}
+
+/** The page title from `<title>`, entity-decoded minimally; undefined when absent. */
+export function htmlTitle(html: string): string | undefined {
+  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  const t = m?.[1]
+    ?.replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return t || undefined;
+}
+
+/**
+ * HTML → markdown. Only the `<main>` (or `<article>`) element is kept when the page has exactly one, which
+ * drops site chrome that is not marked up as nav/header/footer. The title becomes the first heading when the
+ * body has none, so chunks carry a meaningful title.
+ */
+export async function htmlToMarkdown(html: string): Promise<string> {
+  const td = await turndown();
+  const focus = singleElement(html, 'main') ?? singleElement(html, 'article') ?? html;
+  let md = td.turndown(focus).replace(/\n{3,}/g, '\n\n').trim();
+  const title = htmlTitle(html);
+  if (title && !/^#\s/m.test(md)) md = `# ${title}\n\n${md}`;
+  return md;
+}
+
+function singleElement(html: string, tag: string): string | undefined {
+  const open = new RegExp(`<${tag}[\\s>]`, 'gi');
+  const matches = html.match(open);
+  if (!matches || matches.length !== 1) return undefined;
+  const start = html.search(new RegExp(`<${tag}[\\s>]`, 'i'));
+  const end = html.toLowerCase().lastIndexOf(`</${tag}>`);
+  if (start < 0 || end < start) return undefined;
+  return html.slice(start, end + tag.length + 3);
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { convertBody, decodeBody } from '../../src/fetch/convert-body.js';
+import { htmlToMarkdown } from '../../src/fetch/html-to-markdown.js';
+import { JSON_BODY, PAGE_HTML } from './local-http-server.js';
+
+test('HTML becomes markdown with headings, a GFM table and fenced code; chrome and scripts are gone', async () => {
+  const r = await convertBody(Buffer.from(PAGE_HTML), 'text/html; charset=utf-8');
+  assert.equal(r.format, 'markdown');
+  assert.equal(r.kind, 'html');
+  assert.match(r.content, /^# Widget Guide/m);
+  assert.match(r.content, /^## Options/m);
+  assert.match(r.content, /\| name \| default \|/);
+  assert.match(r.content, /```\s*\n?[^]*frobnicate\(\{ speed: 42 \}\)/);
+  assert.match(r.content, /`frobnicate\(\)`/);
+  for (const noise of ['SECRET_SCRIPT_TEXT', 'NAVIGATION_NOISE', 'FOOTER_NOISE', 'NOSCRIPT_NOISE', 'Site header link', 'color:red']) {
+    assert.ok(!r.content.includes(noise), `markdown still contains ${noise}`);
+  }
+});
+
+test('a page without a heading gets its <title> as the first heading', async () => {
+  const md = await htmlToMarkdown('<html><head><title>Only &amp; Title</title></head><body><p>text</p></body></html>');
+  assert.match(md, /^# Only & Title\n\ntext$/);
+});
+
+test('JSON is pretty-printed and indexed as json; JSON-looking text/plain too', async () => {
+  const r = await convertBody(Buffer.from(JSON.stringify(JSON_BODY)), 'application/json');
+  assert.equal(r.format, 'json');
+  assert.equal(r.content, JSON.stringify(JSON_BODY, null, 2));
+  const plain = await convertBody(Buffer.from('{"a":1}'), 'text/plain');
+  assert.equal(plain.format, 'json');
+});
+
+test('declared JSON that does not parse is kept as text, not dropped', async () => {
+  const r = await convertBody(Buffer.from('{oops'), 'application/json');
+  assert.equal(r.format, 'text');
+  assert.equal(r.content, '{oops');
+});
+
+test('plain text stays text; .md URLs are markdown', async () => {
+  assert.equal((await convertBody(Buffer.from('hello'), 'text/plain')).format, 'text');
+  assert.equal((await convertBody(Buffer.from('# hi'), 'text/plain', 'https://x.dev/README.md')).format, 'markdown');
+});
+
+test('the charset from the header or a meta tag decodes the body', () => {
+  const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9]); // "café" in ISO-8859-1
+  assert.equal(decodeBody(latin1, 'text/plain; charset=iso-8859-1'), 'café');
+  const html = Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>'), latin1]);
+  assert.match(decodeBody(html, 'text/html'), /café/);
+  assert.equal(decodeBody(Buffer.from('café'), 'text/plain'), 'café');
+});

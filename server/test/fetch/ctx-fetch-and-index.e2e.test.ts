@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
+import { startLocalServer } from './local-http-server.js';
+
+type Text = { content: Array<{ type: string; text?: string }>; isError?: boolean };
+const text = (r: unknown): string => ((r as Text).content[0]?.text ?? '') as string;
+
+let web: Awaited<ReturnType<typeof startLocalServer>>;
+let s: BuiltServer;
+before(async () => {
+  web = await startLocalServer();
+  s = await startBuiltServer({ env: { CONTEXT_MODE_ALLOW_PRIVATE_FETCH: '1' } });
+});
+after(async () => {
+  await s.close();
+  await web.close();
+});
+
+test('ctx_fetch_and_index indexes a page and ctx_search finds it by the source it names', async () => {
+  const r = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/page`, source: 'widgets' } })) as Text;
+  assert.ok(!r.isError, text(r));
+  assert.match(text(r), /Fetched and indexed \d+ sections/);
+  assert.ok(Buffer.byteLength(text(r)) <= 4096);
+  assert.ok(text(r).includes(`ctx_search(source: "widgets::${web.base}/page"`));
+  const found = (await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['frobnicate speed'], source: 'widgets' } })) as Text;
+  assert.match(text(found), /frobnicate/);
+});
+
+test('a repeat call is answered from the cache; lenient "true" force refetches', async () => {
+  const args = { url: `${web.base}/notes.txt` };
+  await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: args });
+  const cached = await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: args });
+  assert.match(text(cached), /^Cached:/);
+  const forced = await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { ...args, force: 'true' } });
+  assert.match(text(forced), /^Fetched and indexed/);
+});
+
+test('a batch given as a JSON string reports each URL and is not an error when some succeed', async () => {
+  const requests = JSON.stringify([`${web.base}/data.json`, { url: `${web.base}/missing` }]);
+  const r = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { requests, concurrency: '2' } })) as Text;
+  assert.ok(!r.isError, text(r));
+  assert.match(text(r), /2 URLs: 1 new, 0 cached, 1 failed/);
+  assert.match(text(r), /\[err\].*HTTP 404/);
+});
+
+test('failures come back as isError text that says what to do', async () => {
+  const meta = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/to-metadata` } })) as Text;
+  assert.equal(meta.isError, true);
+  assert.match(text(meta), /blocked by security policy/);
+  const none = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: {} })) as Text;
+  assert.equal(none.isError, true);
+  assert.match(text(none), /needs a url/);
+  const scheme = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: 'file:///etc/passwd' } })) as Text;
+  assert.equal(scheme.isError, true);
+  assert.match(text(scheme), /only http and https/);
+});
+
+test('without the opt-in, a loopback URL is refused with the env var to set', async () => {
+  const strict = await startBuiltServer();
+  try {
+    const r = (await strict.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/page` } })) as Text;
+    assert.equal(r.isError, true);
+    assert.match(text(r), /CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1/);
+  } finally {
+    await strict.close();
+  }
+});
