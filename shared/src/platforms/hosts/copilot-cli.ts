@@ -2,6 +2,7 @@ import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference';
 const CLI = 'https://docs.github.com/en/copilot/how-tos/use-copilot-agents/use-copilot-cli';
+const CONFIG = 'https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference';
 
 /** GitHub Copilot CLI: flat camelCase hooks (`"version": 1`), `toolArgs` as a JSON string. */
 export const copilotCli: HostRecord = {
@@ -10,6 +11,7 @@ export const copilotCli: HostRecord = {
   docs: HOOKS,
   aliases: ['copilot'],
   clientInfoNames: { value: ['GitHub Copilot CLI', 'github-copilot-cli', 'copilot-cli'], docs: CLI },
+  // No documented env marker: the server recognises the CLI by its clientInfo name; these two are best guesses.
   detectEnv: { value: ['COPILOT_CLI', 'COPILOT_AGENT_SESSION_ID'], docs: CLI },
   projectDirEnv: { value: [], docs: HOOKS },
   sessionIdEnv: { value: ['COPILOT_AGENT_SESSION_ID'], docs: CLI },
@@ -73,13 +75,15 @@ export const copilotCli: HostRecord = {
           win32: '~/.copilot/hooks/context-mode.json',
         },
       },
+      // Project servers in .mcp.json (or .github/mcp.json) win over user ones on a name clash.
       mcpConfig: {
+        project: '<project>/.mcp.json',
         user: { linux: '~/.copilot/mcp-config.json', darwin: '~/.copilot/mcp-config.json', win32: '~/.copilot/mcp-config.json' },
         format: 'json',
         key: 'mcpServers',
       },
     },
-    docs: CLI,
+    docs: CONFIG,
   },
   instructionFile: {
     value: '.github/copilot-instructions.md',
