@@ -13,7 +13,6 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     mcp: 'server/src/mcp/stdio.ts',
-    hook: 'hooks/src/main.ts',
     cli: 'server/src/cli/main.ts',
   },
   outdir,
@@ -28,6 +27,57 @@ await build({
   // Native addon and optional built-in: resolved at run time from node_modules / the running Node.
   external: ['better-sqlite3', 'node:sqlite'],
   // Bundled CommonJS dependencies call require() for Node built-ins; give ESM chunks a real one.
+  banner: {
+    js: "import { createRequire as __cmCreateRequire } from 'node:module'; const require = __cmCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
+// The hook runs once per tool call, so its start-up is the product's most repeated cost: one self-contained
+// file for the pre-tool path (each extra ES module file costs a resolve, a read and a compile), with the
+// handlers that use SQLite built apart under dist/hook-events/ and imported only by the events that need them.
+const LAZY_HANDLER = /^\.\/(post-tool|prompt|pre-compact|session-start|stop)\.js$/;
+await build({
+  absWorkingDir: root,
+  entryPoints: { hook: 'hooks/src/main.ts' },
+  outdir,
+  bundle: true,
+  splitting: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  outExtension: { '.js': '.mjs' },
+  external: ['better-sqlite3', 'node:sqlite'],
+  plugins: [
+    {
+      name: 'lazy-hook-handlers',
+      setup(b) {
+        b.onResolve({ filter: LAZY_HANDLER }, (args) =>
+          args.importer.endsWith('dispatch.ts')
+            ? { path: `./hook-events/${LAZY_HANDLER.exec(args.path)[1]}.mjs`, external: true }
+            : undefined,
+        );
+      },
+    },
+  ],
+  logLevel: 'warning',
+});
+await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(
+    ['post-tool', 'prompt', 'pre-compact', 'session-start', 'stop'].map((n) => [n, `hooks/src/events/${n}.ts`]),
+  ),
+  outdir: `${outdir}/hook-events`,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  external: ['better-sqlite3', 'node:sqlite'],
   banner: {
     js: "import { createRequire as __cmCreateRequire } from 'node:module'; const require = __cmCreateRequire(import.meta.url);",
   },
