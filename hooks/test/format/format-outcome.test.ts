@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,10 @@ interface Case {
 }
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const hostDirs = readdirSync(fixtures, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+// Host fixture folders are those with an expected.json; other folders under fixtures/ belong to other tests.
+const hostDirs = readdirSync(fixtures, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(fixtures, d.name, 'expected.json')))
+  .map((d) => d.name);
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));

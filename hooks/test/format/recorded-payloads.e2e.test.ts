@@ -15,7 +15,9 @@ import { projectId } from '@context-mode/shared/project/project-identity';
 const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.mjs', import.meta.url));
 const HOOK_BUNDLE = fileURLToPath(new URL('../../../server/dist/hook.mjs', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const hosts = readdirSync(fixtures, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const hosts = readdirSync(fixtures, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(fixtures, d.name, 'expected.json')))
+  .map((d) => d.name);
 
 const home = mkdtempSync(join(tmpdir(), 'cm-e2e-home-'));
 after(() => rmSync(home, { recursive: true, force: true }));
