@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerDoctorCommand } from './doctor.js';
 import { registerIndexCommand } from './index-cmd.js';
 import { registerMemoryCommand } from './memory.js';
 import { registerPurgeCommand } from './purge.js';
@@ -14,4 +15,5 @@ export function registerAllCommands(program: Command): void {
   registerStatsCommand(program);
   registerMemoryCommand(program);
   registerPurgeCommand(program);
+  registerDoctorCommand(program);
 }

@@ -1,8 +1,30 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerContext } from '../context.js';
+import { toolText } from '../tool-result.js';
 
-/** Placeholder: registers nothing until its issue lands. */
+/**
+ * ctx_upgrade: says how to upgrade; it does not run anything. An agent-triggered self-update (the incumbent
+ * cloned, built and reinstalled itself) is a supply-chain and breakage risk the user should take knowingly,
+ * so the answer is the command for the user to run and a reminder to restart the host.
+ */
 export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): void {
-  void server;
-  void ctx;
+  server.registerTool(
+    'ctx_upgrade',
+    {
+      title: 'How to upgrade',
+      description: 'Tell the user how to upgrade context-mode (npm) and restart the host. Runs nothing.',
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async () => {
+      const host = ctx.host()?.displayName ?? 'the agent host';
+      return toolText(
+        [
+          'Ask the user to run, in a terminal:',
+          '  npm install -g context-mode@latest   (global install; with npx configs, `npx -y context-mode@latest` fetches it)',
+          '  context-mode doctor                  (checks the new install)',
+          `Then restart ${host} so it starts the new server. Data in ~/.context-mode (or CONTEXT_MODE_HOME) is kept.`,
+        ].join('\n'),
+      );
+    },
+  );
 }

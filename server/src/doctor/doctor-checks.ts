@@ -1,0 +1,119 @@
+import { nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
+import { openDatabase } from '@context-mode/shared/db/open-database';
+import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
+import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
+import { listLiveServers } from '@context-mode/shared/project/live-servers';
+import { projectPaths } from '@context-mode/shared/project/project-identity';
+import { existsSync, statSync } from 'node:fs';
+
+export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
+
+export interface DoctorCheck {
+  status: CheckStatus;
+  name: string;
+  detail: string;
+  /** What to do about a WARN or FAIL. */
+  fix?: string;
+}
+
+export interface DoctorInput {
+  projectRoot: string;
+  env?: NodeJS.ProcessEnv;
+  /** The host as the MCP server knows it; the CLI detects it from env. */
+  host?: HostRecord | undefined;
+  version?: string;
+}
+
+/**
+ * The checks behind `ctx_doctor` and `context-mode doctor`: each returns one line's worth of status. They
+ * never throw; a check that cannot run is itself a FAIL with the error. Keep each one cheap (no network).
+ */
+export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
+  const env = input.env ?? process.env;
+  const checks: DoctorCheck[] = [];
+  const run = (name: string, fn: () => Omit<DoctorCheck, 'name'>): void => {
+    try {
+      checks.push({ name, ...fn() });
+    } catch (err) {
+      checks.push({ name, status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  run('version', () => ({ status: 'OK', detail: `context-mode ${input.version ?? '0.1.0'}` }));
+  run('node', () => {
+    const major = Number(process.versions.node.split('.')[0]);
+    return major >= 20
+      ? { status: 'OK', detail: `Node ${process.version} (${process.platform}-${process.arch})` }
+      : { status: 'FAIL', detail: `Node ${process.version} is too old`, fix: 'Install Node 20 or newer.' };
+  });
+  run('sqlite', () => sqliteCheck(env));
+  run('data dir', () => {
+    const home = dataHome(env);
+    ensureWritableDir(home, env);
+    const from = env.CONTEXT_MODE_HOME ? 'CONTEXT_MODE_HOME' : 'default';
+    return { status: 'OK', detail: `${home} writable (${from})` };
+  });
+  run('project', () => {
+    const p = projectPaths(input.projectRoot, env);
+    const kb = existsSync(p.knowledgeDb) ? `knowledge.db ${kib(statSync(p.knowledgeDb).size)}` : 'no knowledge.db yet';
+    return { status: 'OK', detail: `${p.root} → id ${p.id}, ${p.dir} (${kb})` };
+  });
+  run('host', () => {
+    const host = input.host ?? resolveHost(undefined, env);
+    return host
+      ? { status: 'OK', detail: `${host.displayName} (${host.id})` }
+      : {
+          status: 'WARN',
+          detail: 'host not detected; tool names in hints are bare',
+          fix: 'Set CONTEXT_MODE_PLATFORM to your host id (e.g. claude-code) if detection is wrong.',
+        };
+  });
+  run('live servers', () => {
+    const id = projectPaths(input.projectRoot, env).id;
+    const live = listLiveServers(env);
+    const mine = live.filter((s) => s.projectId === id);
+    const detail = `${mine.length} serving this project, ${live.length} in all`;
+    return mine.length > 1
+      ? { status: 'WARN', detail, fix: `Several servers serve this project (pids ${mine.map((s) => s.pid).join(', ')}); restart the host to drop stale ones.` }
+      : { status: 'OK', detail };
+  });
+  run('private fetch', () =>
+    env.CONTEXT_MODE_ALLOW_PRIVATE_FETCH === '1'
+      ? { status: 'WARN', detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks' }
+      : { status: 'OK', detail: 'private and loopback addresses blocked for ctx_fetch_and_index' },
+  );
+  return checks;
+}
+
+function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
+  const driver = pickDriver(env);
+  const db = openDatabase(':memory:', { driver });
+  try {
+    db.exec("CREATE VIRTUAL TABLE p USING fts5(x, tokenize='porter unicode61')");
+    db.exec("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')");
+    db.prepare('INSERT INTO p(x) VALUES (?)').run('running probes');
+    db.prepare('INSERT INTO t(x) VALUES (?)').run('running probes');
+    const porter = db.prepare("SELECT count(*) AS n FROM p WHERE p MATCH 'run'").get<{ n: number }>()?.n;
+    const trigram = db.prepare("SELECT count(*) AS n FROM t WHERE t MATCH 'robe'").get<{ n: number }>()?.n;
+    const version = db.prepare('SELECT sqlite_version() AS v').get<{ v: string }>()?.v;
+    if (Number(porter) !== 1 || Number(trigram) !== 1) {
+      return { status: 'FAIL', detail: `${driver}: FTS5 probe returned wrong results`, fix: 'Reinstall context-mode (npm install) to rebuild the SQLite driver.' };
+    }
+    const alt = nodeSqliteAvailable() ? '' : ' (node:sqlite needs Node ≥ 22.5)';
+    return { status: 'OK', detail: `${driver}, SQLite ${version}, FTS5 porter + trigram${alt}` };
+  } finally {
+    db.close();
+  }
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`;
+}
+
+/** Plain `[OK] name: detail` lines, with `  fix: …` under WARN/FAIL lines that have one. */
+export function formatDoctorLines(checks: DoctorCheck[]): string {
+  return checks
+    .map((c) => `[${c.status}] ${c.name}: ${c.detail}${c.fix ? `\n  fix: ${c.fix}` : ''}`)
+    .join('\n');
+}
