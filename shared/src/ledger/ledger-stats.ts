@@ -83,6 +83,8 @@ function withLedger<T>(path: string, fallback: T, fn: (db: Database) => T): T {
 export interface StatsOptions {
   /** Report this session; default: the project's most recent session in the ledger. */
   sessionId?: string;
+  /** Report this session if the ledger has rows for it, else the most recent one (the MCP server's own id). */
+  preferSessionId?: string;
   env?: NodeJS.ProcessEnv;
   now?: number;
 }
@@ -117,8 +119,14 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
         savedBytes: Number(r.saved),
         ownCostBytes: Number(r.own),
       }));
+    const preferred =
+      options.preferSessionId &&
+      db.prepare('SELECT 1 AS hit FROM ledger WHERE session_id = ? LIMIT 1').get(options.preferSessionId)
+        ? options.preferSessionId
+        : undefined;
     const sid =
       options.sessionId ??
+      preferred ??
       db.prepare('SELECT session_id FROM ledger ORDER BY time DESC, id DESC LIMIT 1').get<{ session_id: string }>()
         ?.session_id;
     let session: StatsReport['session'] = null;

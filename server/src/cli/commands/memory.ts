@@ -1,6 +1,97 @@
 import type { Command } from 'commander';
+import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode/shared/memory/memory-report';
+import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { cliProjectRoot, fail } from './kb-open.js';
 
-/** Placeholder: adds nothing until its issue lands. */
+interface MemoryCliOptions {
+  json?: boolean;
+  project?: string;
+  session?: string;
+  search?: string;
+  category?: string;
+  limit: string;
+}
+
+function usage(message: string): void {
+  process.stderr.write(`context-mode memory: ${message}\n`);
+  process.exitCode = 2;
+}
+
+function parseId(raw: string): number | undefined {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Runs `fn` on the project's memory store; a project without memory is a failure with a clear message. */
+function withStore(project: string | undefined, fn: (store: NonNullable<ReturnType<typeof openExistingMemoryStore>>) => void): void {
+  const root = cliProjectRoot(project);
+  let store;
+  try {
+    store = openExistingMemoryStore(root);
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err));
+  }
+  if (!store) return fail(`no session memory recorded for ${root} yet`);
+  try {
+    fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** `context-mode memory`: list and search session memory; `memory pin <id>` and `memory delete <id>` edit it. */
 export function registerMemoryCommand(program: Command): void {
-  void program;
+  const memory = program
+    .command('memory')
+    .description('list or search what session memory holds for the project (newest first)')
+    .option('--json', 'print the MemoryReport JSON (shared/src/protocol/memory.ts)')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--session <id>', 'only this session')
+    .option('--search <text>', 'only events containing every word')
+    .option('--category <name>', 'only this category (user-prompt, goal, decision, rule, error, file, git, …)')
+    .option('--limit <n>', 'events to show', '50')
+    .action((opts: MemoryCliOptions) => {
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return usage(`--limit must be a whole number from 1 to 10000, got "${opts.limit}"`);
+      try {
+        const report = readMemoryReport(cliProjectRoot(opts.project), {
+          limit,
+          ...(opts.session ? { sessionId: opts.session } : {}),
+          ...(opts.search ? { search: opts.search } : {}),
+          ...(opts.category ? { category: opts.category } : {}),
+        });
+        process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatMemoryReport(report)}\n`);
+      } catch (err) {
+        fail(err instanceof Error ? err.message : String(err));
+      }
+    });
+
+  memory
+    .command('pin <id>')
+    .description('keep an event past eviction and retention (--unpin to undo)')
+    .option('--unpin', 'remove the pin instead')
+    .option('--project <dir>', 'project root')
+    .option('--json', 'print the event as JSON')
+    .action((raw: string, opts: { unpin?: boolean; project?: string; json?: boolean }) => {
+      const id = parseId(raw);
+      if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
+      withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
+        if (!store.pin(id, !opts.unpin)) return fail(`no memory event #${id}`);
+        const e = store.event(id)!;
+        process.stdout.write(opts.json ? `${JSON.stringify(toEventView(e))}\n` : `${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
+      });
+    });
+
+  memory
+    .command('delete <id>')
+    .description('delete one event')
+    .option('--project <dir>', 'project root')
+    .action((raw: string, opts: { project?: string }) => {
+      const id = parseId(raw);
+      if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
+      withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
+        if (!store.deleteEvent(id)) return fail(`no memory event #${id}`);
+        process.stdout.write(`Deleted #${id}\n`);
+      });
+    });
 }

@@ -1,8 +1,24 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { formatStats } from '@context-mode/shared/ledger/format-stats';
+import { readStats } from '@context-mode/shared/ledger/ledger-stats';
 import type { ServerContext } from '../context.js';
 
-/** Placeholder: registers nothing until its issue lands. */
+/** ctx_stats: the ledger (SPEC §8) — gross saved, own cost and net per session, project and all time. Never fails. */
 export function registerCtxStatsTool(server: McpServer, ctx: ServerContext): void {
-  void server;
-  void ctx;
+  server.registerTool(
+    'ctx_stats',
+    {
+      title: 'Savings statistics',
+      description: 'Bytes kept out of context: gross saved, own cost, net; per session, project, all time.',
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async () => {
+      try {
+        const report = readStats(ctx.projectRoot, { env: ctx.env, preferSessionId: ctx.sessionId });
+        return { content: [{ type: 'text' as const, text: formatStats(report) }] };
+      } catch (err) {
+        return { content: [{ type: 'text' as const, text: `No statistics available: ${err instanceof Error ? err.message : String(err)}` }] };
+      }
+    },
+  );
 }

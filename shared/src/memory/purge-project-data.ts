@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { openDatabase } from '../db/open-database.js';
+import type { KnowledgeBase } from '../knowledge/types.js';
+import { ledgerPathForDir } from '../ledger/ledger-db.js';
+import { LEDGER_MIGRATIONS } from '../ledger/ledger-schema.js';
+import { closeLedgerHandles } from '../ledger/record.js';
+import { projectPaths } from '../project/project-identity.js';
+import { openExistingMemoryStore } from './memory-store.js';
+
+export type PurgeScope = 'session' | 'project';
+
+export interface PurgeResult {
+  scope: PurgeScope;
+  /** The session purged (scope session). */
+  sessionId?: string;
+  memoryEvents: number;
+  knowledgeChunks: number | 'all';
+  ledgerRows: number;
+}
+
+export interface PurgeOptions {
+  scope: PurgeScope;
+  /** Sessions to purge (scope session): the memory session and, when different, the server's own id. */
+  sessionIds?: string[];
+  /** The project's knowledge base, when there is one (the server's open handle, or one opened by the CLI). */
+  knowledge?: KnowledgeBase;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Removes a session's or a whole project's data. Session scope: its memory events, snapshots and knowledge
+ * chunks; the ledger keeps its rows (savings history holds no content). Project scope: all memory, the whole
+ * knowledge base and the project's ledger.
+ */
+export function purgeProjectData(projectRoot: string, opts: PurgeOptions): PurgeResult {
+  const env = opts.env ?? process.env;
+  const result: PurgeResult = { scope: opts.scope, memoryEvents: 0, knowledgeChunks: 0, ledgerRows: 0 };
+  const memory = openExistingMemoryStore(projectRoot, env);
+  try {
+    if (opts.scope === 'session') {
+      const ids = [...new Set((opts.sessionIds ?? []).filter(Boolean))];
+      if (ids[0]) result.sessionId = ids[0];
+      for (const id of ids) {
+        if (memory) result.memoryEvents += memory.purgeSession(id);
+        if (opts.knowledge) result.knowledgeChunks = (result.knowledgeChunks as number) + opts.knowledge.purgeSession(id);
+      }
+      return result;
+    }
+    if (memory) result.memoryEvents = memory.purgeAll();
+    if (opts.knowledge) {
+      opts.knowledge.purgeAll();
+      result.knowledgeChunks = 'all';
+    }
+  } finally {
+    memory?.close();
+  }
+  const dir = projectPaths(projectRoot, env).dir;
+  const ledger = ledgerPathForDir(dir);
+  if (existsSync(ledger)) {
+    closeLedgerHandles(dir);
+    const db = openDatabase(ledger, { migrations: LEDGER_MIGRATIONS });
+    try {
+      result.ledgerRows = db.transaction(() => db.prepare('DELETE FROM ledger').run().changes);
+    } finally {
+      db.close();
+    }
+  }
+  return result;
+}
