@@ -12,7 +12,7 @@ const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
 /** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
-const DF_CAP = 2000;
+const DF_CAP = 1500;
 /** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
 const TITLE_WEIGHT = 4;
 
@@ -86,21 +86,35 @@ function ftsRanks(
 
 const dfCache = new WeakMap<KnowledgeInternals, { generation: number; total: number; df: Map<string, number> }>();
 
-/** Inverse document frequency of a word or phrase over the whole store (bounded count, cached per store version). */
-function idfOf(state: KnowledgeInternals, term: string): number {
+function dfState(state: KnowledgeInternals) {
   let c = dfCache.get(state);
   if (!c || c.generation !== state.generation) {
     const total = Number(state.db.prepare('SELECT count(*) AS n FROM chunks').get<{ n: number }>()?.n ?? 0);
     c = { generation: state.generation, total, df: new Map() };
     dfCache.set(state, c);
   }
+  return c;
+}
+
+/** Above this many chunks a word is "common": 4 % of the store, and never below DF_CAP's reach. */
+function commonThreshold(state: KnowledgeInternals): number {
+  return Math.max(DF_CAP - 1, Math.ceil(0.04 * dfState(state).total));
+}
+
+/**
+ * Document frequency of a word or phrase, counted up to just past the common threshold (the count costs as
+ * much as the rows it walks), cached per store version.
+ */
+function dfOf(state: KnowledgeInternals, term: string): number {
+  const c = dfState(state);
   let df = c.df.get(term);
   if (df === undefined) {
+    const cap = commonThreshold(state) + 1;
     try {
       df = Number(
         state.db
-          .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ${DF_CAP})`)
-          .get<{ n: number }>(quoteFts(term))?.n ?? 0,
+          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)')
+          .get<{ n: number }>(quoteFts(term), cap)?.n ?? 0,
       );
     } catch {
       df = 0;
@@ -108,13 +122,40 @@ function idfOf(state: KnowledgeInternals, term: string): number {
     if (c.df.size > 4096) c.df.clear();
     c.df.set(term, df);
   }
-  if (df === 0) return 0;
-  return Math.log(1 + c.total / df);
+  return df;
+}
+
+/** Inverse document frequency (0 for a word the store does not contain). */
+function idfOf(state: KnowledgeInternals, term: string): number {
+  const df = dfOf(state, term);
+  return df === 0 ? 0 : Math.log(1 + dfState(state).total / df);
+}
+
+/** The literal text every match of a matcher must contain (its first stem part), for a cheap pre-check. */
+const needles = new WeakMap<RegExp, string>();
+function needleOf(re: RegExp): string {
+  let n = needles.get(re);
+  if (n === undefined) {
+    n = re.source.replace(/^\(\?<!\[[^\]]*\]\)/, '').split(/\[|\\/)[0]!.toLowerCase();
+    needles.set(re, n);
+  }
+  return n;
+}
+
+/** Does `re` match `text`? `lower` is text lowercased once by the caller; most words are absent, so a plain
+ * substring check answers before any regex runs. */
+function matchesIn(re: RegExp, text: string, lower: string): boolean {
+  const needle = needleOf(re);
+  if (needle && !lower.includes(needle)) return false;
+  re.lastIndex = 0;
+  return re.test(text);
 }
 
 /** Positions of each term in `text` (first 30 per term). */
-function positions(text: string, matchers: RegExp[]): number[][] {
+function positions(text: string, matchers: RegExp[], lower = text.toLowerCase()): number[][] {
   return matchers.map((re) => {
+    const needle = needleOf(re);
+    if (needle && !lower.includes(needle)) return [];
     re.lastIndex = 0;
     const out: number[] = [];
     let m: RegExpExecArray | null;
@@ -191,12 +232,28 @@ export function searchKnowledge(
   if (sourceIds) filter.sourceIds = sourceIds;
   if (opts.contentType) filter.contentType = opts.contentType;
   const k = Math.max(limit * 8, 40);
-  const lists = [ftsRanks(state, 'chunks_fts', q.porter, k, filter)];
-  if (q.trigram) lists.push(ftsRanks(state, 'chunks_tri', q.trigram, k, filter));
+  // Words matching a large share of the store are left out of the MATCH (ranking every chunk that contains
+  // "option" costs more than it tells) but still count in the rerank. When every word is that common, all of
+  // them must appear (AND), which keeps the candidate set small at 100k chunks.
+  const common = commonThreshold(state);
+  const literal = [...new Set(q.terms.flatMap((t) => (t.parts.length ? [t.lower, t.parts.join(' ')] : [t.lower])))];
+  const rare = literal.filter((p) => dfOf(state, p) <= common);
+  const lists: number[][] = [];
+  if (rare.length) {
+    lists.push(ftsRanks(state, 'chunks_fts', rare.map(quoteFts).join(' OR '), k, filter));
+  } else {
+    const all = ftsRanks(state, 'chunks_fts', q.terms.map((t) => quoteFts(t.lower)).join(' AND '), k, filter);
+    lists.push(all.length >= limit ? all : ftsRanks(state, 'chunks_fts', q.porter, k, filter));
+  }
+  // Trigram (substring) search is for what the word index cannot match: CJK, and words it has never seen whole
+  // (a fragment of an identifier, an odd spelling); or when the word index found too little.
+  const unseen = q.terms.some((t) => hasCjk(t.lower) || (!t.parts.length && !state.typos.isKnown(t.lower)));
+  if (q.trigram && (unseen || lists[0]!.length < k)) lists.push(ftsRanks(state, 'chunks_tri', q.trigram, k, filter));
   // Synonym-expanded recall is a list of its own, so it adds candidates without diluting the literal ranking.
   const expanded = buildFtsQuery(query, corrections.map((c) => c.to), { synonyms: true });
   const withAlts = expanded.empty ? [] : expanded.terms;
-  if (!expanded.empty && withAlts.some((t) => t.alts.length)) lists.push(ftsRanks(state, 'chunks_fts', expanded.porter, k, filter));
+  const rareAlts = withAlts.flatMap((t) => t.alts).filter((a) => dfOf(state, a) <= common);
+  if (rareAlts.length) lists.push(ftsRanks(state, 'chunks_fts', [...rare, ...rareAlts].map(quoteFts).join(' OR '), k, filter));
 
   const fused = new Map<number, number>();
   for (const list of lists) list.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
@@ -236,22 +293,20 @@ export function searchKnowledge(
     const row = byId.get(id);
     if (!row) continue;
     const titleLower = row.title.toLowerCase();
-    const pos = positions(row.content, matchers);
+    const contentLower = row.content.toLowerCase();
+    const pos = positions(row.content, matchers, contentLower);
     let covered = 0;
     let titleCovered = 0;
     let originalHit = false;
     groups.forEach((g, i) => {
-      g.own.lastIndex = 0;
-      const ownTitle = g.own.test(titleLower);
+      const ownTitle = matchesIn(g.own, titleLower, titleLower);
       const ownBody = pos[i]!.length > 0;
       let w = ownTitle || ownBody ? 1 : 0;
       let tw = ownTitle ? 1 : 0;
       if (!w || !tw) {
         for (const a of g.alts) {
-          a.lastIndex = 0;
-          const inTitle = a.test(titleLower);
-          a.lastIndex = 0;
-          if (!w && (inTitle || a.test(row.content))) w = ALT_WEIGHT;
+          const inTitle = matchesIn(a, titleLower, titleLower);
+          if (!w && (inTitle || matchesIn(a, row.content, contentLower))) w = ALT_WEIGHT;
           if (!tw && inTitle) tw = ALT_WEIGHT;
         }
       }

@@ -36,7 +36,7 @@ const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{16,})/g;
 /** `key = value` / `key: "value"` assignments whose key names a secret. */
 // A letter right after the keyword means another word (`tokenizer`, `author`, `maxTokens`), so only a
 // separator may follow it.
-const SECRET_KEY = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)(?:[_.-][A-Za-z0-9_.-]*)?`;
+const SECRET_KEY = String.raw`(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)(?:[_.-][A-Za-z0-9_.-]*)?`;
 const QUOTED_ASSIGN = new RegExp(String.raw`(["']?${SECRET_KEY}["']?\s*[:=]\s*)(["'])([^"'\n]{1,500})\2`, 'gi');
 const BARE_ASSIGN = new RegExp(String.raw`(^|[\s;,&?{(])(${SECRET_KEY}\s*=\s*)([^\s"'&;,(){}]{1,500})`, 'gim');
 // Unquoted YAML values must be one token: `password: the user's password` in prose is documentation.

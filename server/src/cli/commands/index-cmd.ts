@@ -1,6 +1,112 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
+import { describePath } from '../../mcp/tools/ctx-index.js';
+import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
 
-/** Placeholder: `context-mode index <path>` lands with the knowledge base. */
+interface IndexOptions {
+  source?: string;
+  project?: string;
+  include?: string[];
+  exclude?: string[];
+  maxDepth?: string;
+  maxFiles?: string;
+  followSymlinks?: boolean;
+  allowOutside?: boolean;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function positiveInt(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new IndexPathError(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+/** `context-mode index <path>`: a file or a directory tree into the project knowledge base. */
 export function registerIndexCommand(program: Command): void {
-  void program;
+  program
+    .command('index <path>')
+    .description('index a file or directory into the project knowledge base (one source per file)')
+    .option('--source <label>', 'label for a file, or label prefix for a directory')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--include <glob>', 'only files matching this gitignore-style glob (repeatable)', collect)
+    .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
+    .option('--max-depth <n>', 'directory levels to descend (default 5)')
+    .option('--max-files <n>', 'files to index at most (default 200)')
+    .option('--follow-symlinks', 'follow symbolic links (never outside the indexed directory)')
+    .option('--allow-outside', `allow a path outside the project root (or set ${ALLOW_OUTSIDE_ENV}=1)`)
+    .option('--json', 'print the result as JSON')
+    .action(async (path: string, opts: IndexOptions) => {
+      const root = cliProjectRoot(opts.project);
+      let kb;
+      try {
+        kb = openProjectKnowledge(root, true);
+      } catch (err) {
+        fail(err instanceof Error ? err.message : String(err));
+        return;
+      }
+      let bar: ProgressBar | undefined;
+      try {
+        const maxDepth = positiveInt('--max-depth', opts.maxDepth);
+        const maxFiles = positiveInt('--max-files', opts.maxFiles);
+        const showBar = process.stderr.isTTY && !opts.json;
+        const result = await indexPath(kb!, resolvePath(path), {
+          projectRoot: root,
+          allowOutside: Boolean(opts.allowOutside) || ['1', 'true'].includes(process.env[ALLOW_OUTSIDE_ENV] ?? ''),
+          ...(opts.source ? { source: opts.source } : {}),
+          ...(opts.include ? { include: opts.include } : {}),
+          ...(opts.exclude ? { exclude: opts.exclude } : {}),
+          ...(maxDepth !== undefined ? { maxDepth } : {}),
+          ...(maxFiles !== undefined ? { maxFiles } : {}),
+          ...(opts.followSymlinks ? { followSymlinks: true } : {}),
+          ...(showBar
+            ? {
+                onProgress: async (done: number, total: number) => {
+                  if (!bar) {
+                    const progress = await loadProgress();
+                    bar = new progress.SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true }, progress.Presets.shades_classic);
+                    bar.start(total, 0);
+                  }
+                  bar.update(done);
+                },
+              }
+            : {}),
+        });
+        bar?.stop();
+        if (opts.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+        else process.stdout.write(describePath(result, root).replace(/ctx_search\(queries: \[\.\.\.\](?:, source: "([^"]*)")?\)/, (_m, s?: string) => `context-mode search "<query>"${s ? ` --source "${s}"` : ''}`) + '\n');
+        if (result.files.length === 0 && result.skipped.length > 0 && result.kind === 'file') process.exitCode = 1;
+      } catch (err) {
+        bar?.stop();
+        const msg = err instanceof Error ? err.message : String(err);
+        fail(/outside the project root/.test(msg) ? `${msg} (or pass --allow-outside)` : msg);
+      } finally {
+        kb?.close();
+      }
+    });
+}
+
+/** Paths on the command line are relative to where the user stands, not to the project root. */
+function resolvePath(p: string): string {
+  return resolve(process.cwd(), p);
+}
+
+interface ProgressBar {
+  start(total: number, value: number): void;
+  update(value: number): void;
+  stop(): void;
+}
+interface CliProgress {
+  SingleBar: new (options: Record<string, unknown>, preset: unknown) => ProgressBar;
+  Presets: { shades_classic: unknown };
+}
+
+/** cli-progress ships no types; this is the small part used. Loaded only for a TTY. */
+async function loadProgress(): Promise<CliProgress> {
+  const name = 'cli-progress';
+  const mod = (await import(name)) as { default?: CliProgress } & CliProgress;
+  return mod.default ?? mod;
 }

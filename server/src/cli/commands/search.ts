@@ -1,6 +1,67 @@
 import type { Command } from 'commander';
+import { formatSearchAnswer, searchBudget, snippetBytesFor } from '@context-mode/shared/knowledge/format-search';
+import type { SearchOptions } from '@context-mode/shared/knowledge/types';
+import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
 
-/** Placeholder: adds nothing until its issue lands. */
+interface SearchCliOptions {
+  limit: string;
+  source?: string;
+  type?: string;
+  project?: string;
+  json?: boolean;
+}
+
+/** `context-mode search <query…>`: the same ranked search as ctx_search, on the command line. */
 export function registerSearchCommand(program: Command): void {
-  void program;
+  program
+    .command('search <query...>')
+    .description('search the project knowledge base (the words form one query)')
+    .option('--limit <n>', 'results to show', '3')
+    .option('--source <label>', 'only this source (exact label, or part of one)')
+    .option('--type <type>', 'code or prose')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--json', 'print hits as JSON')
+    .action((words: string[], opts: SearchCliOptions) => {
+      const query = words.join(' ').trim();
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return usage(`--limit must be a whole number from 1 to 100, got "${opts.limit}"`);
+      if (opts.type !== undefined && opts.type !== 'code' && opts.type !== 'prose') return usage(`--type must be code or prose, got "${opts.type}"`);
+      if (!query) return usage('the query is empty');
+      const root = cliProjectRoot(opts.project);
+      let kb;
+      try {
+        kb = openProjectKnowledge(root, false);
+      } catch (err) {
+        return fail(err instanceof Error ? err.message : String(err));
+      }
+      if (!kb || kb.stats().chunks === 0) {
+        kb?.close();
+        if (opts.json) process.stdout.write(JSON.stringify({ query, hits: [], empty: true }) + '\n');
+        else process.stdout.write(`The knowledge base of ${root} is empty. Index something first: context-mode index <path>\n`);
+        return;
+      }
+      try {
+        const budget = searchBudget(limit, 1);
+        const options: SearchOptions = {
+          limit,
+          snippetBytes: snippetBytesFor(budget, limit, 1),
+          ...(opts.source ? { source: opts.source } : {}),
+          ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
+        };
+        const report = kb.searchWithReport(query, options);
+        if (report.matchedSources && report.matchedSources.length === 0) {
+          const names = kb.listSources().map((s) => s.source);
+          return fail(`no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''} (context-mode sources lists them all)`);
+        }
+        if (opts.json) process.stdout.write(JSON.stringify({ query, ...report }, null, 2) + '\n');
+        else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
+      } finally {
+        kb.close();
+      }
+    });
+}
+
+function usage(message: string): void {
+  process.stderr.write(`context-mode search: ${message}\n`);
+  process.exitCode = 2;
 }

@@ -1,6 +1,59 @@
 import type { Command } from 'commander';
+import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
 
-/** Placeholder: adds nothing until its issue lands. */
+function size(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** `context-mode sources` lists what the knowledge base holds; `sources delete <label>` removes one source. */
 export function registerSourcesCommand(program: Command): void {
-  void program;
+  const sources = program
+    .command('sources')
+    .description('list the sources in the project knowledge base (sizes, chunks, age); `sources delete <label>` removes one')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--json', 'print sources as JSON')
+    .action((opts: { project?: string; json?: boolean }) => {
+      const root = cliProjectRoot(opts.project);
+      let kb;
+      try {
+        kb = openProjectKnowledge(root, false);
+      } catch (err) {
+        return fail(err instanceof Error ? err.message : String(err));
+      }
+      const list = kb?.listSources() ?? [];
+      const stats = kb?.stats() ?? { sources: 0, chunks: 0, bytes: 0 };
+      kb?.close();
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ project: root, ...stats, sources: list }, null, 2) + '\n');
+        return;
+      }
+      if (list.length === 0) {
+        process.stdout.write(`No sources indexed for ${root}.\n`);
+        return;
+      }
+      const rows = list.map((s) => [s.source, s.kind, String(s.chunks), size(s.bytes), s.indexedAt.slice(0, 16).replace('T', ' ')]);
+      const head = ['SOURCE', 'KIND', 'CHUNKS', 'SIZE', 'INDEXED (UTC)'];
+      const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
+      const line = (r: string[]) => r.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+      process.stdout.write([line(head), ...rows.map(line), `${stats.sources} source(s), ${stats.chunks} chunk(s), ${size(stats.bytes)}`].join('\n') + '\n');
+    });
+  sources
+    .command('delete <label>')
+    .description('remove one source (exact label) and its chunks from the knowledge base')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--json', 'print the result as JSON')
+    .action((label: string, opts: { project?: string; json?: boolean }) => {
+      const root = cliProjectRoot(opts.project ?? (sources.opts() as { project?: string }).project);
+      let kb;
+      try {
+        kb = openProjectKnowledge(root, false);
+      } catch (err) {
+        return fail(err instanceof Error ? err.message : String(err));
+      }
+      const removed = kb?.deleteSource(label) ?? false;
+      kb?.close();
+      if (opts.json) process.stdout.write(JSON.stringify({ source: label, deleted: removed }) + '\n');
+      if (!removed) return fail(`no source labelled "${label}" (context-mode sources lists them)`);
+      if (!opts.json) process.stdout.write(`Deleted source "${label}".\n`);
+    });
 }

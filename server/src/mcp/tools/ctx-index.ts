@@ -54,7 +54,7 @@ function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-function describePath(r: IndexPathResult, root: string): string {
+export function describePath(r: IndexPathResult, root: string): string {
   const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
   const lines: string[] = [];
   if (r.kind === 'file') {
