@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
-import { isServerLive } from '@context-mode/shared/project/live-servers';
 import { routePreToolUse } from '../routing/route-pre-tool.js';
 import { guidanceThrottle } from '../wire/guidance-throttle.js';
 import { recordRedirect } from '../wire/redirect-log.js';
+import { serverServesProject } from '../wire/server-liveness.js';
 import type { Handler } from './types.js';
 
 function fileSize(path: string): number | undefined {
@@ -21,12 +21,20 @@ function fileSize(path: string): number | undefined {
  */
 export const preToolHandler: Handler = (envelope, ctx) => {
   if (!envelope.toolName) return { kind: 'none' };
-  let serverLive = false;
-  try {
-    serverLive = isServerLive(envelope.projectDir, ctx.env);
-  } catch (err) {
-    ctx.log(`liveness check failed: ${(err as Error).message}`);
-  }
+  // Liveness is checked only when routing wants to act, and at most once: most calls pass without it.
+  let live: boolean | undefined;
+  const serverLive = (): boolean => {
+    if (live === undefined) {
+      try {
+        live = serverServesProject(envelope.projectDir, ctx.env);
+      } catch (err) {
+        ctx.log(`liveness check failed: ${(err as Error).message}`);
+        live = false;
+      }
+    }
+    return live;
+  };
+  const throttle = guidanceThrottle(ctx.env, envelope.sessionId);
   const decision = routePreToolUse({
     toolName: envelope.toolName,
     toolInput: envelope.toolInput,
@@ -34,12 +42,13 @@ export const preToolHandler: Handler = (envelope, ctx) => {
     projectDir: envelope.projectDir,
     sessionId: envelope.sessionId,
     isSubagent: envelope.isSubagent,
-    serverLive,
+    serverLive: true,
     env: ctx.env,
-    nudge: guidanceThrottle(ctx.env, envelope.sessionId),
+    // A nudge names ctx_* tools, so it is spent only when a server can answer them.
+    nudge: { once: (k) => serverLive() && throttle.once(k), every: (k, n) => serverLive() && throttle.every(k, n) },
     fileSize,
   });
-  if (decision.action === 'none') return { kind: 'none' };
+  if (decision.action === 'none' || !serverLive()) return { kind: 'none' };
   if ('meta' in decision && decision.meta) recordRedirect(ctx.env, envelope.sessionId, decision.meta, ctx.now());
   return { kind: 'decision', decision };
 };

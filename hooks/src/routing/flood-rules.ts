@@ -102,7 +102,10 @@ const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|st
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
 const BIG_NAME =
   /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$|^\/var\/log\//i;
-const HUGE_FILE = 100 * 1024;
+// Data files whose names say they hold a lot (exports, dumps, snapshots).
+const BIG_DATA_NAME = /(export|dump|backup|large|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
+// Binary files: any text rendering of them (strings, base64, hex) is several times their size.
+const BINARY_NAME = /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
 const BIG_FILE = 64 * 1024;
 
 /** Bytes of a file if known; `big` when its size or its name says it is large. */
@@ -111,7 +114,14 @@ function fileVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: num
   const size = ctx.fileSize(path);
   if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
   if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero') return { big: true, bytes: 10_000_000 };
-  return { big: BIG_NAME.test(path), bytes: 200_000 };
+  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path), bytes: 200_000 };
+}
+
+/** For commands that render bytes as text: big unless the file is known to be small. */
+function binaryVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
+  const size = ctx.fileSize(path);
+  if (size !== undefined) return { big: size > 16 * 1024, bytes: size * 3 };
+  return { big: BINARY_NAME.test(path) || fileVerdict(path, ctx).big, bytes: 200_000 };
 }
 
 // Roots of trees too big to list or search: the file system, home directories, dependency folders.
@@ -269,14 +279,14 @@ const du: Rule = (args, ctx) => {
   return { kind: 'recursive-listing', why: 'prints a line for every file or directory', call: sandbox(ctx, 'du -h -d 1 . | sort -h | tail -30'), bytes: 50_000 };
 };
 
-function catLike(valueOpts: string[]): Rule {
+function catLike(valueOpts: string[], verdict: typeof fileVerdict = fileVerdict): Rule {
   return (args, ctx) => {
     const files = positionals(args, valueOpts);
     if (files.length === 0 && ctx.viaXargs) {
       return { kind: 'file-dump', why: 'prints the content of every file it is given', call: sandbox(ctx), bytes: 200_000 };
     }
     for (const f of files) {
-      const v = fileVerdict(f, ctx);
+      const v = verdict(f, ctx);
       if (v.big) {
         return {
           kind: 'file-dump',
@@ -327,7 +337,8 @@ function parseSize(s: string): number {
 
 const hexdump: Rule = (args, ctx) => {
   if (hasShort(args, 'l', '') || hasShort(args, 'n', '') || hasLong(args, '--len', '--length', '--help', '--version')) return undefined;
-  const files = positionals(args, ['-s', '-n', '-l', '-c', '-g']);
+  // Option values here are numbers (`-s 16`, `-c 32`), so every other bare word is a file.
+  const files = args.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a));
   if (!files.length) return undefined;
   return { kind: 'binary-dump', why: 'prints several bytes of text for every byte of the file', call: sandbox(ctx, `${ctx.text.split(/\s/)[0]} ${args.join(' ')} | head -50`), bytes: 200_000 };
 };
@@ -603,8 +614,8 @@ const toolchain: Record<string, Rule> = {
   batcat: catLike(['-l', '--language', '-r', '--line-range', '--style', '--theme', '-m']),
   nl: catLike([]),
   zcat: catLike([]),
-  strings: catLike(['-n']),
-  base64: catLike(['-w']),
+  strings: catLike(['-n'], binaryVerdict),
+  base64: catLike(['-w'], binaryVerdict),
   head: headTail('head'),
   tail: headTail('tail'),
   xxd: hexdump,

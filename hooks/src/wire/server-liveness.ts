@@ -1,0 +1,20 @@
+import { findProjectRoot, normaliseRoot } from '@context-mode/shared/project/project-identity';
+import { isServerLive, listLiveServers } from '@context-mode/shared/project/live-servers';
+
+/**
+ * True when a live MCP server (pid-probed sentinel) serves the project containing `projectDir`. Sentinels
+ * carry the server's project root, so the common case compares normalised roots — the same string the
+ * project id hashes — and never loads node:crypto; records without a root fall back to the id comparison.
+ */
+export function serverServesProject(projectDir: string, env: NodeJS.ProcessEnv): boolean {
+  const servers = listLiveServers(env);
+  if (servers.length === 0) return false;
+  const wanted = new Set([normaliseRoot(projectDir)]);
+  try {
+    wanted.add(normaliseRoot(findProjectRoot(projectDir)));
+  } catch {
+    // Unreadable directory: the directory itself is all we can match.
+  }
+  if (servers.some((s) => s.projectRoot !== '' && wanted.has(normaliseRoot(s.projectRoot)))) return true;
+  return servers.some((s) => s.projectRoot === '') ? isServerLive(projectDir, env) : false;
+}
