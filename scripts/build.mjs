@@ -1,4 +1,4 @@
-// Bundles the three entry points (MCP server, hook runner, CLI) into server/dist with shared chunks.
+// Bundles the entry points (MCP server front + full server, hook runner, CLI) into server/dist.
 // Type checking is separate (`npm run typecheck`): esbuild only strips types.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -9,10 +9,45 @@ const outdir = `${root}server/dist`;
 rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();
+// The MCP server's stdio front (dist/mcp.mjs) is one self-contained file: it answers the handshake from a
+// snapshot without the MCP SDK, zod or any tool, so its start-up is Node plus one small module. The full
+// server (dist/mcp-full.mjs) is imported by the front on the first tool call and shares chunks with the CLI.
+await build({
+  absWorkingDir: root,
+  entryPoints: { mcp: 'server/src/mcp/stdio.ts' },
+  outdir,
+  bundle: true,
+  splitting: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  outExtension: { '.js': '.mjs' },
+  external: ['better-sqlite3', 'node:sqlite'],
+  plugins: [
+    {
+      name: 'lazy-full-server',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/serve-full\.js$/ }, (args) =>
+          args.importer.endsWith('stdio.ts') ? { path: './mcp-full.mjs', external: true } : undefined,
+        );
+        // The ledger module is shared with the full server (one instance, one set of open handles).
+        b.onResolve({ filter: /\/ledger\/record$/ }, (args) =>
+          args.importer.endsWith('stdio.ts') ? { path: './ledger-record.mjs', external: true } : undefined,
+        );
+      },
+    },
+  ],
+  banner: {
+    js: "import { createRequire as __cmCreateRequire } from 'node:module'; const require = __cmCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
 await build({
   absWorkingDir: root,
   entryPoints: {
-    mcp: 'server/src/mcp/stdio.ts',
+    'mcp-full': 'server/src/mcp/serve-full.ts',
+    'ledger-record': 'shared/src/ledger/record.ts',
     cli: 'server/src/cli/main.ts',
   },
   outdir,

@@ -14,6 +14,8 @@ export interface CreateServerOptions {
   projectRoot: string;
   env?: NodeJS.ProcessEnv;
   version?: string;
+  /** The session id tools record under; default: the host's session env, else a new per-process id. */
+  sessionId?: string;
   /** Called once the host is known (at MCP initialize), e.g. to record it in the live-server sentinel. */
   onHost?: (host: HostRecord | undefined, clientName: string | undefined) => void;
   /** Called the first time tools/list is served, with the listing's UTF-8 size (own cost in the ledger). */
@@ -37,7 +39,7 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   let kb: KnowledgeBase | undefined;
   let closed = false;
   const cleanups: Array<() => void | Promise<void>> = [];
-  const sessionId = sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
+  const sessionId = options.sessionId || sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
 
   // Empty prompts and resources capabilities make the SDK answer prompts/list, resources/list and
   // resources/templates/list with empty lists instead of -32601, which some hosts (OpenCode) treat as fatal.

@@ -1,20 +1,26 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { randomUUID } from 'node:crypto';
+import { resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import { writeLiveSentinel } from '../run/live-sentinel.js';
-import type { ServerContext } from './context.js';
-import { createServer } from './create-server.js';
+import { startFront, type Front } from './handshake-front.js';
+import { readSnapshot, snapshotPath, writeSnapshot } from './handshake-snapshot.js';
 import { watchParent } from './parent-watch.js';
 import { resolveServerProjectRoot } from './project-root.js';
 
 /**
  * The only module that touches process streams: serves MCP on stdio until stdin ends, a signal arrives or
  * the parent process dies; then runs the cleanups, closes the stores and removes the live-server sentinel.
+ *
+ * Start-up is kept to Node plus a few small modules: this file imports neither the MCP SDK nor zod nor any
+ * tool. The handshake is answered from a snapshot recorded by an earlier run (handshake-front.ts); the full
+ * server (serve-full.ts) loads on the first tool call, or at once when there is no snapshot yet.
  */
 async function main(): Promise<void> {
   const env = process.env;
   // Signals and stdin EOF are wired before anything is written, so a stop at any moment runs the cleanup.
-  let close: () => Promise<void> = async () => undefined;
+  let front: Front | undefined;
   let removeSentinel: () => void = () => undefined;
   let stopWatch: () => void = () => undefined;
+  let flushOwnCost: () => Promise<void> = async () => undefined;
   let closing = false;
   const shutdown = async (code: number): Promise<void> => {
     if (closing) return;
@@ -26,7 +32,8 @@ async function main(): Promise<void> {
       process.exit(code);
     }, 3000);
     force.unref();
-    await close().catch(() => undefined);
+    await front?.close().catch(() => undefined);
+    await flushOwnCost();
     await closeLedger();
     removeSentinel();
     process.exit(code);
@@ -36,46 +43,74 @@ async function main(): Promise<void> {
   process.stdin.on('close', () => void shutdown(0));
 
   const projectRoot = resolveServerProjectRoot(env, process.cwd());
+  const sessionId = sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
   const sentinel = writeLiveSentinel(projectRoot, env);
   removeSentinel = () => sentinel.remove();
   // Backstop for exits that skip shutdown (an uncaught error): the sentinel must not outlive the process.
   process.on('exit', () => sentinel.remove());
 
-  const created = createServer({
-    projectRoot,
-    env,
-    onHost: (host) => sentinel.setHost(host?.id),
+  let hostId: string | undefined;
+  // tools/list is the product's own cost, paid once per server start; recorded when SQLite is loaded anyway
+  // (first tool call) or at shutdown, never on the handshake path.
+  let ownCost: number | undefined;
+  let ownCostDone = false;
+  flushOwnCost = async () => {
+    if (ownCostDone || ownCost === undefined) return;
+    ownCostDone = true;
+    await recordToolsListCost(projectRoot, sessionId, hostId ?? 'unknown', ownCost, env);
+  };
+
+  const snapPath = snapshotPath(import.meta.url, env);
+  const snapshot = readSnapshot(snapPath);
+  front = startFront({
+    input: process.stdin,
+    output: process.stdout,
+    snapshot,
+    onInitialize: (clientName) => {
+      hostId = resolveHost(clientName, env)?.id;
+      sentinel.setHost(hostId);
+    },
     onToolsListed: (bytes) => {
-      // The listing is the product's own cost, paid once per server start. Recorded after the answer is
-      // sent so the handshake never waits on SQLite.
-      const ctx = created.context;
-      setTimeout(() => void recordToolsListCost(ctx, bytes), 0).unref();
+      ownCost ??= bytes;
+    },
+    onFatal: (err) => {
+      process.stderr.write(`context-mode: cannot start the MCP server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      void shutdown(1);
+    },
+    loadFull: async () => {
+      const { startFullServer } = await import('./serve-full.js');
+      const full = await startFullServer({
+        projectRoot,
+        env,
+        sessionId,
+        write: (message) => process.stdout.write(JSON.stringify(message) + '\n'),
+        onHost: (host) => {
+          hostId = host?.id;
+          sentinel.setHost(hostId);
+        },
+        onToolsListed: (bytes) => {
+          ownCost ??= bytes;
+        },
+        ...(snapshot ? {} : { onSnapshot: (snap) => writeSnapshot(snapPath, snap) }),
+        onClosed: () => void shutdown(0),
+      });
+      setTimeout(() => void flushOwnCost(), 0).unref();
+      return full;
     },
   });
-  const { server } = created;
-  close = created.close;
   stopWatch = watchParent(() => void shutdown(0), env);
-
-  const transport = new StdioServerTransport();
-  transport.onclose = () => void shutdown(0);
-  await server.connect(transport);
 }
 
-async function recordToolsListCost(ctx: ServerContext, bytes: number): Promise<void> {
+async function recordToolsListCost(
+  projectRoot: string,
+  sessionId: string,
+  host: string,
+  bytes: number,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   try {
     const { recordLedger } = await import('@context-mode/shared/ledger/record');
-    recordLedger(
-      ctx.projectRoot,
-      {
-        sessionId: ctx.sessionId,
-        host: ctx.host()?.id ?? 'unknown',
-        tool: 'tools/list',
-        kind: 'own-cost',
-        rawBytes: 0,
-        returnedBytes: bytes,
-      },
-      ctx.env,
-    );
+    recordLedger(projectRoot, { sessionId, host, tool: 'tools/list', kind: 'own-cost', rawBytes: 0, returnedBytes: bytes }, env);
   } catch {
     // The ledger is best effort; recordLedger reports its own failures.
   }

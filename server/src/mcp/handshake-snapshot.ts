@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataHome } from '@context-mode/shared/project/data-home';
+
+/**
+ * What the server answers before any tool runs, recorded from a real full server so a later start can
+ * answer the handshake (initialize, tools/list, empty prompt/resource lists, ping) without loading the MCP
+ * SDK, zod or any tool. The snapshot is keyed by the server bundle (path, size, mtime) and the CONTEXT_MODE_*
+ * settings, so a rebuild, an upgrade or a changed setting simply misses and the full server answers (and
+ * records a new one).
+ *
+ * Contract for tool authors: tools/list may depend only on the code and CONTEXT_MODE_* env vars (except the
+ * per-project/session ones below), never on the project, the host or files, or the snapshot would be stale.
+ */
+export interface HandshakeSnapshot {
+  v: 1;
+  /** The initialize result minus protocolVersion (negotiated per client from `supportedVersions`). */
+  initialize: Record<string, unknown>;
+  supportedVersions: string[];
+  latestVersion: string;
+  /** The tools/list result, exactly as the full server served it. */
+  toolsList: Record<string, unknown>;
+}
+
+const PER_RUN_ENV = new Set(['CONTEXT_MODE_PROJECT_DIR', 'CONTEXT_MODE_SESSION_ID', 'CONTEXT_MODE_HOME', 'CONTEXT_MODE_PARENT_CHECK_MS']);
+
+/** The snapshot file for this bundle and these settings; undefined when the bundle cannot be identified. */
+export function snapshotPath(entryUrl: string, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    const file = fileURLToPath(entryUrl);
+    const st = statSync(file);
+    const settings = Object.keys(env)
+      .filter((k) => k.startsWith('CONTEXT_MODE_') && !PER_RUN_ENV.has(k))
+      .sort()
+      .map((k) => `${k}=${env[k]}`);
+    const key = createHash('sha256')
+      .update([file, st.size, st.mtimeMs, process.version, ...settings].join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    return join(dataHome(env), 'cache', `handshake-${key}.json`);
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSnapshot(path: string | undefined): HandshakeSnapshot | undefined {
+  if (!path) return undefined;
+  try {
+    const snap = JSON.parse(readFileSync(path, 'utf8')) as HandshakeSnapshot;
+    if (snap.v !== 1 || !Array.isArray((snap.toolsList as { tools?: unknown }).tools)) return undefined;
+    return snap;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Atomic write (temp + rename); failures are ignored: the snapshot is only a start-up shortcut. */
+export function writeSnapshot(path: string | undefined, snap: HandshakeSnapshot): void {
+  if (!path) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(snap));
+    renameSync(tmp, path);
+  } catch {
+    // Read-only data dir: every start takes the full path.
+  }
+}
