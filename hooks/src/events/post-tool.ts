@@ -1,22 +1,30 @@
-import { recordToolCall } from '@context-mode/shared/memory/session-hooks';
+import { recordToolCall } from '@context-mode/shared/memory/record-tool-call';
 import type { Handler, Outcome } from './types.js';
 
 /**
- * post-tool: records the call's memory events (one transaction). Kept minimal because it runs after every
- * tool call: one store open, one write, no knowledge base unless the output has to be replaced.
+ * post-tool: spools the call's memory events (a file write; the next hook that opens the store moves them into
+ * memory.db). Kept minimal because it runs after every tool call: no SQLite here unless the spool grew past its
+ * bound, and the interception code loads only on hosts that can replace a tool's output.
  */
 export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> => {
-  const session = { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() };
   try {
-    recordToolCall(session, {
-      ...(envelope.toolName !== undefined ? { toolName: envelope.toolName } : {}),
-      ...(envelope.toolInput !== undefined ? { toolInput: envelope.toolInput } : {}),
-      ...(envelope.toolResponse !== undefined ? { toolResponse: envelope.toolResponse } : {}),
-      ...(envelope.toolIsError !== undefined ? { isError: envelope.toolIsError } : {}),
-    });
+    const r = recordToolCall(
+      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      {
+        ...(envelope.toolName !== undefined ? { toolName: envelope.toolName } : {}),
+        ...(envelope.toolInput !== undefined ? { toolInput: envelope.toolInput } : {}),
+        ...(envelope.toolResponse !== undefined ? { toolResponse: envelope.toolResponse } : {}),
+        ...(envelope.toolIsError !== undefined ? { isError: envelope.toolIsError } : {}),
+      },
+    );
+    if (r.ingestNeeded) {
+      const { openMemoryStore } = await import('@context-mode/shared/memory/memory-store');
+      openMemoryStore(r.projectRoot, ctx.env).close();
+    }
   } catch (err) {
     ctx.log(`memory not recorded: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (!envelope.host.capabilities.value.modifyOutput) return { kind: 'none' };
   const { interceptOutput } = await import('./intercept-output.js');
   return interceptOutput(envelope, ctx);
 };

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDatabase } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
 import { ensureProject, projectPaths } from '../project/project-identity.js';
+import { claimSpool, SPOOL_DIR } from './memory-spool.js';
 import type { ExtractedEvent, MemoryCategory, MemoryEvent, Priority } from './event-types.js';
 import { MAX_EVENT_DATA } from './event-types.js';
 import { DEDUP_WINDOW, DEFAULT_MAX_EVENTS, DEFAULT_RETENTION_DAYS, MEMORY_MIGRATIONS } from './memory-schema.js';
@@ -359,22 +361,45 @@ export class MemoryStore {
     });
   }
 
+  /**
+   * Moves the post-tool spool of the project into the store, in one transaction, in the order the calls
+   * finished. Returns the number of spool entries stored.
+   */
+  ingestSpool(projectDataDir: string): number {
+    const { entries, done } = claimSpool(projectDataDir);
+    if (entries.length === 0) {
+      done();
+      return 0;
+    }
+    this.db.transaction(() => {
+      for (const e of entries) {
+        this.addEvents(e.sessionId, e.events, { host: e.host, worktree: e.worktree, now: e.now, ...(e.call ? { call: e.call } : {}) });
+      }
+    });
+    done();
+    return entries.length;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
 }
 
-/** Opens (creating) a project's memory store: the write path. */
+/** Opens (creating) a project's memory store, with the post-tool spool moved in: the write path. */
 export function openMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore {
   const paths = ensureProject(projectRoot, env);
-  return new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
+  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
+  store.ingestSpool(paths.dir);
+  return store;
 }
 
-/** Opens a project's memory store only if it exists (read paths never create a project). */
+/** Opens a project's memory store only if the project has memory (read paths never create a project). */
 export function openExistingMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore | undefined {
   const paths = projectPaths(projectRoot, env);
-  if (!existsSync(paths.memoryDb)) return undefined;
-  return new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
+  if (!existsSync(paths.memoryDb) && !existsSync(join(paths.dir, SPOOL_DIR))) return undefined;
+  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
+  store.ingestSpool(paths.dir);
+  return store;
 }
 
 /** Retention in days from CONTEXT_MODE_RETENTION_DAYS (default 7). */

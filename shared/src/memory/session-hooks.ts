@@ -5,7 +5,6 @@ import type { HostRecord } from '../platforms/types.js';
 import { findProjectRoot } from '../project/project-identity.js';
 import { buildSnapshot, SNAPSHOT_BUDGET } from './build-snapshot.js';
 import { extractPromptEvents } from './extract-prompt-events.js';
-import { extractToolEvents, type ToolCallInput } from './extract-tool-events.js';
 import { openMemoryStore, retentionDays, type MemoryStore } from './memory-store.js';
 
 /**
@@ -40,20 +39,6 @@ function ownCost(s: HookSession, root: string, tool: string, text: string): void
     root,
     { sessionId: s.sessionId, host: s.host.id, tool, kind: 'own-cost', rawBytes: 0, returnedBytes: Buffer.byteLength(text), time: s.now ?? Date.now() },
     s.env ?? process.env,
-  );
-}
-
-/** post-tool: the call's memory events, in one transaction. Returns how many were stored. */
-export function recordToolCall(s: HookSession, call: ToolCallInput): number {
-  const extraction = extractToolEvents(call);
-  if (extraction.events.length === 0 && !extraction.call) return 0;
-  return withStore(s, (store, root) =>
-    store.addEvents(s.sessionId, extraction.events, {
-      host: s.host.id,
-      worktree: root,
-      now: s.now ?? Date.now(),
-      ...(extraction.call ? { call: extraction.call } : {}),
-    }).length,
   );
 }
 

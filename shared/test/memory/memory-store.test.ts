@@ -115,3 +115,20 @@ test('LIKE wildcards in a search are literal', () => {
   assert.deepEqual(a.store.listEvents({ search: '100%' }), []);
   a.store.close();
 });
+
+test('the post-tool spool is moved into the store in call order, once, by whoever opens it first', async () => {
+  const { spoolEntry } = await import('../../src/memory/memory-spool.js');
+  const { projectPaths } = await import('../../src/project/project-identity.js');
+  const a = project();
+  const dir = projectPaths(a.root, a.env).dir;
+  a.store.close();
+  spoolEntry(dir, { sessionId: 's', host: 'h', worktree: a.root, now: 2_000, events: [ev('file', 'second')] });
+  spoolEntry(dir, { sessionId: 's', host: 'h', worktree: a.root, now: 1_000, events: [{ category: 'error', type: 'error_tool', priority: 3, data: 'tsc failed', key: 'shell:tsc' }], call: { key: 'shell:tsc', failed: true, label: 'tsc' } });
+  spoolEntry(dir, { sessionId: 's', host: 'h', worktree: a.root, now: 3_000, events: [], call: { key: 'shell:tsc', failed: false, label: 'tsc' } });
+  const first = openMemoryStore(a.root, a.env);
+  const second = openMemoryStore(a.root, a.env);
+  assert.deepEqual(first.sessionEvents('s').map((e) => e.data), ['tsc failed', 'second', 'resolved: tsc']);
+  assert.equal(second.sessionEvents('s').length, 3);
+  first.close();
+  second.close();
+});
