@@ -44,13 +44,16 @@ function makeDoc(i: number): string {
   return parts.join('\n\n');
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'cm-latency-'));
-const dbPath = join(dir, 'knowledge.db');
+// CM_BENCH_DB keeps the generated store at that path and reuses it on the next run (for tuning search).
+const keep = process.env.CM_BENCH_DB;
+const dir = keep ? '' : mkdtempSync(join(tmpdir(), 'cm-latency-'));
+const dbPath = keep ?? join(dir, 'knowledge.db');
 const kb = openKnowledgeBase({ path: dbPath });
-let chunks = 0;
-let bytes = 0;
-let docs = 0;
+let chunks = kb.stats().chunks;
+let bytes = kb.stats().bytes;
+let docs = kb.stats().sources;
 const t0 = performance.now();
+const reused = chunks >= target;
 while (chunks < target) {
   const r = kb.index({ source: `gen:doc-${docs}.md`, content: makeDoc(docs), format: 'markdown', kind: 'file' });
   chunks += r.chunks;
@@ -83,7 +86,11 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return +s[Math.min(s.length - 1, Math.floor(s.length * p))]!.toFixed(2);
 };
+const slow: Array<[number, string]> = [];
 const ours = time((q) => kb.search(q, { limit: 3, snippetBytes: 440 }));
+queries.forEach((q, i) => slow.push([ours[i]!, q]));
+slow.sort((a, b) => b[0] - a[0]);
+process.stderr.write(`slowest:\n${slow.slice(0, 12).map(([t, q]) => `  ${t.toFixed(1)} ms  ${q}`).join('\n')}\n`);
 const base = time((q) => {
   const f = buildFtsQuery(q);
   if (!f.empty) plain.all(f.porter);
@@ -91,13 +98,15 @@ const base = time((q) => {
 raw.close();
 kb.close();
 const dbBytes = statSync(dbPath).size + (existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0);
-rmSync(dir, { recursive: true, force: true });
+if (!keep) rmSync(dir, { recursive: true, force: true });
 
 process.stdout.write(
   JSON.stringify(
     {
       corpus: { chunks, docs, mbIndexed: +(bytes / 2 ** 20).toFixed(1), dbMb: +(dbBytes / 2 ** 20).toFixed(1) },
-      indexing: { seconds: +indexSec.toFixed(1), chunksPerSec: Math.round(chunks / indexSec), mbPerSec: +(bytes / 2 ** 20 / indexSec).toFixed(2) },
+      indexing: reused
+        ? { reusedStore: dbPath }
+        : { seconds: +indexSec.toFixed(1), chunksPerSec: Math.round(chunks / indexSec), mbPerSec: +(bytes / 2 ** 20 / indexSec).toFixed(2) },
       search: { queries: queries.length, p50: pct(ours, 0.5), p95: pct(ours, 0.95), max: pct(ours, 1) },
       baseline_plain_bm25: { p50: pct(base, 0.5), p95: pct(base, 0.95) },
       ratios: { p95_vs_baseline: +(pct(ours, 0.95) / Math.max(0.01, pct(base, 0.95))).toFixed(2) },

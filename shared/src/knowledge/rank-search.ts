@@ -13,6 +13,7 @@ const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
 /** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
 const DF_CAP = 1500;
+const DF_FLOOR = 600;
 /** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
 const TITLE_WEIGHT = 4;
 
@@ -58,6 +59,7 @@ function ftsRanks(
   match: string,
   k: number,
   filter: { sourceIds?: number[]; contentType?: ContentType },
+  newestFirst = false,
 ): number[] {
   const where: string[] = [`${table} MATCH ?`];
   const params: Array<string | number> = [match];
@@ -74,7 +76,8 @@ function ftsRanks(
     }
   }
   params.push(k);
-  const sql = `SELECT ${table}.rowid AS id FROM ${table}${join} WHERE ${where.join(' AND ')} ORDER BY bm25(${table}, ${TITLE_WEIGHT}.0, 1.0) LIMIT ?`;
+  const order = newestFirst ? `${table}.rowid DESC` : `bm25(${table}, ${TITLE_WEIGHT}.0, 1.0)`;
+  const sql = `SELECT ${table}.rowid AS id FROM ${table}${join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
   try {
     return state.db.prepare(sql).all<{ id: number }>(...params).map((r) => Number(r.id));
   } catch (err) {
@@ -96,9 +99,9 @@ function dfState(state: KnowledgeInternals) {
   return c;
 }
 
-/** Above this many chunks a word is "common": 4 % of the store, and never below DF_CAP's reach. */
+/** Above this many chunks a word is "common": 1 % of the store, but at least DF_FLOOR and at most DF_CAP. */
 function commonThreshold(state: KnowledgeInternals): number {
-  return Math.max(DF_CAP - 1, Math.ceil(0.04 * dfState(state).total));
+  return Math.min(DF_CAP, Math.max(DF_FLOOR, Math.ceil(0.01 * dfState(state).total)));
 }
 
 /**
@@ -232,23 +235,44 @@ export function searchKnowledge(
   if (sourceIds) filter.sourceIds = sourceIds;
   if (opts.contentType) filter.contentType = opts.contentType;
   const k = Math.max(limit * 8, 40);
-  // Words matching a large share of the store are left out of the MATCH (ranking every chunk that contains
-  // "option" costs more than it tells) but still count in the rerank. When every word is that common, all of
-  // them must appear (AND), which keeps the candidate set small at 100k chunks.
+  // Words matching a large share of the store are left out of the OR query (ranking every chunk that contains
+  // "option" costs more than it tells) but still count in the rerank; an AND query over all the words keeps
+  // chunks that have every one of them. At 100k chunks this bounds each search to a few thousand candidates.
   const common = commonThreshold(state);
   const literal = [...new Set(q.terms.flatMap((t) => (t.parts.length ? [t.lower, t.parts.join(' ')] : [t.lower])))];
   const rare = literal.filter((p) => dfOf(state, p) <= common);
   const lists: number[][] = [];
-  if (rare.length) {
-    lists.push(ftsRanks(state, 'chunks_fts', rare.map(quoteFts).join(' OR '), k, filter));
-  } else {
-    const all = ftsRanks(state, 'chunks_fts', q.terms.map((t) => quoteFts(t.lower)).join(' AND '), k, filter);
-    lists.push(all.length >= limit ? all : ftsRanks(state, 'chunks_fts', q.porter, k, filter));
+  if (rare.length) lists.push(ftsRanks(state, 'chunks_fts', rare.map(quoteFts).join(' OR '), k, filter));
+  if (rare.length < literal.length && q.terms.length > 1) {
+    lists.push(ftsRanks(state, 'chunks_fts', q.terms.map((t) => quoteFts(t.lower)).join(' AND '), k, filter));
   }
-  // Trigram (substring) search is for what the word index cannot match: CJK, and words it has never seen whole
-  // (a fragment of an identifier, an odd spelling); or when the word index found too little.
-  const unseen = q.terms.some((t) => hasCjk(t.lower) || (!t.parts.length && !state.typos.isKnown(t.lower)));
-  if (q.trigram && (unseen || lists[0]!.length < k)) lists.push(ftsRanks(state, 'chunks_tri', q.trigram, k, filter));
+  let found = new Set(lists.flat()).size;
+  if (found < limit && rare.length < literal.length) {
+    // Too few chunks hold the rare words or all words: relax to pairs of words (each an AND, so still cheap),
+    // then to an OR of the two rarest words, before giving up on the literal words.
+    const byDf = [...q.terms].sort((a, b) => dfOf(state, a.lower) - dfOf(state, b.lower));
+    for (let i = 0; i < byDf.length && found < limit; i++) {
+      for (let j = i + 1; j < byDf.length && j < i + 3 && found < limit; j++) {
+        lists.push(ftsRanks(state, 'chunks_fts', `${quoteFts(byDf[i]!.lower)} AND ${quoteFts(byDf[j]!.lower)}`, k, filter));
+        found = new Set(lists.flat()).size;
+      }
+    }
+    if (found < limit) {
+      // Ranking every chunk holding a common word is the one thing that gets slow at scale (bm25 reads each
+      // chunk's length), so rank only the chunks whose title has the words, and add the newest holders unranked;
+      // the rerank orders them.
+      const or = byDf.slice(0, 2).map((t) => quoteFts(t.lower)).join(' OR ');
+      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${or})`, k, filter));
+      lists.push(ftsRanks(state, 'chunks_fts', or, k, filter, true));
+    }
+  }
+  // Trigram (substring) search is for what the word index cannot match: CJK runs, and words it has never seen
+  // whole and could not correct (a fragment of an identifier). Typos are the vocabulary's job.
+  const corrected = new Set(corrections.map((c) => c.from.toLowerCase()));
+  const fragments = q.terms.filter(
+    (t) => hasCjk(t.lower) || ([...t.lower].length >= 4 && !t.parts.length && !corrected.has(t.lower) && !state.typos.isKnown(t.lower)),
+  );
+  if (fragments.length) lists.push(ftsRanks(state, 'chunks_tri', fragments.map((t) => quoteFts(t.lower)).join(' OR '), k, filter));
   // Synonym-expanded recall is a list of its own, so it adds candidates without diluting the literal ranking.
   const expanded = buildFtsQuery(query, corrections.map((c) => c.to), { synonyms: true });
   const withAlts = expanded.empty ? [] : expanded.terms;

@@ -64,9 +64,14 @@ export class TypoCorrector {
   private search(word: string): string | undefined {
     if (word.length < 3 || !/^[\p{L}][\p{L}\p{N}_]*$/u.test(word)) return undefined;
     const limit = maxEditDistance(word.length);
-    const rows = this.db
-      .prepare('SELECT word FROM vocabulary WHERE length(word) BETWEEN ? AND ?')
-      .all<{ word: string }>(word.length - limit, word.length + limit);
+    // Candidates share the first letter, or the second (a swapped or dropped first letter): two primary-key
+    // range scans instead of reading the whole vocabulary, which at 100k chunks holds tens of thousands of words.
+    const starts = [...new Set([word[0]!, word[1]!])];
+    const rows = starts.flatMap((c) =>
+      this.db
+        .prepare('SELECT word FROM vocabulary WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
+        .all<{ word: string }>(c, String.fromCodePoint(c.codePointAt(0)! + 1), word.length - limit, word.length + limit),
+    );
     let best: string | undefined;
     let bestDist = limit + 1;
     let bestPrefix = -1;
