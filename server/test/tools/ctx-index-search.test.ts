@@ -204,3 +204,31 @@ test('an unwritable CONTEXT_MODE_HOME gives an error naming it', async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the whole ctx_search answer stays within CONTEXT_MODE_SEARCH_BUDGET, however many queries', async () => {
+  const s = await startBuiltServer({ env: { CONTEXT_MODE_SEARCH_BUDGET: '1500' } });
+  try {
+    const md = Array.from({ length: 40 }, (_, i) => `## Topic ${i}\n\n${`Paragraph about gizmo ${i} and the sprocket. `.repeat(30)}`).join('\n\n');
+    await s.client.callTool({ name: 'ctx_index', arguments: { content: md, source: 'big' } });
+    const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['gizmo', 'sprocket', 'paragraph topic', 'gizmo sprocket'], limit: 3 } });
+    assert.ok(!isError(r), text(r));
+    assert.ok(Buffer.byteLength(text(r)) <= 1500, String(Buffer.byteLength(text(r))));
+    assert.match(text(r), /## gizmo/);
+  } finally {
+    await s.close();
+  }
+});
+
+test('sort "timeline" lists the newest indexed content first', async () => {
+  const s = await startBuiltServer();
+  try {
+    await s.client.callTool({ name: 'ctx_index', arguments: { content: '# Old\n\nthe walrus note', source: 'first' } });
+    await new Promise((r) => setTimeout(r, 20));
+    await s.client.callTool({ name: 'ctx_index', arguments: { content: '# New\n\nanother walrus note', source: 'second' } });
+    const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['walrus'], sort: 'timeline', limit: 2 } });
+    assert.ok(!isError(r), text(r));
+    assert.ok(text(r).indexOf('— second') < text(r).indexOf('— first'), text(r));
+  } finally {
+    await s.close();
+  }
+});

@@ -7,20 +7,22 @@ export const DEFAULT_SEARCH_BUDGET = 6144;
 export const TARGET_SNIPPET_BYTES = 440;
 
 /**
- * The byte budget for one ctx_search answer. The configured budget is for `limit` 3; other limits scale with
- * it linearly (one third per hit), never below 2 KiB nor above 8× the base.
+ * The byte budget for one whole ctx_search answer, however many queries it carries. The configured budget is
+ * for `limit` 3; other limits scale it linearly (a third per hit), never below min(base, 2 KiB) nor above 8×
+ * the base. More queries share the same budget (their snippets get shorter).
  */
 export function searchBudget(limit: number, queries: number, env: NodeJS.ProcessEnv = process.env): number {
+  void queries;
   const raw = Number(env.CONTEXT_MODE_SEARCH_BUDGET);
-  const base = Number.isFinite(raw) && raw >= 512 ? Math.floor(raw) : DEFAULT_SEARCH_BUDGET;
-  const scaled = Math.round((base * Math.max(1, limit) * Math.max(1, Math.min(queries, 3))) / 3);
-  return Math.max(2048, Math.min(base * 8, scaled));
+  const base = Number.isFinite(raw) && raw >= 256 ? Math.floor(raw) : DEFAULT_SEARCH_BUDGET;
+  const scaled = Math.round((base * Math.max(1, limit)) / 3);
+  return Math.max(Math.min(base, 2048), Math.min(base * 8, scaled));
 }
 
 /** Snippet bytes per hit so the whole answer fits `budget` (headers and separators included). */
 export function snippetBytesFor(budget: number, limit: number, queries: number): number {
   const perHit = Math.floor(budget / Math.max(1, limit * queries)) - 140;
-  return Math.max(160, Math.min(TARGET_SNIPPET_BYTES, perHit));
+  return Math.max(120, Math.min(TARGET_SNIPPET_BYTES, perHit));
 }
 
 export interface FormattedSection {
