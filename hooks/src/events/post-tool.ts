@@ -1,6 +1,18 @@
 import { recordToolCall } from '@context-mode/shared/memory/record-tool-call';
 import type { Handler, Outcome } from './types.js';
 
+/** Cheap pre-check so the interception code loads only for outputs that may need replacing. */
+function overBudget(response: unknown, env: NodeJS.ProcessEnv): boolean {
+  if (response === undefined || response === null) return false;
+  const budget = Number(env.CONTEXT_MODE_RESULT_BUDGET) > 0 ? Number(env.CONTEXT_MODE_RESULT_BUDGET) : 4096;
+  try {
+    const text = typeof response === 'string' ? response : JSON.stringify(response);
+    return Buffer.byteLength(text ?? '') > budget;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * post-tool: spools the call's memory events (a file write; the next hook that opens the store moves them into
  * memory.db). Kept minimal because it runs after every tool call: no SQLite here unless the spool grew past its
@@ -24,7 +36,7 @@ export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> 
   } catch (err) {
     ctx.log(`memory not recorded: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!envelope.host.capabilities.value.modifyOutput) return { kind: 'none' };
+  if (!envelope.host.capabilities.value.modifyOutput || !overBudget(envelope.toolResponse, ctx.env)) return { kind: 'none' };
   const { interceptOutput } = await import('./intercept-output.js');
   return interceptOutput(envelope, ctx);
 };
