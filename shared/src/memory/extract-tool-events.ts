@@ -85,7 +85,12 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
 
   switch (kind) {
     case 'shell': {
-      const command = pick(input, ...COMMAND_FIELDS) ?? '';
+      const rawCommand = COMMAND_FIELDS.map((f) => input[f]).find((v) => typeof v === 'string' || Array.isArray(v));
+      // Some hosts send argv arrays (Codex: ["bash", "-lc", "<script>"]); the script is what was run.
+      const argv = Array.isArray(rawCommand) ? rawCommand.filter((a): a is string => typeof a === 'string') : undefined;
+      const command = argv
+        ? argv.length >= 3 && /(^|\/)(ba|z|da)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!) ? argv.slice(2).join(' ') : argv.join(' ')
+        : typeof rawCommand === 'string' ? rawCommand : '';
       if (!command) break;
       const masked = clip(oneLine(maskExports(command)), 160);
       const head = oneLine(command).split(' ').slice(0, 2).join(' ');

@@ -84,3 +84,8 @@ test('unknown tools and empty input give nothing and never throw', () => {
   assert.deepEqual(extractToolEvents({ toolName: 'Bash', toolInput: { command: 42 as never } }).events, []);
   assert.deepEqual(extractToolEvents({ toolName: 'Weird', toolResponse: { circular: null } }).events, []);
 });
+
+test('argv-array commands (Codex) are read as the script they run', () => {
+  const r = extractToolEvents({ toolName: 'Bash', toolInput: { command: ['bash', '-lc', 'git commit -m "wip: arrays"'] } });
+  assert.equal(r.events.find((e) => e.type === 'git_commit')?.data, 'commit: wip: arrays');
+});
