@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatForPath } from './chunkers/chunk-content.js';
 import type { KnowledgeBase } from './types.js';
@@ -42,6 +42,8 @@ export interface IndexPathResult {
   skipped: Array<{ path: string; reason: string }>;
   capped: boolean;
   totalSeen: number;
+  /** Sources of files under the directory that no longer exist on disk, removed by this re-index. */
+  removed: string[];
 }
 
 function inside(child: string, parent: string): boolean {
@@ -108,7 +110,7 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
     );
   }
   const result: IndexPathResult = {
-    kind: 'file', path: real, files: [], chunks: 0, codeChunks: 0, bytes: 0, redactions: 0, skipped: [], capped: false, totalSeen: 1,
+    kind: 'file', path: real, files: [], chunks: 0, codeChunks: 0, bytes: 0, redactions: 0, skipped: [], capped: false, totalSeen: 1, removed: [],
   };
   const indexOne = (file: string, source: string) => {
     const { text, reason } = readTextFile(file);
@@ -147,6 +149,11 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
     indexOne(file, source);
     done++;
     await options.onProgress?.(done, walk.files.length, file);
+  }
+  // Re-indexing a directory also forgets files deleted since the last time, so searches stop finding them.
+  const prefix = real.endsWith(sep) ? real : real + sep;
+  for (const s of kb.listSources()) {
+    if (s.filePath && s.filePath.startsWith(prefix) && !existsSync(s.filePath) && kb.deleteSource(s.source)) result.removed.push(s.source);
   }
   return result;
 }

@@ -162,8 +162,14 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     return result;
   };
 
+  let lastRefreshCheck = 0;
   /** Re-indexes file-backed sources whose file changed (mtime moved and content hash differs). */
   const refreshStale = (): string[] => {
+    const count = Number(db.prepare('SELECT count(*) AS n FROM sources WHERE file_path IS NOT NULL').get<{ n: number }>()?.n ?? 0);
+    if (count === 0) return [];
+    // A stat per file is cheap for a few hundred files; for thousands, checking once a second is plenty.
+    if (count > 300 && Date.now() - lastRefreshCheck < 1000) return [];
+    lastRefreshCheck = Date.now();
     const rows = db.prepare('SELECT * FROM sources WHERE file_path IS NOT NULL').all<SourceRow>();
     const refreshed: string[] = [];
     for (const r of rows) {

@@ -179,3 +179,18 @@ test(`[${driver}] snippets stay within the byte budget and mark cuts`, () => {
   assert.match(hit.snippet, /…$/);
   assert.match(hit.snippet, /needle/);
 });
+
+test(`[${driver}] re-indexing a directory forgets files deleted since`, async () => {
+  const { kb, dir } = fresh();
+  const { indexPath } = await import('../../src/knowledge/index-path.js');
+  const { mkdirSync, unlinkSync } = await import('node:fs');
+  mkdirSync(join(dir, 'docs'));
+  writeFileSync(join(dir, 'docs', 'a.md'), '# A\n\nokapi');
+  writeFileSync(join(dir, 'docs', 'b.md'), '# B\n\nokapi too');
+  const first = await indexPath(kb, 'docs', { projectRoot: dir });
+  assert.equal(first.files.length, 2);
+  unlinkSync(join(dir, 'docs', 'b.md'));
+  const second = await indexPath(kb, 'docs', { projectRoot: dir });
+  assert.deepEqual(second.removed, ['file:docs/b.md']);
+  assert.deepEqual(kb.search('okapi', { limit: 5 }).map((h) => h.source), ['file:docs/a.md']);
+});

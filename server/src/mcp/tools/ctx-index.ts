@@ -74,6 +74,7 @@ export function describePath(r: IndexPathResult, root: string): string {
   }
   if (links) lines.push(`${links} symlink(s) not followed (followSymlinks: true to follow).`);
   if (r.redactions) lines.push(`${r.redactions} secret(s) redacted before storing.`);
+  if (r.removed.length) lines.push(`Forgot ${r.removed.length} deleted file(s): ${r.removed.slice(0, 3).join(', ')}${r.removed.length > 3 ? ', …' : ''}.`);
   if (r.files.length) {
     const src = r.kind === 'file' ? r.files[0]!.source : r.files.length === 1 ? r.files[0]!.source : commonPrefix(r.files.map((f) => f.source));
     lines.push(`Search with ctx_search(queries: [...]${src ? `, source: "${src}"` : ''}).`);
