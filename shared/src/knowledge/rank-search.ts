@@ -244,7 +244,15 @@ export function searchKnowledge(
   const lists: number[][] = [];
   if (rare.length) lists.push(ftsRanks(state, 'chunks_fts', rare.map(quoteFts).join(' OR '), k, filter));
   if (rare.length < literal.length && q.terms.length > 1) {
-    lists.push(ftsRanks(state, 'chunks_fts', q.terms.map((t) => quoteFts(t.lower)).join(' AND '), k, filter));
+    const and = q.terms.map((t) => quoteFts(t.lower)).join(' AND ');
+    if (rare.length) {
+      lists.push(ftsRanks(state, 'chunks_fts', and, k, filter));
+    } else {
+      // Every word is common, so their intersection can still be huge: rank the chunks with all the words in
+      // the title, and take the newest holders of all of them unranked (the rerank orders them).
+      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${and})`, k, filter));
+      lists.push(ftsRanks(state, 'chunks_fts', and, k, filter, true));
+    }
   }
   let found = new Set(lists.flat()).size;
   if (found < limit && rare.length < literal.length) {
