@@ -126,14 +126,17 @@ export function sessionStartContext(s: HookSession, source: StartSource): string
 
 /**
  * stop: refreshes this session's turn-end snapshot (so a later session can resume from it, and hosts that never
- * announce compaction still have one), unless a compaction snapshot is still waiting to be injected. For hosts
- * that cannot carry a resume through pre-compact + session-start (per their capabilities), a new session's
- * first stop returns the newest recent unconsumed snapshot of another session as a follow-up message.
+ * announce compaction still have one), unless a compaction snapshot is still waiting to be injected. On hosts
+ * that take context but have no pre-compact hook (per their capabilities), a new session's first stop returns
+ * the newest recent unconsumed snapshot of another session as a follow-up message.
  */
 export function stopFollowup(s: HookSession): string | undefined {
   const caps = s.host.capabilities.value;
   const now = s.now ?? Date.now();
-  const needsFollowup = !caps.preCompact || !caps.sessionStart || !caps.injectContext;
+  // A host that can take context but never announces compaction (no pre-compact hook) cannot carry a resume
+  // through pre-compact + session-start; its stop answer is the other channel. Hosts that cannot take context
+  // at all are left alone: a follow-up there would force an extra turn the user did not ask for.
+  const needsFollowup = !caps.preCompact && caps.injectContext;
   return withStore(s, (store, root) => {
     let followup: string | undefined;
     const session = store.ensureSession(s.sessionId, { host: s.host.id, worktree: root, now });
