@@ -165,3 +165,18 @@ test('32 concurrent hook processes × 10 events on one project: 320 of 320 store
   assert.equal(store.session('load')?.eventCount, 320);
   store.close();
 });
+
+test('cursor (no pre-compact hook): a new conversation gets the previous one as a follow-up message, once', () => {
+  const project = newProject();
+  const base = (conversation_id: string) => ({ conversation_id, generation_id: 'g', workspace_roots: [project], hook_event_name: 'x' });
+  ok(runHook('cursor', 'beforeSubmitPrompt', { ...base('c1'), prompt: 'goal: add dark mode to settings' }, env));
+  ok(runHook('cursor', 'postToolUse', { ...base('c1'), tool_name: 'Edit', tool_input: { file_path: join(project, 'src/theme.ts') }, tool_output: '{}' }, env));
+  const firstStop = ok(runHook('cursor', 'stop', { ...base('c1'), status: 'completed' }, env));
+  assert.equal(firstStop.stdout.includes('followup_message'), false, 'nothing to resume on the very first conversation');
+  const next = ok(runHook('cursor', 'stop', { ...base('c2'), status: 'completed' }, env));
+  const followup = (next.json as { followup_message?: string } | undefined)?.followup_message ?? '';
+  assert.match(followup, /<session_resume from="previous session"[\s\S]*add dark mode to settings[\s\S]*theme\.ts/);
+  assert.ok(Buffer.byteLength(snapshotPart(followup)) <= 2048);
+  const again = ok(runHook('cursor', 'stop', { ...base('c2'), status: 'completed' }, env));
+  assert.equal(again.stdout.includes('followup_message'), false);
+});
