@@ -246,7 +246,10 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     },
     purgeAll: () => {
       db.transaction(() => {
-        db.exec('DELETE FROM chunks_fts; DELETE FROM chunks_tri; DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary;');
+        db.exec(
+          "INSERT INTO chunks_fts(chunks_fts) VALUES ('delete-all'); INSERT INTO chunks_tri(chunks_tri) VALUES ('delete-all');" +
+            ' DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary;',
+        );
       });
       state.generation++;
     },

@@ -2,8 +2,9 @@
  * knowledge.db migrations (never edit a shipped one; append). Chunks live once in `chunks`; two FTS5 indexes
  * hold the searchable text keyed by the same rowid: `chunks_fts` (porter stemming over unicode61, diacritics
  * folded) and `chunks_tri` (trigram, for substrings, partial identifiers and CJK). The FTS body is the chunk
- * content plus identifier expansions (see identifierExpansions), which is why they are not external-content
- * tables. `vocabulary` feeds the typo fallback.
+ * content plus identifier expansions (see identifierExpansions), so they cannot be external-content tables;
+ * they are contentless (`content = ''`, rows deletable since SQLite 3.43) because only rowids and bm25 are
+ * ever read from them, which keeps the text stored once. `vocabulary` feeds the typo fallback.
  */
 export const KNOWLEDGE_MIGRATIONS: readonly string[] = [
   `
@@ -34,8 +35,8 @@ export const KNOWLEDGE_MIGRATIONS: readonly string[] = [
     content_type TEXT NOT NULL CHECK (content_type IN ('code', 'prose'))
   );
   CREATE INDEX chunks_source ON chunks(source_id, ord);
-  CREATE VIRTUAL TABLE chunks_fts USING fts5(title, body, tokenize = 'porter unicode61 remove_diacritics 2');
-  CREATE VIRTUAL TABLE chunks_tri USING fts5(title, body, tokenize = 'trigram');
+  CREATE VIRTUAL TABLE chunks_fts USING fts5(title, body, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE chunks_tri USING fts5(title, body, content = '', contentless_delete = 1, tokenize = 'trigram');
   CREATE TABLE vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
   CREATE INDEX vocabulary_length ON vocabulary(length(word));
   `,
