@@ -1,5 +1,5 @@
 import type { MemoryCategory, MemoryEvent } from './event-types.js';
-import { shortPath } from './extract-tool-events.js';
+import { shortPath } from './short-path.js';
 
 /** Hard budget of a resume snapshot, in UTF-8 bytes (SPEC §7). */
 export const SNAPSHOT_BUDGET = 2_048;

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { classifyTool, COMMAND_FIELDS, PATH_FIELDS, pick } from './classify-tool.js';
 import type { ExtractedEvent } from './event-types.js';
 import { maskExports, maskSecrets } from './mask-secrets.js';
@@ -217,10 +216,4 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
     events.push({ category: 'error', type: 'error_tool', priority: 3, data: `${clip(callInfo.label, 160)} → ${errorExcerpt(text)}`, key: callInfo.key });
   }
   return callInfo ? { events, call: callInfo } : { events };
-}
-
-/** A short file label for snapshots: the base name, with one parent directory when it helps. */
-export function shortPath(path: string): string {
-  const parts = path.split(/[\\/]/).filter(Boolean);
-  return parts.length >= 2 ? `${parts[parts.length - 2]}/${basename(path)}` : basename(path);
 }
