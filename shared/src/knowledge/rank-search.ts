@@ -11,6 +11,8 @@ const COVER_WEIGHT = 1;
 const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
+/** RRF weight of the title-only ranking relative to the full-text ones. */
+const TITLE_LIST_WEIGHT = 0.25;
 /** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
 const DF_CAP = 1500;
 const DF_FLOOR = 600;
@@ -242,7 +244,13 @@ export function searchKnowledge(
   const literal = [...new Set(q.terms.flatMap((t) => (t.parts.length ? [t.lower, t.parts.join(' ')] : [t.lower])))];
   const rare = literal.filter((p) => dfOf(state, p) <= common);
   const lists: number[][] = [];
-  if (rare.length) lists.push(ftsRanks(state, 'chunks_fts', rare.map(quoteFts).join(' OR '), k, filter));
+  let titleList: number[] = [];
+  if (rare.length) {
+    const or = rare.map(quoteFts).join(' OR ');
+    lists.push(ftsRanks(state, 'chunks_fts', or, k, filter));
+    // Headings are what documentation questions are usually about: a title-only ranking is a list of its own.
+    titleList = ftsRanks(state, 'chunks_fts', `{title} : (${or})`, k, filter);
+  }
   if (rare.length < literal.length && q.terms.length > 1) {
     const and = q.terms.map((t) => quoteFts(t.lower)).join(' AND ');
     if (rare.length) {
@@ -289,6 +297,7 @@ export function searchKnowledge(
 
   const fused = new Map<number, number>();
   for (const list of lists) list.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
+  titleList.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + TITLE_LIST_WEIGHT / (RRF_K + r + 1)));
   if (fused.size === 0) {
     // Short CJK words (under a trigram) cannot be found by either index: scan the text instead.
     const cjk = q.terms.filter((t) => hasCjk(t.lower));
