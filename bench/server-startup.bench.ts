@@ -1,5 +1,9 @@
 // Spawn → initialize → tools/list latency of the built server (p50/p95 over interleaved runs), against a
-// `node -e 0` baseline measured in the same run; idle RSS 2 s after tools/list; and the tools/list size.
+// `node -e 0` baseline measured in the same run; idle RSS 2 s after tools/list (and of an idle bare Node for
+// comparison); the tools/list size. Warm runs reuse one data home, so the handshake comes from the snapshot
+// an earlier start recorded (the normal case); cold runs use a fresh home each time (first start after an
+// install or upgrade: the full server answers). `first_tool_call_ms` is the cost of the hand-over to the
+// full server on the first tools/call (ctx_upgrade, which does no I/O).
 // Issue 2 goals: p50 ≤ 120 ms (incumbent 270–320 ms), idle RSS ≤ 45 MiB (incumbent 69), tools/list ≤ 8,000 B.
 // Progress on stderr, one JSON object on stdout. Run `npm run build` first.
 import { spawn } from 'node:child_process';
@@ -31,9 +35,26 @@ interface ServerRun {
   toolsListBytes: number;
   tools: number;
   rssKiB?: number;
+  firstCallMs?: number;
 }
 
-function serverRun(home: string, project: string, measureRss: boolean): Promise<ServerRun> {
+function idleNodeRssKiB(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 3000)'], { stdio: 'ignore' });
+    setTimeout(() => {
+      let kib = 0;
+      try {
+        kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // Not Linux.
+      }
+      child.kill();
+      resolve(kib);
+    }, 2000);
+  });
+}
+
+function serverRun(home: string, project: string, measureRss: boolean, callTool = false): Promise<ServerRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [BIN], {
@@ -43,6 +64,8 @@ function serverRun(home: string, project: string, measureRss: boolean): Promise<
     child.once('error', reject);
     let buf = '';
     let done = false;
+    let callStarted = 0;
+    let run: ServerRun = { ms: 0, toolsListBytes: 0, tools: 0 };
     child.stdout.on('data', (chunk: Buffer) => {
       buf += chunk.toString('utf8');
       let nl: number;
@@ -55,11 +78,17 @@ function serverRun(home: string, project: string, measureRss: boolean): Promise<
         } catch {
           continue;
         }
+        if (msg.id === 3 && callStarted) {
+          run.firstCallMs = performance.now() - callStarted;
+          child.once('exit', () => resolve(run));
+          child.stdin.end();
+          continue;
+        }
         if (msg.id !== 2 || done) continue;
         done = true;
         const ms = performance.now() - t0;
         const result = msg.result ?? {};
-        const run: ServerRun = {
+        run = {
           ms,
           toolsListBytes: Buffer.byteLength(JSON.stringify(result), 'utf8'),
           tools: result.tools?.length ?? 0,
@@ -68,7 +97,10 @@ function serverRun(home: string, project: string, measureRss: boolean): Promise<
           child.once('exit', () => resolve(run));
           child.stdin.end();
         };
-        if (!measureRss) finish();
+        if (callTool) {
+          callStarted = performance.now();
+          send({ id: 3, method: 'tools/call', params: { name: 'ctx_upgrade', arguments: {} } });
+        } else if (!measureRss) finish();
         else
           setTimeout(() => {
             try {
@@ -110,6 +142,19 @@ try {
   const rssRuns: number[] = [];
   for (let i = 0; i < 3; i++) rssRuns.push((await serverRun(home, project, true)).rssKiB ?? 0);
   const rssMiB = Math.round((percentile(rssRuns, 50) / 1024) * 10) / 10;
+  const nodeRssMiB = Math.round(((await idleNodeRssKiB()) / 1024) * 10) / 10;
+  const firstCall: number[] = [];
+  for (let i = 0; i < 5; i++) firstCall.push((await serverRun(home, project, false, true)).firstCallMs ?? 0);
+  const cold: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const fresh = mkdtempSync(join(tmpdir(), 'cm-bench-cold-'));
+    try {
+      cold.push((await serverRun(fresh, project, false)).ms);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+    process.stderr.write(`cold run ${i + 1}/5: ${cold.at(-1)!.toFixed(0)} ms\n`);
+  }
   const p50 = percentile(server, 50);
   const baseP50 = percentile(base, 50);
   process.stdout.write(
@@ -120,6 +165,9 @@ try {
       ratio_p50_vs_baseline: Math.round((p50 / baseP50) * 100) / 100,
       over_baseline_p50_ms: Math.round((p50 - baseP50) * 10) / 10,
       idle_rss_mib: rssMiB,
+      idle_bare_node_rss_mib: nodeRssMiB,
+      first_tool_call_ms: { p50: percentile(firstCall, 50) },
+      cold_start_no_snapshot_ms: { p50: percentile(cold, 50), runs: cold.length },
       tools_listed: last?.tools ?? 0,
       tools_list_bytes: last?.toolsListBytes ?? 0,
       goals: { spawn_to_tools_list_p50_ms: 120, idle_rss_mib: 45, tools_list_bytes: 8000 },

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataHome } from '@context-mode/shared/project/data-home';
+import { sha256Hex } from '@context-mode/shared/project/sha256-hex';
 
 /**
  * What the server answers before any tool runs, recorded from a real full server so a later start can
@@ -35,10 +35,7 @@ export function snapshotPath(entryUrl: string, env: NodeJS.ProcessEnv): string |
       .filter((k) => k.startsWith('CONTEXT_MODE_') && !PER_RUN_ENV.has(k))
       .sort()
       .map((k) => `${k}=${env[k]}`);
-    const key = createHash('sha256')
-      .update([file, st.size, st.mtimeMs, process.version, ...settings].join('\n'))
-      .digest('hex')
-      .slice(0, 16);
+    const key = sha256Hex([file, st.size, st.mtimeMs, process.version, ...settings].join('\n')).slice(0, 16);
     return join(dataHome(env), 'cache', `handshake-${key}.json`);
   } catch {
     return undefined;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import { writeLiveSentinel } from '../run/live-sentinel.js';
 import { startFront, type Front } from './handshake-front.js';
@@ -43,7 +42,11 @@ async function main(): Promise<void> {
   process.stdin.on('close', () => void shutdown(0));
 
   const projectRoot = resolveServerProjectRoot(env, process.cwd());
-  const sessionId = sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
+  // Not randomUUID: node:crypto would be the front's largest memory cost, and this id needs no secrecy.
+  const sessionId =
+    sessionIdFromEnv(undefined, env) ||
+    env.CLAUDE_SESSION_ID ||
+    `mcp-${process.pid.toString(36)}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const sentinel = writeLiveSentinel(projectRoot, env);
   removeSentinel = () => sentinel.remove();
   // Backstop for exits that skip shutdown (an uncaught error): the sentinel must not outlive the process.

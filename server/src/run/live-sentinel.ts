@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type LiveServerRecord, sentinelPath } from '@context-mode/shared/project/live-servers';
 import { projectId } from '@context-mode/shared/project/project-identity';
+import { isoTime } from './iso-time.js';
 
 /** The sentinel of this server process: written at start, rewritten when the host becomes known, removed at exit. */
 export interface LiveSentinel {
@@ -27,7 +28,7 @@ export function writeLiveSentinel(
     pid,
     projectId: projectId(projectRoot),
     projectRoot,
-    startedAt: new Date().toISOString(),
+    startedAt: isoTime(),
     host: null,
   };
   let removed = false;

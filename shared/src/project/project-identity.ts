@@ -1,11 +1,10 @@
 import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import { dataHome, ensureWritableDir } from './data-home.js';
+import { sha256Hex } from './sha256-hex.js';
 
-// node:crypto is loaded on first use, not at import: loading it costs several milliseconds, and the pre-tool
-// hook imports this module (root normalisation) without ever hashing.
-const lazyRequire = createRequire(import.meta.url);
+// SHA-256 in plain JavaScript (sha256-hex.ts): loading node:crypto costs several milliseconds and ~2 MiB of
+// RSS, and the pre-tool hook and the MCP front hash one short path at most.
 
 /** Real path with separators normalised; lower-cased where the file system is case-insensitive by default. */
 export function normaliseRoot(root: string, platform: NodeJS.Platform = process.platform): string {
@@ -23,8 +22,7 @@ export function normaliseRoot(root: string, platform: NodeJS.Platform = process.
 
 /** `<id>` = first 16 hex of SHA-256 of the normalised real root path (ARCHITECTURE.md "Data"). */
 export function projectId(root: string): string {
-  const { createHash } = lazyRequire('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256').update(normaliseRoot(root)).digest('hex').slice(0, 16);
+  return sha256Hex(normaliseRoot(root)).slice(0, 16);
 }
 
 /**
