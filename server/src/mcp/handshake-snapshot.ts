@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataHome } from '@context-mode/shared/project/data-home';
@@ -61,7 +61,23 @@ export function writeSnapshot(path: string | undefined, snap: HandshakeSnapshot)
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(snap));
     renameSync(tmp, path);
+    pruneSnapshots(dirname(path));
   } catch {
     // Read-only data dir: every start takes the full path.
+  }
+}
+
+/** Each build or settings change leaves a snapshot behind; keep the most recent few. */
+function pruneSnapshots(dir: string, keep = 8): void {
+  const files = readdirSync(dir)
+    .filter((f) => /^handshake-[0-9a-f]+\.json$/.test(f))
+    .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of files.slice(keep)) {
+    try {
+      unlinkSync(join(dir, f));
+    } catch {
+      // Another server pruned it first.
+    }
   }
 }

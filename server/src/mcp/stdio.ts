@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(0));
   process.stdin.on('end', () => void shutdown(0));
   process.stdin.on('close', () => void shutdown(0));
+  // The client went away mid-write (EPIPE): nobody is left to serve.
+  process.stdout.on('error', () => void shutdown(0));
 
   const projectRoot = resolveServerProjectRoot(env, process.cwd());
   // Not randomUUID: node:crypto would be the front's largest memory cost, and this id needs no secrecy.
