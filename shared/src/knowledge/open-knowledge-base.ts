@@ -206,7 +206,15 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     return refreshed;
   };
 
+  let dataVersion = -1;
   const searchWithReport = (query: string, opts: SearchOptions = {}): SearchReport => {
+    // Another process (the CLI, a hook, a second server) may have written since our last look: caches keyed on
+    // the store's contents (document frequencies, typo corrections) must not outlive that.
+    const dv = Number(db.prepare('PRAGMA data_version').get<{ data_version: number }>()?.data_version ?? 0);
+    if (dv !== dataVersion) {
+      if (dataVersion !== -1) state.generation++;
+      dataVersion = dv;
+    }
     const refreshed = refreshStale();
     const report = searchKnowledge(state, query, opts);
     return { ...report, refreshed };

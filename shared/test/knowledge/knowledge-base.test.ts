@@ -194,3 +194,15 @@ test(`[${driver}] re-indexing a directory forgets files deleted since`, async ()
   assert.deepEqual(second.removed, ['file:docs/b.md']);
   assert.deepEqual(kb.search('okapi', { limit: 5 }).map((h) => h.source), ['file:docs/a.md']);
 });
+
+test(`[${driver}] a store open in two processes sees the other's writes, typo fallback included`, () => {
+  const { kb, dir } = fresh();
+  kb.index({ source: 'a', content: 'alpha text', format: 'text' });
+  assert.deepEqual(kb.searchWithReport('zanzibr').corrections, [], 'nothing to correct to yet (and that is cached)');
+  const other = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(other);
+  other.index({ source: 'b', content: 'the zanzibar archipelago', format: 'text' });
+  const r = kb.searchWithReport('zanzibr');
+  assert.deepEqual(r.corrections, [{ from: 'zanzibr', to: 'zanzibar' }]);
+  assert.equal(r.hits[0]?.source, 'b');
+});
