@@ -66,3 +66,17 @@ test('without the opt-in, a loopback URL is refused with the env var to set', as
     await strict.close();
   }
 });
+
+test('a batch sends MCP progress notifications when the client asks for them', async () => {
+  const seen: Array<{ progress: number; total?: number }> = [];
+  const r = (await s.client.callTool(
+    { name: 'ctx_fetch_and_index', arguments: { requests: [`${web.base}/gzip`, `${web.base}/data.json`], force: true } },
+    undefined,
+    { onprogress: (p) => void seen.push({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}) }) },
+  )) as Text;
+  assert.ok(!r.isError, text(r));
+  assert.deepEqual(seen, [
+    { progress: 1, total: 2 },
+    { progress: 2, total: 2 },
+  ]);
+});
