@@ -23,6 +23,7 @@ export function coerceStringList(v: unknown): unknown {
 }
 
 const MAX_QUERIES = 8;
+const MAX_LIMIT = 50;
 
 // Terse on purpose: tools/list is paid in every session's context. `limit` is clamped in the handler.
 const inputSchema = {
@@ -97,7 +98,8 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       const queries = [...new Set(list)];
       if (queries.length === 0) return errorResult('Provide queries: ["…"] (one or more search strings); the query text was empty.');
       if (queries.length > MAX_QUERIES) return errorResult(`Too many queries (${queries.length}); send at most ${MAX_QUERIES} per call.`);
-      const limit = Math.max(1, Math.min(20, Math.floor(args.limit ?? 3) || 3));
+      const asked = Math.floor(args.limit ?? 3) || 3;
+      const limit = Math.max(1, Math.min(MAX_LIMIT, asked));
       const timeline = args.sort === 'timeline';
       let kb: KnowledgeBase;
       try {
@@ -136,7 +138,8 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       } catch (err) {
         return errorResult(`Search failed: ${err instanceof Error ? err.message : String(err)}`);
       }
-      const text = note + formatSearchAnswer(sections, budget - Buffer.byteLength(note));
+      const capNote = asked > MAX_LIMIT ? `(limit capped at ${MAX_LIMIT})\n\n` : '';
+      const text = note + capNote + formatSearchAnswer(sections, budget - Buffer.byteLength(note + capNote));
       recordLedger(
         ctx.projectRoot,
         { sessionId: ctx.sessionId, host: ctx.host()?.id ?? 'unknown', tool: 'ctx_search', kind: 'search', rawBytes: 0, returnedBytes: Buffer.byteLength(text) },
