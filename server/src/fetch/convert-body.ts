@@ -58,7 +58,7 @@ export async function convertBody(body: Buffer, contentType: string, url = ''): 
   }
   const htmlType = type === 'text/html' || type === 'application/xhtml+xml';
   if (htmlType || (type === '' && /^(<!doctype html|<html[\s>])/i.test(trimmed))) {
-    return { kind: 'html', format: 'markdown', content: await htmlToMarkdown(text) };
+    return { kind: 'html', format: 'markdown', content: await htmlToMarkdown(text, url || undefined) };
   }
   const markdownType =
     type === 'text/markdown' || type === 'text/x-markdown' || /\.(md|markdown|mdx)$/i.test(pathOf(url));

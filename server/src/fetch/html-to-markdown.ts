@@ -24,6 +24,8 @@ export const NOISE_ELEMENTS = [
 ] as const;
 
 let service: Promise<TurndownService> | undefined;
+// The page URL relative links resolve against; set around each synchronous turndown() call.
+let currentBase: string | undefined;
 
 /**
  * Turndown with the GFM plugin (tables, strikethrough, task lists, highlighted code), ATX headings and
@@ -46,6 +48,24 @@ function turndown(): Promise<TurndownService> {
     });
     td.use(gfm);
     td.remove([...NOISE_ELEMENTS] as TurndownService.Filter);
+    // In-page anchors (heading permalinks, "¶") are noise in an index: keep their text only. Other links
+    // become absolute, so a follow-up fetch can use them as they are.
+    td.addRule('links', {
+      filter: (node) => node.nodeName === 'A' && node.getAttribute('href') !== null,
+      replacement: (content, node) => {
+        const href = (node as unknown as { getAttribute(name: string): string | null }).getAttribute('href')!.trim();
+        const text = content.trim();
+        if (!text || /^[¶#§🔗]$/u.test(text)) return '';
+        if (href === '' || href.startsWith('#') || /^javascript:/i.test(href)) return content;
+        let url = href;
+        try {
+          if (currentBase) url = new URL(href, currentBase).href;
+        } catch {
+          // Keep the href as written.
+        }
+        return `[${content}](${url})`;
+      },
+    });
     return td;
   })();
   return service;
@@ -70,10 +90,16 @@ export function htmlTitle(html: string): string | undefined {
  * drops site chrome that is not marked up as nav/header/footer. The title becomes the first heading when the
  * body has none, so chunks carry a meaningful title.
  */
-export async function htmlToMarkdown(html: string): Promise<string> {
+export async function htmlToMarkdown(html: string, baseUrl?: string): Promise<string> {
   const td = await turndown();
   const focus = singleElement(html, 'main') ?? singleElement(html, 'article') ?? html;
-  let md = td.turndown(focus).replace(/\n{3,}/g, '\n\n').trim();
+  currentBase = baseUrl;
+  let md: string;
+  try {
+    md = td.turndown(focus).replace(/\n{3,}/g, '\n\n').trim();
+  } finally {
+    currentBase = undefined;
+  }
   const title = htmlTitle(html);
   if (title && !/^#\s/m.test(md)) md = `# ${title}\n\n${md}`;
   return md;

@@ -49,3 +49,15 @@ test('the charset from the header or a meta tag decodes the body', () => {
   assert.match(decodeBody(html, 'text/html'), /café/);
   assert.equal(decodeBody(Buffer.from('café'), 'text/plain'), 'café');
 });
+
+test('heading permalinks keep only their text; relative links become absolute against the page URL', async () => {
+  const html =
+    '<h2><a href="#opts">Options</a></h2><p>See <a href="guide/start.html">the guide</a>, ' +
+    '<a href="https://other.dev/x">elsewhere</a> and <a href="#top">top</a><a class="anchor" href="#x">¶</a>.</p>';
+  const md = await htmlToMarkdown(html, 'https://docs.example.com/book/page.html');
+  assert.match(md, /^## Options$/m);
+  assert.match(md, /\[the guide\]\(https:\/\/docs\.example\.com\/book\/guide\/start\.html\)/);
+  assert.match(md, /\[elsewhere\]\(https:\/\/other\.dev\/x\)/);
+  assert.match(md, / and top\./);
+  assert.doesNotMatch(md, /¶/);
+});
