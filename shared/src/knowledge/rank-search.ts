@@ -11,6 +11,7 @@ const COVER_WEIGHT = 1;
 const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
+const MAX_ALTS = 8;
 /** RRF weight of the title-only ranking relative to the full-text ones. */
 const TITLE_LIST_WEIGHT = 0.25;
 /** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
@@ -292,7 +293,13 @@ export function searchKnowledge(
   // Synonym-expanded recall is a list of its own, so it adds candidates without diluting the literal ranking.
   const expanded = buildFtsQuery(query, corrections.map((c) => c.to), { synonyms: true });
   const withAlts = expanded.empty ? [] : expanded.terms;
-  const rareAlts = withAlts.flatMap((t) => t.alts).filter((a) => dfOf(state, a) <= common);
+  // Round-robin over the words so each keeps its first synonyms, at most MAX_ALTS in all: every extra OR
+  // branch widens the set bm25 has to score.
+  const rareAlts: string[] = [];
+  const perTerm = withAlts.map((t) => t.alts.filter((a) => dfOf(state, a) <= common));
+  for (let i = 0; rareAlts.length < MAX_ALTS && perTerm.some((a) => a.length > i); i++) {
+    for (const alts of perTerm) if (alts[i] && rareAlts.length < MAX_ALTS) rareAlts.push(alts[i]!);
+  }
   if (rareAlts.length) lists.push(ftsRanks(state, 'chunks_fts', [...rare, ...rareAlts].map(quoteFts).join(' OR '), k, filter));
 
   const fused = new Map<number, number>();
