@@ -296,10 +296,13 @@ export function searchKnowledge(
   // Round-robin over the words so each keeps its first synonyms, at most MAX_ALTS in all: every extra OR
   // branch widens the set bm25 has to score.
   const rareAlts: string[] = [];
-  const perTerm = withAlts.map((t) => t.alts.filter((a) => dfOf(state, a) <= common));
-  for (let i = 0; rareAlts.length < MAX_ALTS && perTerm.some((a) => a.length > i); i++) {
-    for (const alts of perTerm) if (alts[i] && rareAlts.length < MAX_ALTS) rareAlts.push(alts[i]!);
+  for (let i = 0; rareAlts.length < MAX_ALTS && withAlts.some((t) => t.alts.length > i); i++) {
+    for (const t of withAlts) {
+      const a = t.alts[i];
+      if (a && rareAlts.length < MAX_ALTS && dfOf(state, a) <= common) rareAlts.push(a);
+    }
   }
+  const rareAltSet = new Set(rareAlts);
   if (rareAlts.length) lists.push(ftsRanks(state, 'chunks_fts', [...rare, ...rareAlts].map(quoteFts).join(' OR '), k, filter));
 
   const fused = new Map<number, number>();
@@ -327,8 +330,10 @@ export function searchKnowledge(
   const termsForScoring = withAlts.length ? withAlts : q.terms;
   const groups = termsForScoring.map((t) => {
     const own = termMatcher(t.parts.length ? t.parts.join(' ') : t.lower);
-    const alts = t.alts.map((a) => termMatcher(a));
-    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...t.alts.map((a) => 0.8 * idfOf(state, a)));
+    // Only the synonyms that were searched count (their frequencies are known; the rest were too common).
+    const used = t.alts.filter((a) => rareAltSet.has(a));
+    const alts = used.map((a) => termMatcher(a));
+    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a)));
     return { term: t, own, alts, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
