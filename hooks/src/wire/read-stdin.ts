@@ -1,4 +1,6 @@
-import { read } from 'node:fs';
+import { fstatSync, readSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { isatty } from 'node:tty';
 
 /** Default stdin idle timeout (REFERENCE.md §6.1); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
 export const DEFAULT_IDLE_MS = 1500;
@@ -36,27 +38,64 @@ export function decodePayload(buf: Buffer): string {
 }
 
 /**
- * Reads the whole payload from `fd` with an idle timer re-armed per chunk. It uses raw `fs.read` rather than
- * `process.stdin`: creating the stdin stream costs start-up time, and a read left pending on a stalled pipe
- * does not stop the process from exiting once the answer is written.
+ * Reads the whole payload from `fd` with an idle timer re-armed per chunk.
+ *
+ * Pipes and sockets are read through a non-blocking socket handle: a blocking read on a thread-pool thread
+ * would keep the process from exiting when the host never closes stdin (libuv joins its threads at exit).
+ * Regular files and /dev/null are read synchronously (they always end); a terminal means nobody is sending
+ * a payload, so it reads as empty at once.
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinRead> {
   const fd = options.fd ?? 0;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const maxBytes = options.maxBytes ?? MAX_PAYLOAD_BYTES;
+  let kind: 'stream' | 'file' | 'empty';
+  try {
+    const st = fstatSync(fd);
+    kind = st.isFIFO() || st.isSocket() ? 'stream' : st.isFile() ? 'file' : isatty(fd) ? 'empty' : 'file';
+  } catch {
+    kind = 'empty';
+  }
+  if (kind === 'empty') return Promise.resolve({ kind: 'text', text: '', bytes: 0 });
+  if (kind === 'file') return Promise.resolve(readFileFd(fd, maxBytes));
+  return readStream(fd, idleMs, maxBytes);
+}
+
+function readFileFd(fd: number, maxBytes: number): StdinRead {
   const chunks: Buffer[] = [];
   let total = 0;
-  let done = false;
+  try {
+    for (;;) {
+      const buf = Buffer.allocUnsafe(64 * 1024);
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) return { kind: 'too-large', bytes: total, reason: `payload larger than ${maxBytes} bytes refused` };
+      chunks.push(buf.subarray(0, n));
+    }
+  } catch {
+    // EOF-like errors (EAGAIN on a non-blocking fd, EISDIR, …): use what arrived.
+  }
+  return { kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total };
+}
 
+function readStream(fd: number, idleMs: number, maxBytes: number): Promise<StdinRead> {
   return new Promise<StdinRead>((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
     let timer: NodeJS.Timeout | undefined;
+    let socket: Socket | undefined;
     const finish = (result: StdinRead): void => {
       if (done) return;
       done = true;
       if (timer) clearTimeout(timer);
+      // Stop reading and let go of the handle, so nothing keeps the process alive after the answer.
+      socket?.removeAllListeners('data');
+      socket?.on('error', () => undefined);
+      socket?.destroy();
       resolve(result);
     };
-    const eof = (): void => finish({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total });
     const arm = (): void => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
@@ -64,36 +103,24 @@ export function readStdin(options: ReadStdinOptions = {}): Promise<StdinRead> {
         else finish({ kind: 'stalled', bytes: total, reason: `stdin idle for ${idleMs}ms with ${total} bytes buffered` });
       }, idleMs);
     };
-    const next = (): void => {
+    try {
+      socket = new Socket({ fd, readable: true, writable: false });
+    } catch {
+      resolve({ kind: 'text', text: '', bytes: 0 });
+      return;
+    }
+    socket.on('data', (chunk: Buffer) => {
       if (done) return;
-      const buf = Buffer.allocUnsafe(64 * 1024);
-      read(fd, buf, 0, buf.length, null, (err, n) => {
-        if (done) return;
-        if (err) {
-          // A non-blocking pipe with nothing ready yet: poll again shortly; the idle timer still bounds the wait.
-          if (err.code === 'EAGAIN' || err.code === 'EWOULDBLOCK') {
-            setTimeout(next, 5);
-            return;
-          }
-          // A closed or unreadable stdin is the same as an empty one.
-          eof();
-          return;
-        }
-        if (n === 0) {
-          eof();
-          return;
-        }
-        total += n;
-        if (total > maxBytes) {
-          finish({ kind: 'too-large', bytes: total, reason: `payload larger than ${maxBytes} bytes refused` });
-          return;
-        }
-        chunks.push(buf.subarray(0, n));
-        arm();
-        next();
-      });
-    };
+      total += chunk.length;
+      if (total > maxBytes) {
+        finish({ kind: 'too-large', bytes: total, reason: `payload larger than ${maxBytes} bytes refused` });
+        return;
+      }
+      chunks.push(chunk);
+      arm();
+    });
+    socket.on('end', () => finish({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total }));
+    socket.on('error', () => finish({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total }));
     arm();
-    next();
   });
 }
