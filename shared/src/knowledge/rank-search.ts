@@ -257,9 +257,10 @@ export function searchKnowledge(
     if (rare.length) {
       lists.push(ftsRanks(state, 'chunks_fts', and, k, filter));
     } else {
-      // Every word is common, so their intersection can still be huge: rank the chunks with all the words in
-      // the title, and take the newest holders of all of them unranked (the rerank orders them).
-      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${and})`, k, filter));
+      // Every word is common, so their intersection can still be huge and bm25 would read every row of it:
+      // take the newest chunks with all the words in the title, and the newest with them anywhere, unranked;
+      // the rerank orders them.
+      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${and})`, k, filter, true));
       lists.push(ftsRanks(state, 'chunks_fts', and, k, filter, true));
     }
   }
@@ -276,10 +277,9 @@ export function searchKnowledge(
     }
     if (found < limit) {
       // Ranking every chunk holding a common word is the one thing that gets slow at scale (bm25 reads each
-      // chunk's length), so rank only the chunks whose title has the words, and add the newest holders unranked;
-      // the rerank orders them.
+      // chunk's length), so take the newest holders in titles and anywhere, unranked; the rerank orders them.
       const or = byDf.slice(0, 2).map((t) => quoteFts(t.lower)).join(' OR ');
-      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${or})`, k, filter));
+      lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${or})`, k, filter, true));
       lists.push(ftsRanks(state, 'chunks_fts', or, k, filter, true));
     }
   }
