@@ -104,7 +104,10 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
 
   const index = (input: IndexInput, fileState?: { mtimeMs: number }): IndexResult => {
     if (!input.source || !input.source.trim()) throw new Error('index: a source label is required');
-    const { text, count: redactions } = redactSecrets(input.content ?? '');
+    // NUL ends a string for one of the drivers and lone surrogates encode differently per driver: store what
+    // both read back identically.
+    const clean = (input.content ?? '').replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+    const { text, count: redactions } = redactSecrets(clean);
     const chunks = chunkContent(text, input.format, cap);
     const hash = sha256(input.content ?? '');
     let mtime = fileState?.mtimeMs ?? null;

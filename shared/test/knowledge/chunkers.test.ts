@@ -137,3 +137,10 @@ test('python and go declarations are recognised', () => {
   assert.match(titles, /func Serve/);
   assert.match(titles, /type Server/);
 });
+
+test('a multi-megabyte single line is split into capped pieces that join back to it', () => {
+  const line = 'word '.repeat(400_000);
+  const chunks = chunkText(line);
+  assertValidChunks(chunks);
+  assert.equal(chunks.map((c) => c.content).join(''), line.replace(/\n+$/, ''));
+});

@@ -206,3 +206,10 @@ test(`[${driver}] a store open in two processes sees the other's writes, typo fa
   assert.deepEqual(r.corrections, [{ from: 'zanzibr', to: 'zanzibar' }]);
   assert.equal(r.hits[0]?.source, 'b');
 });
+
+test(`[${driver}] NUL bytes and lone surrogates are stored so both drivers read the same text`, () => {
+  const { kb } = fresh();
+  kb.index({ source: 'odd', content: 'abc\u0000 defghi \ud800 zebra', format: 'text' });
+  const hit = kb.search('defghi')[0]!;
+  assert.equal(hit.snippet, 'abc defghi \uFFFD zebra');
+});

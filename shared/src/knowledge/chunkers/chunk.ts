@@ -46,16 +46,18 @@ export function prefixWithinBytes(text: string, maxBytes: number): string {
  */
 export function splitLongLine(line: string, maxBytes: number): string[] {
   const out: string[] = [];
-  let rest = line;
-  while (utf8Length(rest) > maxBytes) {
-    let head = prefixWithinBytes(rest, maxBytes);
-    const space = head.lastIndexOf(' ');
-    if (space > head.length / 2) head = head.slice(0, space + 1);
-    if (head.length === 0) head = rest.slice(0, rest.codePointAt(0)! > 0xffff ? 2 : 1);
+  let at = 0;
+  // Walks the line once: measuring the remainder on every step would be quadratic on a 10 MB single line.
+  while (at < line.length) {
+    let head = prefixWithinBytes(line.slice(at, at + maxBytes), maxBytes);
+    if (at + head.length < line.length) {
+      const space = head.lastIndexOf(' ');
+      if (space > head.length / 2) head = head.slice(0, space + 1);
+    }
+    if (head.length === 0) head = line.slice(at, at + (line.codePointAt(at)! > 0xffff ? 2 : 1));
     out.push(head);
-    rest = rest.slice(head.length);
+    at += head.length;
   }
-  if (rest.length) out.push(rest);
   return out;
 }
 
