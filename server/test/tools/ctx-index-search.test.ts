@@ -232,3 +232,27 @@ test('sort "timeline" lists the newest indexed content first', async () => {
     await s.close();
   }
 });
+
+test('ctx_index and ctx_search write ledger rows (index: raw bytes indexed; search: raw 0)', async () => {
+  const s = await startBuiltServer();
+  try {
+    const content = '# Ledger\n\nThe ledger counts bytes for the capybara report.';
+    const idx = await s.client.callTool({ name: 'ctx_index', arguments: { content, source: 'ledger-doc' } });
+    const q = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['capybara'] } });
+    const { readdirSync: ls } = await import('node:fs');
+    const { openLedgerFile } = await import('@context-mode/shared/ledger/ledger-db');
+    const dir = join(s.home, 'projects', ls(join(s.home, 'projects'))[0]!);
+    const db = openLedgerFile(join(dir, 'ledger.db'));
+    try {
+      const rows = db.prepare('SELECT tool, kind, raw_bytes, returned_bytes FROM ledger ORDER BY id').all<{ tool: string; kind: string; raw_bytes: number; returned_bytes: number }>();
+      const index = rows.find((r) => r.tool === 'ctx_index');
+      const search = rows.find((r) => r.tool === 'ctx_search');
+      assert.deepEqual(index && { kind: index.kind, raw: index.raw_bytes, returned: index.returned_bytes }, { kind: 'index', raw: Buffer.byteLength(content), returned: Buffer.byteLength(text(idx)) });
+      assert.deepEqual(search && { kind: search.kind, raw: search.raw_bytes, returned: search.returned_bytes }, { kind: 'search', raw: 0, returned: Buffer.byteLength(text(q)) });
+    } finally {
+      db.close();
+    }
+  } finally {
+    await s.close();
+  }
+});

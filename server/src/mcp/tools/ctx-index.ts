@@ -113,11 +113,13 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       const note = takeRecoveryNote(kb);
       let text: string;
       let rawBytes = 0;
+      let sourceId: string | undefined;
       try {
         if (content) {
           const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
           const r = kb.index({ source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
           rawBytes = Buffer.byteLength(content);
+          sourceId = r.source;
           text =
             `Indexed ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) as source "${r.source}"${r.replaced ? ' (replaced the previous version)' : ''}.` +
             (r.redactions ? `\n${r.redactions} secret(s) redacted before storing.` : '') +
@@ -149,6 +151,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
               : {}),
           });
           rawBytes = r.bytes;
+          sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
           text = describePath(r, ctx.projectRoot);
         }
       } catch (err) {
@@ -158,7 +161,15 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       text = note + text;
       recordLedger(
         ctx.projectRoot,
-        { sessionId: ctx.sessionId, host: ctx.host()?.id ?? 'unknown', tool: 'ctx_index', kind: 'index', rawBytes, returnedBytes: Buffer.byteLength(text) },
+        {
+          sessionId: ctx.sessionId,
+          host: ctx.host()?.id ?? 'unknown',
+          tool: 'ctx_index',
+          kind: 'index',
+          rawBytes,
+          returnedBytes: Buffer.byteLength(text),
+          ...(sourceId ? { sourceId } : {}),
+        },
         ctx.env,
       );
       return { content: [{ type: 'text' as const, text }] };
