@@ -15,7 +15,7 @@ export const STOPWORDS = new Set(
     'them then there these they this those through thus to too under until up upon us use used uses using very ' +
     'via want wants was way we were what whats when where whether which while who whom whose why will with ' +
     'within without would yes yet you your yours yourself and or not near i\'m it\'s don\'t doesn\'t can\'t ' +
-    'tell show explain example examples work works working happen happens thing things possible able ' +
+    'tell explain happen happens thing things possible able ' +
     'way ways something anything make sure'
   ).split(/\s+/),
 );
