@@ -1,6 +1,6 @@
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataHome } from '@context-mode/shared/project/data-home';
+import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 
 /** The log rotates once it passes this size; one previous file (`.1`) is kept. */
 export const LOG_ROTATE_BYTES = 1024 * 1024;
@@ -22,7 +22,7 @@ export function appendHookLog(env: NodeJS.ProcessEnv, message: string, now: Date
   const path = hookLogPath(env);
   if (!path) return;
   try {
-    mkdirSync(join(path, '..'), { recursive: true });
+    makeDirs(join(path, '..'));
     try {
       if (statSync(path).size > LOG_ROTATE_BYTES) renameSync(path, `${path}.1`);
     } catch {

@@ -1,6 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataHome } from '@context-mode/shared/project/data-home';
+import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 
 /**
  * Nudges (guidance context) are shown once per session per kind, or every Nth call for periodic kinds.
@@ -23,7 +23,7 @@ export function guidanceThrottle(env: NodeJS.ProcessEnv, sessionId: string): Gui
   const ensureDir = (): string => {
     if (!dir) {
       dir = join(dataHome(env), 'run', 'guidance', safeName(sessionId));
-      mkdirSync(dir, { recursive: true });
+      makeDirs(dir);
     }
     return dir;
   };

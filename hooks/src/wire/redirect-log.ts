@@ -1,6 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataHome } from '@context-mode/shared/project/data-home';
+import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 import type { RedirectMeta } from '../routing/decision.js';
 
 /** One redirect, as appended to `<dataHome>/run/redirects/<session>.jsonl` by the pre-tool hook. */
@@ -25,7 +25,7 @@ export function redirectLogPath(env: NodeJS.ProcessEnv, sessionId: string): stri
 export function recordRedirect(env: NodeJS.ProcessEnv, sessionId: string, meta: RedirectMeta, at: number): void {
   try {
     const path = redirectLogPath(env, sessionId);
-    mkdirSync(join(path, '..'), { recursive: true });
+    makeDirs(join(path, '..'));
     const rec: RedirectRecord = { at, sessionId, ...meta, summary: meta.summary.slice(0, 200) };
     appendFileSync(path, `${JSON.stringify(rec)}\n`);
   } catch {

@@ -1,6 +1,6 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** Raised when the data directory cannot be used; the message always names `CONTEXT_MODE_HOME`. */
 export class DataDirError extends Error {
@@ -22,10 +22,39 @@ export function dataHome(env: NodeJS.ProcessEnv = process.env): string {
   return join(home, '.context-mode');
 }
 
+/**
+ * `mkdir -p` that always ends. Node's `mkdirSync(dir, { recursive: true })` loops forever where a file system
+ * answers ENOENT for a directory whose parent exists (e.g. under /proc), which would hang a hook; this walks
+ * up at most 64 levels, then creates the missing directories in order, and throws the first real error.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let d = resolve(dir);
+  for (let i = 0; i < 64; i++) {
+    try {
+      statSync(d);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      missing.push(d);
+      const parent = dirname(d);
+      if (parent === d) break;
+      d = parent;
+    }
+  }
+  for (const m of missing.reverse()) {
+    try {
+      mkdirSync(m);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
 /** Creates `dir` if needed and proves it writable, or throws a DataDirError that says how to fix it. */
 export function ensureWritableDir(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     accessSync(dir, constants.W_OK);
     return dir;
   } catch (err) {
