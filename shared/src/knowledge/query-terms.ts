@@ -7,10 +7,10 @@
 /** English function words plus question scaffolding ("how do I …") that never identifies a section. */
 export const STOPWORDS = new Set(
   (
-    'a about above after again against all also am an and any are as at be because been before being below ' +
+    'a about above again against all also am an and any are as at be because been being below ' +
     'between both but by can could did do does doing done down during each either else etc ever every few for ' +
     'from further get gets got had has have having he her here hers him his how i if in into is it its itself ' +
-    'just let lets like me might mine more most much must my need needs no nor not now of off on once only or ' +
+    'just let lets like me might mine more most much must my need needs no nor not now of on once only or ' +
     'other ought our ours out over own per please same shall she should so some such than that the their theirs ' +
     'them then there these they this those through thus to too under until up upon us use used uses using very ' +
     'via want wants was way we were what whats when where whether which while who whom whose why will with ' +
