@@ -5,7 +5,8 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
 import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { projectPaths } from '@context-mode/shared/project/project-identity';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
@@ -50,8 +51,18 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   run('sqlite', () => sqliteCheck(env));
   run('data dir', () => {
     const home = dataHome(env);
-    ensureWritableDir(home, env);
     const from = env.CONTEXT_MODE_HOME ? 'CONTEXT_MODE_HOME' : 'default';
+    const fix = 'Set CONTEXT_MODE_HOME to a writable absolute directory.';
+    ensureWritableDir(home, env);
+    if (!statSync(home).isDirectory()) return { status: 'FAIL', detail: `${home} (${from}) is not a directory`, fix };
+    // A real write, not just an access() check: read-only mounts and full disks only show up here.
+    const probe = join(home, `.doctor-probe-${process.pid}`);
+    try {
+      writeFileSync(probe, 'ok');
+      unlinkSync(probe);
+    } catch (err) {
+      return { status: 'FAIL', detail: `${home} (${from}) is not writable: ${(err as NodeJS.ErrnoException).code ?? err}`, fix };
+    }
     return { status: 'OK', detail: `${home} writable (${from})` };
   });
   run('project', () => {

@@ -8,6 +8,7 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { ensureProject } from '@context-mode/shared/project/index';
 import type { ServerContext } from './context.js';
 import { registerAllTools } from './tools/index.js';
+import { serveToolCalls } from './tool-calls.js';
 import { servePortableToolList, trackRegisteredTools } from './tools-list.js';
 
 export interface CreateServerOptions {
@@ -78,6 +79,7 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   servePortableToolList(server, tools, (list) => {
     options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
   });
+  serveToolCalls(server, tools);
 
   return {
     server,

@@ -49,6 +49,7 @@ test('an unwritable data dir is a FAIL naming CONTEXT_MODE_HOME, and exit code 1
     const r = cli(['doctor'], { CONTEXT_MODE_HOME: file });
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^\[FAIL\] data dir: .*CONTEXT_MODE_HOME/m);
+    assert.match(r.stdout, /fix: Set CONTEXT_MODE_HOME/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
