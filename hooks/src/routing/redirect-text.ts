@@ -44,9 +44,15 @@ export function renderCall(host: HostRecord | undefined, call: SuggestedCall): s
 /** Redirect text for a shell command that would flood the context. */
 export function shellRedirectText(host: HostRecord | undefined, command: string, flood: Flood): string {
   const what = flood.kind === 'inline-http' ? 'Inline HTTP' : `\`${summarize(command).slice(0, 80)}\``;
+  const after =
+    flood.call.tool === 'ctx_fetch_and_index'
+      ? 'the page is indexed and only the sections you ask for come back.'
+      : flood.call.tool === 'ctx_index'
+        ? 'the file is indexed and only the sections you ask for come back.'
+        : `only a digest comes back, and the full output stays searchable with ${hostToolName(host, 'ctx_search')}.`;
   return (
     `context-mode: ${what} redirected — it ${flood.why}, which would flood the context window. ` +
-    `Call ${renderCall(host, flood.call)} instead: only a digest comes back and the full output stays searchable with ${hostToolName(host, 'ctx_search')}. ` +
+    `Call ${renderCall(host, flood.call)} instead: ${after} ` +
     'The sandbox runs in the project directory with full network access.'
   );
 }
