@@ -1,22 +1,27 @@
 import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
-import { hasCjk, lightStem } from './query-terms.js';
+import { hasCjk } from './query-terms.js';
 import { buildSnippet } from './snippet.js';
+import { commonThreshold, dfOf, idfOf } from './term-frequency.js';
+import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-match.js';
 import type { ContentType, SearchHit, SearchOptions, SearchReport } from './types.js';
 
+// Rerank score = RRF_WEIGHT·(fused rank score, normalised) + COVER_WEIGHT·(IDF share of query words present)
+// + TITLE_BONUS·(IDF share present in the heading path) + PROX_WEIGHT·proximity (+ LABEL_BONUS when the question
+// names the source). Tuned on bench/corpus (tuning set) and checked on its holdout questions; nearby values
+// score within a question or two of each other, so these are round numbers rather than fitted ones.
 const RRF_K = 60;
+/** A synonym counts for this share of the word it stands in for. */
 const ALT_WEIGHT = 0.6;
 const RRF_WEIGHT = 1;
 const COVER_WEIGHT = 1;
 const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
+/** Synonyms searched per query, in all. */
 const MAX_ALTS = 8;
 /** RRF weight of the title-only ranking relative to the full-text ones. */
 const TITLE_LIST_WEIGHT = 0.25;
-/** Document frequencies are counted up to this many matches: beyond it a word is common, and counting on costs time. */
-const DF_CAP = 1500;
-const DF_FLOOR = 600;
 /** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
 const TITLE_WEIGHT = 4;
 
@@ -28,23 +33,6 @@ interface CandidateRow {
   label: string;
   session_id: string | null;
   indexed_at: string;
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A regex finding a term in text: stem prefix at a word start (CJK: anywhere). */
-export function termMatcher(term: string): RegExp {
-  const lower = term.toLowerCase();
-  if (hasCjk(lower)) return new RegExp(escapeRegex(lower), 'giu');
-  const stem = lightStem(lower);
-  // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts.
-  const body = stem
-    .split(/[._'’-]+/)
-    .map(escapeRegex)
-    .join('[\\s._\'’-]?');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}`, 'giu');
 }
 
 function resolveSources(state: KnowledgeInternals, source: string): Array<{ id: number; label: string }> {
@@ -88,106 +76,6 @@ function ftsRanks(
     if (/fts5|syntax/i.test(String(err))) return [];
     throw err;
   }
-}
-
-const dfCache = new WeakMap<KnowledgeInternals, { generation: number; total: number; df: Map<string, number> }>();
-
-function dfState(state: KnowledgeInternals) {
-  let c = dfCache.get(state);
-  if (!c || c.generation !== state.generation) {
-    const total = Number(state.db.prepare('SELECT count(*) AS n FROM chunks').get<{ n: number }>()?.n ?? 0);
-    c = { generation: state.generation, total, df: new Map() };
-    dfCache.set(state, c);
-  }
-  return c;
-}
-
-/** Above this many chunks a word is "common": 1 % of the store, but at least DF_FLOOR and at most DF_CAP. */
-function commonThreshold(state: KnowledgeInternals): number {
-  return Math.min(DF_CAP, Math.max(DF_FLOOR, Math.ceil(0.01 * dfState(state).total)));
-}
-
-/**
- * Document frequency of a word or phrase, counted up to just past the common threshold (the count costs as
- * much as the rows it walks), cached per store version.
- */
-function dfOf(state: KnowledgeInternals, term: string): number {
-  const c = dfState(state);
-  let df = c.df.get(term);
-  if (df === undefined) {
-    const cap = commonThreshold(state) + 1;
-    try {
-      df = Number(
-        state.db
-          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)')
-          .get<{ n: number }>(quoteFts(term), cap)?.n ?? 0,
-      );
-    } catch {
-      df = 0;
-    }
-    if (c.df.size > 4096) c.df.clear();
-    c.df.set(term, df);
-  }
-  return df;
-}
-
-/** Inverse document frequency (0 for a word the store does not contain). */
-function idfOf(state: KnowledgeInternals, term: string): number {
-  const df = dfOf(state, term);
-  return df === 0 ? 0 : Math.log(1 + dfState(state).total / df);
-}
-
-/** The literal text every match of a matcher must contain (its first stem part), for a cheap pre-check. */
-const needles = new WeakMap<RegExp, string>();
-function needleOf(re: RegExp): string {
-  let n = needles.get(re);
-  if (n === undefined) {
-    n = re.source.replace(/^\(\?<!\[[^\]]*\]\)/, '').split(/\[|\\/)[0]!.toLowerCase();
-    needles.set(re, n);
-  }
-  return n;
-}
-
-/** Does `re` match `text`? `lower` is text lowercased once by the caller; most words are absent, so a plain
- * substring check answers before any regex runs. */
-function matchesIn(re: RegExp, text: string, lower: string): boolean {
-  const needle = needleOf(re);
-  if (needle && !lower.includes(needle)) return false;
-  re.lastIndex = 0;
-  return re.test(text);
-}
-
-/** Positions of each term in `text` (first 30 per term). */
-function positions(text: string, matchers: RegExp[], lower = text.toLowerCase()): number[][] {
-  return matchers.map((re) => {
-    const needle = needleOf(re);
-    if (needle && !lower.includes(needle)) return [];
-    re.lastIndex = 0;
-    const out: number[] = [];
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) && out.length < 30) out.push(m.index);
-    return out;
-  });
-}
-
-/** Smallest character span containing one occurrence of every term that occurs (classic minimum window). */
-function minSpan(lists: number[][]): number {
-  const present = lists.filter((l) => l.length);
-  if (present.length < 2) return Infinity;
-  const events = present.flatMap((l, t) => l.map((p) => ({ p, t }))).sort((a, b) => a.p - b.p);
-  const count = new Array<number>(present.length).fill(0);
-  let have = 0;
-  let best = Infinity;
-  let lo = 0;
-  for (let hi = 0; hi < events.length; hi++) {
-    if (count[events[hi]!.t]!++ === 0) have++;
-    while (have === present.length) {
-      best = Math.min(best, events[hi]!.p - events[lo]!.p);
-      if (--count[events[lo]!.t]! === 0) have--;
-      lo++;
-    }
-  }
-  return best;
 }
 
 interface Scored {
