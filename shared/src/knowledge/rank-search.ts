@@ -187,7 +187,8 @@ export function searchKnowledge(
   for (let i = 0; rareAlts.length < MAX_ALTS && withAlts.some((t) => t.alts.length > i); i++) {
     for (const t of withAlts) {
       const a = t.alts[i];
-      if (a && rareAlts.length < MAX_ALTS && dfOf(state, a) <= common) rareAlts.push(a);
+      // A synonym the store has never seen as a word is skipped before paying for a frequency count.
+      if (a && rareAlts.length < MAX_ALTS && state.typos.isKnown(a) && dfOf(state, a) <= common) rareAlts.push(a);
     }
   }
   const rareAltSet = new Set(rareAlts);
