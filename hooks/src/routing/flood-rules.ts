@@ -97,13 +97,15 @@ function sandbox(ctx: RuleContext, code?: string, intent?: string): SuggestedCal
 const URL_RE = /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
 const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
 // Endpoints that answer a line or two by design.
+// Services that answer with one line (the caller's IP, a health word) by design.
+const SMALL_HOST = /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
 const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
 
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
 const BIG_NAME =
   /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$|^\/var\/log\//i;
 // Data files whose names say they hold a lot (exports, dumps, snapshots).
-const BIG_DATA_NAME = /(export|dump|backup|large|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
+const BIG_DATA_NAME = /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
 // Binary files: any text rendering of them (strings, base64, hex) is several times their size.
 const BINARY_NAME = /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
 const BIG_FILE = 64 * 1024;
@@ -152,7 +154,7 @@ const curl: Rule = (args, ctx) => {
   if (!url) return undefined;
   // Writes to an API answer with the created object or a status; polling a local health endpoint answers one line.
   if (sendsData || (method && method !== 'GET')) return undefined;
-  if (LOCAL_URL.test(url) && SMALL_ENDPOINT.test(url)) return undefined;
+  if ((LOCAL_URL.test(url) && SMALL_ENDPOINT.test(url)) || SMALL_HOST.test(url)) return undefined;
   const plainGet = !args.some((a) => /^-(H|u|b|-header|-user|-cookie)$/.test(a) || a.startsWith('--header='));
   const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
   return {
@@ -169,7 +171,7 @@ const wget: Rule = (args, ctx) => {
   const target = out ?? (bundledO >= 0 ? args[bundledO + 1] : undefined);
   if (target !== '-' && target !== '/dev/stdout') return undefined;
   const url = positionals(args, ['-O', '-o', '-a', '-e', '-U', '--header', '--user-agent', '-P']).find((p) => URL_RE.test(p));
-  if (!url) return undefined;
+  if (!url || SMALL_HOST.test(url)) return undefined;
   const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
   return { kind: 'http-to-stdout', why: 'prints the whole response body', call: LOCAL_URL.test(url) ? sandbox(ctx) : { tool: 'ctx_fetch_and_index', url: href }, bytes: 16_384 };
 };
@@ -471,6 +473,7 @@ const kubectlLogs = logsRule([], ['--tail', '--since', '--since-time', '--limit-
 const docker: Rule = (args, ctx) => {
   const i = args[0] === 'compose' ? 1 : 0;
   if (args[i] === 'logs') return dockerLogs(args.slice(i + 1), ctx);
+  if (args[i] === 'stats' && !hasLong(args, '--no-stream')) return { kind: 'follow', why: 'redraws container stats until stopped', call: sandbox(ctx, `${ctx.text} --no-stream`), bytes: 50_000, endless: true };
   if (args[i] === 'events' && !hasLong(args, '--until')) return { kind: 'follow', why: 'streams events until stopped', call: sandbox(ctx, `${ctx.text} --since 10m --until 0s`), bytes: 50_000, endless: true };
   return undefined;
 };
@@ -478,6 +481,9 @@ const docker: Rule = (args, ctx) => {
 const kubectl: Rule = (args, ctx) => {
   const sub = args[0];
   if (sub === 'logs') return kubectlLogs(args.slice(1), ctx);
+  if (sub === 'get' && (hasShort(args, 'w', 'onlL') || hasLong(args, '--watch', '--watch-only'))) {
+    return { kind: 'follow', why: 'watches for changes until stopped', call: sandbox(ctx, ctx.text.replace(/\s+(-w|--watch(-only)?)\b/g, '')), bytes: 50_000, endless: true };
+  }
   if (sub === 'get') {
     const output = optValue(args, ['-o'], ['--output']) ?? args.find((a) => /^-o(yaml|json)$/.test(a))?.slice(2);
     if (output !== 'yaml' && output !== 'json') return undefined;
@@ -592,6 +598,46 @@ const jq: Rule = (args, ctx) => {
   return catLike([])(files, ctx);
 };
 
+/** Line filters given a file print all of it (`sort big.log`, `awk '{print $1}' access.log`). */
+const fileFilter: Rule = (args, ctx) => {
+  const name = ctx.text.split(' ')[0];
+  if (name === 'sed' && args.some((a) => a === '-i' || a.startsWith('-i') || a === '-n' || /^-[a-zA-Z]*n/.test(a) || /(^|;)\s*\d*q\b/.test(a))) return undefined;
+  const pos = positionals(args, ['-t', '-k', '-d', '-f', '-F', '-v', '-e', '-o', '-S', '-T', '--field-separator', '--output']);
+  let files = pos;
+  if (name === 'awk' || name === 'gawk' || name === 'sed') {
+    const prog = args.includes('-e') || args.includes('-f') ? undefined : pos[0];
+    // A leading pattern selects lines; only a whole-file action (`{ print … }`, `s/a/b/`) prints everything.
+    if ((name !== 'sed' && prog !== undefined && !/^\s*(BEGIN\b|\{)/.test(prog)) || (name !== 'sed' && prog && /\bexit\b|\bNR\s*[<>=]/.test(prog))) return undefined;
+    files = prog === undefined ? pos : pos.slice(1);
+  }
+  return catLike([])(files, ctx);
+};
+
+const endlessUnless =
+  (stop: (args: string[]) => boolean, why: string, fix: (ctx: RuleContext) => string): Rule =>
+  (args, ctx) =>
+    stop(args) ? undefined : { kind: 'follow', why, call: sandbox(ctx, fix(ctx)), bytes: 100_000, endless: true };
+
+const man: Rule = (args, ctx) => {
+  if (args.some((a) => ['-k', '-f', '-w', '--path', '--where', '--apropos', '--whatis'].includes(a)) || positionals(args).length === 0) return undefined;
+  return { kind: 'manual', why: 'prints the whole manual page', call: sandbox(ctx, `${ctx.text} | col -b | grep -n -A5 '<option or topic>' | head -60`), bytes: 150_000 };
+};
+
+const vcsLog: Rule = (args, ctx) => {
+  if (args[0] !== 'log' || args.some((a) => /^(-l\d*|--limit(=.*)?|-r|--revision(=.*)?)$/.test(a))) return undefined;
+  return { kind: 'git-log-unlimited', why: 'prints every commit of the history', call: sandbox(ctx, `${ctx.text} -l 50`), bytes: 60_000 };
+};
+
+const ls2: Rule = (args, ctx) => {
+  const flood = ls(args, ctx);
+  if (flood) return flood;
+  const dirs = positionals(args);
+  if (dirs.some((d) => /^\/(usr\/(local\/)?(bin|lib|share|include)|proc|dev|sys)\/?$/.test(d))) {
+    return { kind: 'recursive-listing', why: `lists thousands of entries in ${dirs.join(' ')}`, call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 100_000 };
+  }
+  return undefined;
+};
+
 const toolchain: Record<string, Rule> = {
   curl,
   wget,
@@ -602,8 +648,28 @@ const toolchain: Record<string, Rule> = {
   gh,
   git,
   find,
-  ls,
+  ls: ls2,
   tree,
+  sort: fileFilter,
+  uniq: fileFilter,
+  cut: fileFilter,
+  column: fileFilter,
+  awk: fileFilter,
+  gawk: fileFilter,
+  sed: fileFilter,
+  man,
+  svn: vcsLog,
+  hg: vcsLog,
+  watch: (_args, ctx) => ({ kind: 'follow', why: 'reruns the command until stopped', call: sandbox(ctx, ctx.text.replace(/^watch\s+(-n\s*\S+\s+|-\S+\s+)*/, '')), bytes: 100_000, endless: true }),
+  top: endlessUnless((a) => a.some((x) => /^-[a-zA-Z]*n/.test(x)), 'redraws until stopped', () => 'top -b -n 1 | head -30'),
+  htop: endlessUnless(() => false, 'is interactive and never ends', () => 'top -b -n 1 | head -30'),
+  vmstat: endlessUnless((a) => positionals(a).length !== 1, 'prints a line every interval until stopped', (ctx) => `${ctx.text} 5`),
+  iostat: endlessUnless((a) => positionals(a).filter((x) => /^\d+$/.test(x)).length !== 1, 'prints a report every interval until stopped', (ctx) => `${ctx.text} 5`),
+  mpstat: endlessUnless((a) => positionals(a).filter((x) => /^\d+$/.test(x)).length !== 1, 'prints a report every interval until stopped', (ctx) => `${ctx.text} 5`),
+  gsutil: (args, ctx) => (args[0] === 'ls' && (args.includes('-r') || args.includes('-R')) ? { kind: 'object-listing', why: 'lists every object in the bucket', call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 200_000 } : undefined),
+  fly: (args, ctx) => (args[0] === 'logs' && !hasLong(args, '--no-tail') ? { kind: 'follow', why: 'streams logs until stopped', call: sandbox(ctx, `${ctx.text} --no-tail`), bytes: 100_000, endless: true } : undefined),
+  flyctl: (args, ctx) => (args[0] === 'logs' && !hasLong(args, '--no-tail') ? { kind: 'follow', why: 'streams logs until stopped', call: sandbox(ctx, `${ctx.text} --no-tail`), bytes: 100_000, endless: true } : undefined),
+  supabase: (args, ctx) => (args[0] === 'db' && args[1] === 'dump' && !hasLong(args, '--file') && !args.includes('-f') ? { kind: 'database-dump', why: 'prints the whole database as SQL', call: sandbox(ctx, `${ctx.text} -f dump.sql && wc -c dump.sql`), bytes: 1_000_000 } : undefined),
   du,
   cat: catLike(['-s']),
   tac: catLike([]),

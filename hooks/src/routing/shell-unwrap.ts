@@ -18,6 +18,7 @@ export interface Unwrapped {
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
 const INTERPRETER = /^(python[\d.]*|pypy3?|node|nodejs|ruby|perl|php|deno|bun|tsx|ts-node)$/;
+const RESERVED = new Set(['do', 'then', 'else', 'elif', '!', '{', 'done', 'fi']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** `/usr/bin/curl` → `curl`, `C:\bin\curl.exe` → `curl`. */
@@ -42,7 +43,8 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
   let w = words.slice();
   const out: Omit<Unwrapped, 'argv'> = {};
   for (let guard = 0; guard < 12; guard++) {
-    while (w.length && ASSIGNMENT.test(w[0]!)) w.shift();
+    // Assignments and the reserved words that open a compound command's body (`do curl …`, `then …`).
+    while (w.length && (ASSIGNMENT.test(w[0]!) || RESERVED.has(w[0]!))) w.shift();
     if (!w.length) break;
     const name = programName(w[0]!);
     const sub = w[1];

@@ -101,3 +101,17 @@ test('following commands are floods even when filtered, because they never end',
   flood('docker logs -f --tail 10 api');
   flood('kubectl logs -f deploy/api | grep -v DEBUG');
 });
+
+test('endless and whole-file forms of everyday tools are floods; their bounded forms pass', () => {
+  const cases: [string, boolean][] = [
+    ['sort -u names.txt', false], ["awk '{print $1}' access.log", true], ["awk '/ERROR/' app.log", false],
+    ['sort access.log | uniq -c | sort -rn | head', false], ['man bash', true], ['man -k printf', false],
+    ['top', true], ['top -b -n 1 | head -20', false], ['docker stats', true], ['docker stats --no-stream', false],
+    ['kubectl get pods -w', true], ['kubectl get pods -o wide', false], ['watch -n 2 kubectl get pods', true],
+    ['vmstat 1', true], ['vmstat 1 5', false], ['svn log', true], ['svn log -l 10', false],
+    ['curl ifconfig.me', false], ['if [ -f x ]; then curl https://example.com; fi', true],
+    ['ls /usr/bin', true], ['ls /usr/bin | grep python', false], ['supabase db dump', true], ['supabase db dump -f x.sql', false],
+    ["sed -i 's/a/b/' huge-export.json", false], ["sed -n '1,20p' huge-export.json", false], ["sed 's/a/b/' huge-export.json", true],
+  ];
+  for (const [cmd, isFlood] of cases) (isFlood ? flood : pass)(cmd);
+});
