@@ -6,6 +6,8 @@ export interface FullServerLink {
   deliver(line: string): void;
   replay(message: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
+  /** Runs once after the hand-over, before queued client messages are delivered. */
+  afterHandover?(): Promise<void>;
 }
 
 export interface FrontOptions {
@@ -68,6 +70,7 @@ export function startFront(options: FrontOptions): Front {
         link = full;
         // In order, each answered before the next: the SDK handles messages asynchronously.
         for (const m of recorded.splice(0)) await full.replay(m as Record<string, unknown>);
+        await full.afterHandover?.();
         state = 'full';
         for (const l of queue.splice(0)) full.deliver(l);
       })

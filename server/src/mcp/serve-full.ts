@@ -27,6 +27,10 @@ export interface FullServer {
    * once a request was answered, so a replayed initialize completes before `initialized` is replayed.
    */
   replay(message: JSONRPCMessage): Promise<void>;
+  /** The tools/list result as this server computes it (for checking a snapshot after a hand-over). */
+  listTools(): Promise<Record<string, unknown>>;
+  /** The initialize result of the replayed handshake, when there was one. */
+  initializeResult(): Record<string, unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,8 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
   let toolsResult: Record<string, unknown> | undefined;
   let initId: unknown;
   let toolsListIds = new Set<unknown>();
-  const replayWaiters = new Map<string, () => void>();
+  const replayWaiters = new Map<string, (result: Record<string, unknown> | undefined) => void>();
+  let replaySeq = 0;
   const maybeSnapshot = (): void => {
     if (!options.onSnapshot || !initResult || !toolsResult) return;
     const { protocolVersion: _negotiated, ...initialize } = initResult;
@@ -61,7 +66,7 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
       const m = message as { id?: unknown; result?: Record<string, unknown> };
       if (typeof m.id === 'string' && m.id.startsWith(REPLAY_PREFIX)) {
         if ('result' in m && m.result && m.id === `${REPLAY_PREFIX}init`) initResult ??= m.result;
-        replayWaiters.get(m.id)?.();
+        replayWaiters.get(m.id)?.('result' in m ? m.result : undefined);
         replayWaiters.delete(m.id);
         return;
       }
@@ -117,10 +122,17 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
         return Promise.resolve();
       }
       const id = m.method === 'initialize' ? `${REPLAY_PREFIX}init` : `${REPLAY_PREFIX}${String(m.id)}`;
-      const answered = new Promise<void>((resolve) => replayWaiters.set(id, resolve));
+      const answered = new Promise<void>((resolve) => replayWaiters.set(id, () => resolve()));
       transport.onmessage?.({ ...message, id } as JSONRPCMessage);
       return answered;
     },
+    listTools() {
+      const id = `${REPLAY_PREFIX}list_${++replaySeq}`;
+      const answered = new Promise<Record<string, unknown>>((resolve) => replayWaiters.set(id, (r) => resolve(r ?? {})));
+      transport.onmessage?.({ jsonrpc: '2.0', id, method: 'tools/list', params: {} } as JSONRPCMessage);
+      return answered;
+    },
+    initializeResult: () => initResult,
     close: async () => {
       toolsListIds = new Set();
       await created.close();

@@ -100,7 +100,24 @@ async function main(): Promise<void> {
         onClosed: () => void shutdown(0),
       });
       setTimeout(() => void flushOwnCost(), 0).unref();
-      return full;
+      if (!snapshot) return full;
+      return {
+        deliver: (line) => full.deliver(line),
+        replay: (m) => full.replay(m as never),
+        close: () => full.close(),
+        // The snapshot answered the handshake: if the real listing differs (a tool registered differently
+        // than when the snapshot was recorded), record the new one and tell the client to list again.
+        afterHandover: async () => {
+          const actual = await full.listTools();
+          if (JSON.stringify(actual) === JSON.stringify(snapshot.toolsList)) return;
+          const init = full.initializeResult();
+          if (init) {
+            const { protocolVersion: _negotiated, ...initialize } = init;
+            writeSnapshot(snapPath, { ...snapshot, initialize, toolsList: actual });
+          }
+          process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }) + '\n');
+        },
+      };
     },
   });
   stopWatch = watchParent(() => void shutdown(0), env);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startBuiltServer } from '../helpers/mcp-client.js';
 
 type Text = { content: Array<{ type: string; text?: string }>; isError?: boolean };
@@ -68,6 +69,38 @@ test('a changed CONTEXT_MODE_* setting misses the snapshot (the full server answ
     await b.client.listTools();
     await waitFor(() => snapshots(home).length === 2, 'a second snapshot');
     await b.close();
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a snapshot that no longer matches the tools is corrected after the hand-over and the client told to list again', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cm-home-snap-'));
+  try {
+    const first = await startBuiltServer({ env: { CONTEXT_MODE_HOME: home } });
+    const real = await first.client.listTools();
+    await waitFor(() => snapshots(home).length === 1, 'the handshake snapshot');
+    await first.close();
+    // Simulate a stale snapshot: one tool missing from the recorded listing.
+    const file = join(home, 'cache', snapshots(home)[0]!);
+    const snap = JSON.parse(readFileSync(file, 'utf8'));
+    snap.toolsList.tools = snap.toolsList.tools.slice(1);
+    writeFileSync(file, JSON.stringify(snap));
+
+    const second = await startBuiltServer({ env: { CONTEXT_MODE_HOME: home } });
+    try {
+      let changed = 0;
+      second.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        changed++;
+      });
+      assert.equal((await second.client.listTools()).tools.length, real.tools.length - 1);
+      await second.client.callTool({ name: 'ctx_doctor', arguments: {} });
+      await waitFor(() => changed === 1, 'tools/list_changed');
+      assert.deepEqual(await second.client.listTools(), real);
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')).toolsList, real);
+    } finally {
+      await second.close();
+    }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
