@@ -116,7 +116,9 @@ function fileVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: num
   const size = ctx.fileSize(path);
   if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
   if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero') return { big: true, bytes: 10_000_000 };
-  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path), bytes: 200_000 };
+  // Files inside installed dependencies are generated bundles more often than not.
+  const vendored = /(^|\/)node_modules\/.+\.(js|cjs|mjs|css|map)$/.test(path);
+  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path) || vendored, bytes: 200_000 };
 }
 
 /** For commands that render bytes as text: big unless the file is known to be small. */
@@ -221,6 +223,10 @@ const git: Rule = (args, ctx) => {
       call: sandbox(ctx, `git log ${rest.filter((a) => a !== '-p' && a !== '--patch').join(' ')}`.trim().replace(/\s+/g, ' ') + ' -n 50'),
       bytes: patch ? 500_000 : 60_000,
     };
+  }
+  if (sub === 'diff' && !hasLong(rest, '--stat', '--shortstat', '--numstat', '--name-only', '--name-status', '--quiet', '--exit-code', '--dirstat')) {
+    const far = rest.find((a) => /^[\w./-]*~(\d+)$/.test(a) && Number(/~(\d+)$/.exec(a)![1]) >= 30);
+    if (far) return { kind: 'diff', why: `prints every change across ${/~(\d+)$/.exec(far)![1]} commits`, call: sandbox(ctx, `git diff --stat ${far}`), bytes: 300_000 };
   }
   if (sub === 'rev-list' && hasLong(rest, '--all') && !hasLong(rest, '--count', '--max-count')) {
     return { kind: 'git-log-unlimited', why: 'prints every commit id', call: sandbox(ctx, 'git rev-list --all --count'), bytes: 40_000 };
@@ -473,6 +479,7 @@ const kubectlLogs = logsRule([], ['--tail', '--since', '--since-time', '--limit-
 const docker: Rule = (args, ctx) => {
   const i = args[0] === 'compose' ? 1 : 0;
   if (args[i] === 'logs') return dockerLogs(args.slice(i + 1), ctx);
+  if (args[0] === 'service' && args[1] === 'logs') return dockerLogs(args.slice(2), ctx);
   if (args[i] === 'stats' && !hasLong(args, '--no-stream')) return { kind: 'follow', why: 'redraws container stats until stopped', call: sandbox(ctx, `${ctx.text} --no-stream`), bytes: 50_000, endless: true };
   if (args[i] === 'events' && !hasLong(args, '--until')) return { kind: 'follow', why: 'streams events until stopped', call: sandbox(ctx, `${ctx.text} --since 10m --until 0s`), bytes: 50_000, endless: true };
   return undefined;
@@ -481,6 +488,12 @@ const docker: Rule = (args, ctx) => {
 const kubectl: Rule = (args, ctx) => {
   const sub = args[0];
   if (sub === 'logs') return kubectlLogs(args.slice(1), ctx);
+  if (sub === 'describe') {
+    const names = positionals(args.slice(1), ['-n', '--namespace', '-l', '--selector', '--context']);
+    if (names.length === 1 && !names[0]!.includes('/') && !args.some((a) => a === '-l' || a.startsWith('--selector'))) {
+      return { kind: 'manifest-dump', why: `describes every ${names[0]} in detail`, call: sandbox(ctx, `kubectl get ${names[0]} -o wide`), bytes: 100_000 };
+    }
+  }
   if (sub === 'get' && (hasShort(args, 'w', 'onlL') || hasLong(args, '--watch', '--watch-only'))) {
     return { kind: 'follow', why: 'watches for changes until stopped', call: sandbox(ctx, ctx.text.replace(/\s+(-w|--watch(-only)?)\b/g, '')), bytes: 50_000, endless: true };
   }
@@ -638,6 +651,29 @@ const ls2: Rule = (args, ctx) => {
   return undefined;
 };
 
+const locate: Rule = (args, ctx) => {
+  if (hasShort(args, 'c', 'ldn') || hasShort(args, 'l', 'dn') || hasShort(args, 'n', 'dl') || hasLong(args, '--count', '--limit', '--help', '--version', '--statistics')) return undefined;
+  return positionals(args, ['-d', '--database']).length ? { kind: 'find-tree', why: 'prints every matching path on the machine', call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 100_000 } : undefined;
+};
+
+const readelf: Rule = (args, ctx) =>
+  args.some((a) => ['-a', '--all', '-s', '--syms', '--symbols', '-r', '--relocs', '-x', '--hex-dump', '-w', '--debug-dump'].includes(a) || /^-[a-zA-Z]*[asrw]/.test(a))
+    ? { kind: 'binary-dump', why: 'prints every symbol and section of the binary', call: sandbox(ctx, `${ctx.text} | head -100`), bytes: 300_000 }
+    : undefined;
+
+const nm: Rule = (args, ctx) => {
+  const files = positionals(args, ['-t', '--radix', '--format', '-f']);
+  const big = files.some((f) => /\.(so(\.\d+)*|a|dylib|dll|node)$|^\/(usr\/)?(s?bin|lib)/.test(f) || (ctx.fileSize(f) ?? 0) > 256 * 1024);
+  return big ? { kind: 'binary-dump', why: 'prints every symbol of the library', call: sandbox(ctx, `${ctx.text} | grep -i '<symbol>' | head -50`), bytes: 300_000 } : undefined;
+};
+
+const mongoShell: Rule = (args, ctx) => {
+  const code = optValue(args, [], ['--eval']) ?? '';
+  return /\.find\s*\(/.test(code) && !/\.(limit|count|countDocuments|findOne|next|explain)\s*\(/.test(code)
+    ? { kind: 'unbounded-query', why: 'prints every matching document', call: sandbox(ctx, undefined, 'the documents you need'), bytes: 200_000 }
+    : undefined;
+};
+
 const toolchain: Record<string, Rule> = {
   curl,
   wget,
@@ -694,6 +730,18 @@ const toolchain: Record<string, Rule> = {
   fgrep: grepRecursive,
   rg,
   ag: rg,
+  ack: rg,
+  locate,
+  plocate: locate,
+  mlocate: locate,
+  readelf,
+  nm,
+  mongosh: mongoShell,
+  mongo: mongoShell,
+  sysctl: (args, ctx) => (args.includes('-a') || args.includes('--all') || args.includes('-A') ? { kind: 'package-list', why: 'prints every kernel parameter', call: sandbox(ctx, `${ctx.text} | grep '<name>'`), bytes: 60_000 } : undefined),
+  pip: (args, ctx) => (args[0] === 'show' && (args.includes('-f') || args.includes('--files')) ? { kind: 'package-list', why: 'lists every file of the package', call: sandbox(ctx, `${ctx.text} | head -60`), bytes: 60_000 } : undefined),
+  pip3: (args, ctx) => (args[0] === 'show' && (args.includes('-f') || args.includes('--files')) ? { kind: 'package-list', why: 'lists every file of the package', call: sandbox(ctx, `${ctx.text} | head -60`), bytes: 60_000 } : undefined),
+  composer: (args, ctx) => (args[0] === 'show' && (args.includes('-t') || args.includes('--tree')) ? depTree(args, ctx) : undefined),
   npm: npmLs,
   pnpm: npmLs,
   yarn,

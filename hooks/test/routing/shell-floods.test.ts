@@ -115,3 +115,8 @@ test('endless and whole-file forms of everyday tools are floods; their bounded f
   ];
   for (const [cmd, isFlood] of cases) (isFlood ? flood : pass)(cmd);
 });
+
+test('symbol dumps, whole-cluster describes, unlimited queries and long-range diffs are floods', () => {
+  for (const c of ['kubectl describe nodes', 'readelf -a /bin/bash', 'nm -C libbig.so', 'mongosh --eval "db.users.find()"', 'git diff HEAD~500', 'locate "*.py"', 'sysctl -a', 'docker service logs api', 'ack TODO /', 'cat node_modules/react/cjs/react.development.js']) flood(c);
+  for (const c of ['kubectl describe pod api-0 -n prod', 'readelf -h /bin/bash', 'mongosh --eval "db.users.find().limit(5)"', 'git diff HEAD~3', 'locate -c "*.py"', 'sysctl vm.swappiness', 'git diff --stat HEAD~500']) pass(c);
+});
