@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -146,7 +146,7 @@ test('at least 500 bad inputs through the built hook: exit 0 (or a documented bl
     const idle = Number(env.CONTEXT_MODE_HOOK_STDIN_IDLE_MS);
     const effectiveIdle = Number.isFinite(idle) && idle >= 10 && idle <= 600_000 ? idle : 1500;
     const run = (): Promise<HookRun> =>
-      runBuiltHook(c.args, { env, input: c.input, stall: c.stall, killAfterMs: Math.min(effectiveIdle, 5000) + 1000 + STARTUP_ALLOWANCE_MS });
+      runBuiltHook(c.args, { env, cwd: project, input: c.input, stall: c.stall, killAfterMs: Math.min(effectiveIdle, 5000) + 1000 + STARTUP_ALLOWANCE_MS });
     let r = await run();
     // Other work on this machine may rebuild server/dist while the suite runs; that is not the hook failing.
     for (let attempt = 0; attempt < 3 && r.code !== 0 && /Cannot find module .*server\/dist/.test(r.stderr); attempt++) {
@@ -170,6 +170,8 @@ test('at least 500 bad inputs through the built hook: exit 0 (or a documented bl
       }
     }
   }
+  // An empty HOME once put the data dir under the working directory.
+  if (existsSync(join(project, '.context-mode'))) failures.push('a data directory was created under the working directory');
   const slowest = results.reduce((m, x) => Math.max(m, x.r.ms), 0);
   writeFileSync(join(logDir, 'summary.json'), JSON.stringify({ cases: cases.length, slowest }));
   assert.deepEqual(failures, [], `${failures.length} of ${cases.length} runs misbehaved`);

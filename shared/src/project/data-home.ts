@@ -18,7 +18,15 @@ export function dataHome(env: NodeJS.ProcessEnv = process.env): string {
     }
     return configured;
   }
-  const home = env.HOME || env.USERPROFILE || homedir();
+  // An empty or relative HOME would put the data under whatever directory the process runs in.
+  let fallback = '';
+  try {
+    fallback = homedir();
+  } catch {
+    // No passwd entry either: handled below.
+  }
+  const home = [env.HOME, env.USERPROFILE, fallback].find((h) => h !== undefined && h.trim() !== '' && isAbsolute(h));
+  if (!home) throw new DataDirError('context-mode found no home directory (HOME is empty or relative). Set CONTEXT_MODE_HOME to an absolute path.');
   return join(home, '.context-mode');
 }
 
