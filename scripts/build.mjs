@@ -118,4 +118,23 @@ await build({
   },
   logLevel: 'warning',
 });
+// OpenCode loads plugins in-process: one self-contained module that setup points an
+// `.opencode/plugins/context-mode.ts` re-export at.
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'opencode-plugin': 'hooks/src/opencode/plugin.ts' },
+  outdir,
+  bundle: true,
+  splitting: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  outExtension: { '.js': '.mjs' },
+  external: ['better-sqlite3', 'node:sqlite'],
+  banner: {
+    js: "import { createRequire as __cmCreateRequire } from 'node:module'; const require = __cmCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
 process.stderr.write(`built server/dist in ${Date.now() - started} ms\n`);

@@ -40,7 +40,8 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   let kb: KnowledgeBase | undefined;
   let closed = false;
   const cleanups: Array<() => void | Promise<void>> = [];
-  const sessionId = options.sessionId || sessionIdFromEnv(undefined, env) || env.CLAUDE_SESSION_ID || `mcp-${randomUUID()}`;
+  // The host is not known before initialize; env signals name it well enough for its session-id variable.
+  const sessionId = options.sessionId || sessionIdFromEnv(resolveHost(undefined, env), env) || `mcp-${randomUUID()}`;
 
   // Empty prompts and resources capabilities make the SDK answer prompts/list, resources/list and
   // resources/templates/list with empty lists instead of -32601, which some hosts (OpenCode) treat as fatal.

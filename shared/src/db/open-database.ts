@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { makeDirs } from '../project/data-home.js';
 import { dirname } from 'node:path';
 import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
 import type { Database, DriverName } from './types.js';
@@ -46,7 +47,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
   const driver = options.driver ?? pickDriver();
   const busy = options.busyTimeoutMs ?? 10_000;
   const migrations = options.migrations ?? [];
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeDirs(dirname(path));
   let db = wrapDatabase(driver, path, openRaw(driver, path, busy));
   try {
     configure(db, migrations);

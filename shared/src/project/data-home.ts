@@ -63,6 +63,9 @@ export function makeDirs(dir: string): void {
 export function ensureWritableDir(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   try {
     makeDirs(dir);
+    if (!statSync(dir).isDirectory()) {
+      throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
+    }
     accessSync(dir, constants.W_OK);
     return dir;
   } catch (err) {
