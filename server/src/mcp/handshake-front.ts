@@ -28,6 +28,13 @@ export interface FrontOptions {
 export interface Front {
   /** True once the full server took over. */
   readonly full: boolean;
+  /** The full server answered request `id` (the front sees its own answers itself). */
+  noteAnswered(id: unknown): void;
+  /**
+   * Resolves once every request received so far has been answered, or after `maxMs`. A client that writes a
+   * request and closes stdin at once still gets its answer: stdin EOF waits for this before shutting down.
+   */
+  drained(maxMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,9 +62,26 @@ export function startFront(options: FrontOptions): Front {
   const queue: string[] = [];
   const recorded: Msg[] = [];
   let buffer = '';
+  const pending = new Set<string>();
+  let onDrained: (() => void) | undefined;
+  const answered = (id: unknown): void => {
+    pending.delete(JSON.stringify(id));
+    if (pending.size === 0) onDrained?.();
+  };
+  const trackRequest = (line: string): void => {
+    try {
+      const msg = JSON.parse(line) as Msg;
+      if (msg && typeof msg.method === 'string' && (typeof msg.id === 'string' || typeof msg.id === 'number')) {
+        pending.add(JSON.stringify(msg.id));
+      }
+    } catch {
+      // Malformed input gets its error from the SDK; there is no id to wait for.
+    }
+  };
 
-  const send = (message: unknown): void => {
+  const send = (message: { id?: unknown; [key: string]: unknown }): void => {
     options.output.write(JSON.stringify(message) + '\n');
+    if (message.id !== undefined) answered(message.id);
   };
 
   const goFull = (line?: string): void => {
@@ -119,6 +143,7 @@ export function startFront(options: FrontOptions): Front {
   const onLine = (raw: string): void => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
+    trackRequest(line);
     if (state === 'full') return link!.deliver(line);
     if (state === 'loading') return void queue.push(line);
     if (!answerFast(line)) goFull(line);
@@ -140,6 +165,16 @@ export function startFront(options: FrontOptions): Front {
     get full() {
       return state === 'full';
     },
+    noteAnswered: answered,
+    drained: (maxMs) =>
+      new Promise<void>((resolve) => {
+        if (pending.size === 0) return resolve();
+        const timer = setTimeout(resolve, maxMs);
+        onDrained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
     close: async () => {
       if (loading) await loading.catch(() => undefined);
       await link?.close();

@@ -13,6 +13,9 @@ import { resolveServerProjectRoot } from './project-root.js';
  * tool. The handshake is answered from a snapshot recorded by an earlier run (handshake-front.ts); the full
  * server (serve-full.ts) loads on the first tool call, or at once when there is no snapshot yet.
  */
+/** How long stdin EOF waits for in-flight requests before the server exits. */
+const STDIN_EOF_DRAIN_MS = 30_000;
+
 async function main(): Promise<void> {
   const env = process.env;
   // Signals and stdin EOF are wired before anything is written, so a stop at any moment runs the cleanup.
@@ -38,17 +41,28 @@ async function main(): Promise<void> {
     process.exit(code);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(0));
-  process.stdin.on('end', () => void shutdown(0));
-  process.stdin.on('close', () => void shutdown(0));
+  // EOF ends the session, but requests already received are still answered (bounded wait).
+  const endOfInput = async (): Promise<void> => {
+    await front?.drained(STDIN_EOF_DRAIN_MS);
+    await shutdown(0);
+  };
+  process.stdin.on('end', () => void endOfInput());
+  process.stdin.on('close', () => void endOfInput());
   // The client went away mid-write (EPIPE): nobody is left to serve.
   process.stdout.on('error', () => void shutdown(0));
 
   const projectRoot = resolveServerProjectRoot(env, process.cwd());
   // Not randomUUID: node:crypto would be the front's largest memory cost, and this id needs no secrecy.
   const sessionId =
-    sessionIdFromEnv(undefined, env) ||
-    env.CLAUDE_SESSION_ID ||
+    sessionIdFromEnv(resolveHost(undefined, env), env) ||
     `mcp-${process.pid.toString(36)}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  if (process.stdin.isTTY) {
+    // A person ran it by hand (e.g. `npm start`): say what is happening, on stderr, which is not the protocol.
+    process.stderr.write(
+      `context-mode MCP server on stdio for ${projectRoot}\n` +
+        'Waiting for an MCP client to speak JSON-RPC on stdin (Ctrl-C to stop). See README.md "Quick start".\n',
+    );
+  }
   const sentinel = writeLiveSentinel(projectRoot, env);
   removeSentinel = () => sentinel.remove();
   // Backstop for exits that skip shutdown (an uncaught error): the sentinel must not outlive the process.
@@ -88,7 +102,11 @@ async function main(): Promise<void> {
         projectRoot,
         env,
         sessionId,
-        write: (message) => process.stdout.write(JSON.stringify(message) + '\n'),
+        write: (message) => {
+          process.stdout.write(JSON.stringify(message) + '\n');
+          const { id } = message as { id?: unknown; method?: unknown };
+          if (id !== undefined && (message as { method?: unknown }).method === undefined) front?.noteAnswered(id);
+        },
         onHost: (host) => {
           hostId = host?.id;
           sentinel.setHost(hostId);
