@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { projectId } from '@context-mode/shared/project/project-identity';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'server/bin/context-mode.mjs');
+const bin = join(root, 'server/bin/context-mode.cjs');
 const rounds = Number(process.env.BENCH_HOOK_ROUNDS ?? 40);
 
 const home = mkdtempSync(join(tmpdir(), 'cm-hook-bench-'));

@@ -15,7 +15,7 @@ import { openMemoryStore } from '../shared/src/memory/memory-store.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);
-if (!existsSync(join(root, 'server/dist/hook.mjs'))) {
+if (!existsSync(join(root, 'server/dist/hook.cjs'))) {
   log('building server/dist');
   spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
@@ -25,7 +25,7 @@ const install = mkdtempSync(join(tmpdir(), 'cm-bench-bin-'));
 cpSync(join(root, 'server/bin'), join(install, 'bin'), { recursive: true });
 cpSync(join(root, 'server/dist'), join(install, 'dist'), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(install, 'node_modules'));
-const BIN = join(install, 'bin/context-mode.mjs');
+const BIN = join(install, 'bin/context-mode.cjs');
 
 const home = mkdtempSync(join(tmpdir(), 'cm-bench-home-'));
 const project = mkdtempSync(join(tmpdir(), 'cm-bench-proj-'));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../server/bin/context-mode.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../server/bin/context-mode.cjs', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 function percentile(values: number[], p: number): number {

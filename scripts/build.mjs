@@ -78,11 +78,13 @@ await build({
   outdir,
   bundle: true,
   splitting: false,
-  format: 'esm',
+  // CommonJS, required by the CommonJS bin: no ES module loader start-up on the hook path.
+  format: 'cjs',
+  supported: { 'dynamic-import': true },
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  outExtension: { '.js': '.mjs' },
+  outExtension: { '.js': '.cjs' },
   external: ['better-sqlite3', 'node:sqlite'],
   plugins: [
     {

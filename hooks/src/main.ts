@@ -1,4 +1,4 @@
-// Entry of `context-mode hook <host> <event>` (server/dist/hook.mjs). Whatever happens, the process exits 0
+// Entry of `context-mode hook <host> <event>` (server/dist/hook.cjs). Whatever happens, the process exits 0
 // (or the host's documented block code, when the formatter asks for it) and prints one JSON line or nothing.
 import { writeSync } from 'node:fs';
 import { runHook, type HookResult } from './run-hook.js';

@@ -12,8 +12,8 @@ import { projectId } from '@context-mode/shared/project/project-identity';
  * it: `context-mode hook <host> <event>` with the payload on stdin. Checks the host-facing contract end to end:
  * exit code, one JSON answer or nothing, and that a flood is redirected in each host's own dialect.
  */
-const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.mjs', import.meta.url));
-const HOOK_BUNDLE = fileURLToPath(new URL('../../../server/dist/hook.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.cjs', import.meta.url));
+const HOOK_BUNDLE = fileURLToPath(new URL('../../../server/dist/hook.cjs', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const hosts = readdirSync(fixtures, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(fixtures, d.name, 'expected.json')))
@@ -50,7 +50,7 @@ function assertOneJsonOrNothing(out: string, where: string): unknown {
 }
 
 test('the hook bundle is built', () => {
-  assert.ok(existsSync(HOOK_BUNDLE), 'server/dist/hook.mjs is missing: run `npm run build` before the tests');
+  assert.ok(existsSync(HOOK_BUNDLE), 'server/dist/hook.cjs is missing: run `npm run build` before the tests');
 });
 
 for (const host of hosts) {

@@ -1,4 +1,4 @@
-// Helpers for tests that drive the BUILT hook (`node server/bin/context-mode.mjs hook <host> <event>`).
+// Helpers for tests that drive the BUILT hook (`node server/bin/context-mode.cjs hook <host> <event>`).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectId } from '@context-mode/shared/project/project-identity';
 
-export const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.cjs', import.meta.url));
 
 export function assertBuilt(): void {
-  if (!existsSync(fileURLToPath(new URL('../../../server/dist/hook.mjs', import.meta.url)))) {
-    throw new Error('server/dist/hook.mjs is missing: run `npm run build` first');
+  if (!existsSync(fileURLToPath(new URL('../../../server/dist/hook.cjs', import.meta.url)))) {
+    throw new Error('server/dist/hook.cjs is missing: run `npm run build` first');
   }
 }
 

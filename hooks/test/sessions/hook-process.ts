@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built bin (`npm run build` first): every whole-session test drives real hook processes through it. */
-export const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../../server/bin/context-mode.cjs', import.meta.url));
 
 export interface HookRun {
   status: number | null;

@@ -1,4 +1,4 @@
-// Whole sessions through REAL hook processes: `node server/bin/context-mode.mjs hook <host> <event>` fed the
+// Whole sessions through REAL hook processes: `node server/bin/context-mode.cjs hook <host> <event>` fed the
 // host's JSON on stdin (run `npm run build` first). Memory and ledger are then read from the real files.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -53,7 +53,11 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     const home = dataHome(env);
     const from = env.CONTEXT_MODE_HOME ? 'CONTEXT_MODE_HOME' : 'default';
     const fix = 'Set CONTEXT_MODE_HOME to a writable absolute directory.';
-    ensureWritableDir(home, env);
+    try {
+      ensureWritableDir(home, env);
+    } catch (err) {
+      return { status: 'FAIL', detail: err instanceof Error ? err.message : String(err), fix };
+    }
     if (!statSync(home).isDirectory()) return { status: 'FAIL', detail: `${home} (${from}) is not a directory`, fix };
     // A real write, not just an access() check: read-only mounts and full disks only show up here.
     const probe = join(home, `.doctor-probe-${process.pid}`);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-export const BIN = fileURLToPath(new URL('../../bin/context-mode.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
 
 export interface BuiltServer {
   client: Client;

@@ -7,7 +7,7 @@ import { registerSearchCommand } from './search.js';
 import { registerSourcesCommand } from './sources.js';
 import { registerStatsCommand } from './stats.js';
 
-/** Every subcommand of the CLI (the `hook` and MCP paths bypass this file entirely: see bin/context-mode.mjs). */
+/** Every subcommand of the CLI (the `hook` and MCP paths bypass this file entirely: see bin/context-mode.cjs). */
 export function registerAllCommands(program: Command): void {
   registerIndexCommand(program);
   registerSearchCommand(program);
