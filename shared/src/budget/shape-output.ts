@@ -62,6 +62,17 @@ function digestLines(full: string): string[] {
   return lines;
 }
 
+function looksLikeJson(text: string): boolean {
+  const t = text.trim();
+  if (!(t.startsWith('{') || t.startsWith('['))) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A label no earlier run has: re-running the same command never replaces the output of the last one. */
 export function uniqueSourceLabel(prefix: string, now = Date.now()): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -100,7 +111,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
       const r = input.kb.index({
         source,
         content: full,
-        format: 'text',
+        format: looksLikeJson(full) ? 'json' : 'text',
         kind: input.kind ?? 'exec',
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
       });

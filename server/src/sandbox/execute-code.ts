@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runProcess, type RunResult } from './run-process.js';
+import { runtimeFor, type Language } from './runtimes.js';
+import { sandboxEnv } from './sandbox-env.js';
+import { scriptSource } from './script-source.js';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024;
+
+export interface ExecuteRequest {
+  language: Language;
+  code: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  background?: boolean;
+  /** ctx_execute_file: the file exposed to the code. */
+  filePath?: string;
+}
+
+export interface ExecuteResult extends RunResult {
+  /** A compile step failed (rust): its output is in stderr. */
+  compileFailed?: boolean;
+  capBytes: number;
+}
+
+/** Output cap: `CONTEXT_MODE_OUTPUT_CAP_BYTES`, default 16 MiB. */
+export function outputCap(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.CONTEXT_MODE_OUTPUT_CAP_BYTES);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_OUTPUT_CAP;
+}
+
+/**
+ * Runs `code` in a fresh process (own process group, stdin closed, stripped env) from a private temp dir that
+ * is always removed — after the process exits, for a backgrounded one. Throws RuntimeMissingError when the
+ * language has no runtime here.
+ */
+export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
+  const runtime = runtimeFor(req.language, req.env);
+  const dir = mkdtempSync(join(tmpdir(), 'cm-sbx-'));
+  let keepDir = false;
+  try {
+    const file = join(dir, `script.${runtime.ext}`);
+    writeFileSync(file, scriptSource(req.language, req.code, req.filePath), { mode: 0o700 });
+    const env = sandboxEnv(req.env, dir);
+    if (req.filePath) env.FILE_CONTENT_PATH = req.filePath;
+    const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const capBytes = outputCap(req.env);
+    const started = Date.now();
+    let argv = runtime.command(file);
+    if (runtime.compile) {
+      const exe = join(dir, 'program');
+      const built = await runProcess({ argv: runtime.compile(file, exe), cwd: dir, env, timeoutMs, capBytes });
+      if (built.exitCode !== 0) return { ...built, compileFailed: true, capBytes };
+      argv = runtime.command(exe);
+    }
+    const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+    const result = await runProcess({
+      argv,
+      cwd: req.cwd,
+      env,
+      timeoutMs: remaining,
+      capBytes,
+      background: req.background ?? false,
+      onBackgroundExit: () => rmSync(dir, { recursive: true, force: true }),
+    });
+    keepDir = result.backgrounded;
+    return { ...result, capBytes };
+  } finally {
+    if (!keepDir) rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+
+export interface RunOptions {
+  argv: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  /** Combined stdout + stderr cap in bytes; past it the process group is killed. */
+  capBytes: number;
+  /** On timeout, leave the process running (detached) and return what it printed so far. */
+  background?: boolean;
+  /** Called when a backgrounded process finally exits (to remove its temp files). */
+  onBackgroundExit?: () => void;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  capped: boolean;
+  backgrounded: boolean;
+  durationMs: number;
+  /** The process could not be started (ENOENT, EACCES). */
+  spawnError?: string;
+}
+
+const background = new Set<ChildProcess>();
+
+/** Kills every process group left running in the background (server shutdown). */
+export function killBackgroundProcesses(): void {
+  for (const child of background) killGroup(child);
+  background.clear();
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Runs one command in its own process group with stdin closed. On timeout or past the output cap the whole
+ * group is killed (grandchildren included); when the leader exits, stragglers in its group are killed too, so
+ * no call leaves processes behind unless it asked for `background`. Output is decoded as UTF-8 across chunk
+ * boundaries.
+ */
+export function runProcess(options: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(options.argv[0]!, options.argv.slice(1), {
+        cwd: options.cwd,
+        env: options.env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (err) {
+      resolve(failed(err, started));
+      return;
+    }
+    const out = new StringDecoder('utf8');
+    const err = new StringDecoder('utf8');
+    let stdout = '';
+    let stderr = '';
+    let total = 0;
+    let timedOut = false;
+    let capped = false;
+    let settled = false;
+    let keep = true;
+
+    const finish = (exitCode: number | null, signal: NodeJS.Signals | null, backgrounded = false) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stdout += out.end();
+      stderr += err.end();
+      if (!backgrounded) killGroup(child); // stragglers of a finished leader
+      resolve({ stdout, stderr, exitCode, signal, timedOut, capped, backgrounded, durationMs: Date.now() - started });
+    };
+    const onData = (which: 'out' | 'err') => (chunk: Buffer) => {
+      if (!keep) return; // backgrounded: keep draining so the process never blocks on a full pipe
+      total += chunk.length;
+      if (total > options.capBytes) {
+        capped = true;
+        keep = false;
+        killGroup(child);
+        return;
+      }
+      if (which === 'out') stdout += out.write(chunk);
+      else stderr += err.write(chunk);
+    };
+    child.stdout!.on('data', onData('out'));
+    child.stderr!.on('data', onData('err'));
+    child.on('error', (e) => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(failed(e, started));
+      }
+    });
+    child.on('exit', (code, signal) => {
+      // Give the pipes a moment to flush; a grandchild holding them open must not hold the answer hostage.
+      const t = setTimeout(() => finish(code, signal), 50);
+      child.once('close', () => {
+        clearTimeout(t);
+        finish(code, signal);
+      });
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (options.background) {
+        keep = false;
+        background.add(child);
+        child.once('exit', () => {
+          background.delete(child);
+          options.onBackgroundExit?.();
+        });
+        child.unref();
+        finish(null, null, true);
+        return;
+      }
+      killGroup(child);
+    }, options.timeoutMs);
+  });
+}
+
+function failed(err: unknown, started: number): RunResult {
+  return {
+    stdout: '',
+    stderr: '',
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    capped: false,
+    backgrounded: false,
+    durationMs: Date.now() - started,
+    spawnError: err instanceof Error ? err.message : String(err),
+  };
+}

@@ -1,0 +1,85 @@
+import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shape-output';
+import { resultBudget } from '@context-mode/shared/budget/result-budget';
+import { recordLedger } from '@context-mode/shared/ledger/record';
+import { evaluateShell, extractShellStrings, loadPermissions } from '@context-mode/shared/policy/permissions';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext } from '../mcp/context.js';
+import type { ExecuteResult } from './execute-code.js';
+import type { Language } from './runtimes.js';
+
+/** The deny rule a piece of code trips, checked on shell code and on shell strings inside other languages. */
+export function deniedBy(ctx: ServerContext, language: Language | 'shell', code: string): string | undefined {
+  const rules = loadPermissions(ctx.projectRoot, ctx.env);
+  if (rules.deny.length === 0) return undefined;
+  const pieces = language === 'shell' ? [code] : extractShellStrings(language, code);
+  for (const piece of pieces) {
+    const v = evaluateShell(piece, rules);
+    if (v.verdict === 'deny') {
+      return `Command blocked by security policy: "${v.command}" matches deny rule ${v.rule} (from your .claude settings). Do something else, or ask the user to change the rule.`;
+    }
+  }
+  return undefined;
+}
+
+/** One line saying how the run ended, when that is not simply "exit 0". */
+export function statusNote(r: ExecuteResult, timeoutMs: number): string {
+  if (r.spawnError) return `could not start: ${r.spawnError}`;
+  if (r.compileFailed) return `compilation failed (exit ${r.exitCode})`;
+  if (r.backgrounded) return `still running in the background after ${timeoutMs} ms; output so far shown`;
+  if (r.capped) return `output passed the ${r.capBytes}-byte cap: the process was killed`;
+  if (r.timedOut) return `timed out after ${timeoutMs} ms: the process group was killed; output so far shown`;
+  if (r.signal) return `killed by ${r.signal}`;
+  return '';
+}
+
+/**
+ * Turns a finished run into the tool answer: within the budget as printed; above it, indexed whole and
+ * replaced by a digest. stderr is kept whenever the run failed (and shown when it succeeded too, budget
+ * permitting). Records the ledger row.
+ */
+export function sandboxAnswer(
+  ctx: ServerContext,
+  tool: string,
+  label: string,
+  r: ExecuteResult,
+  timeoutMs: number,
+  intent?: string,
+): CallToolResult {
+  const note = statusNote(r, timeoutMs);
+  const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
+  let shaped: ShapedOutput;
+  try {
+    shaped = shapeOutput({
+      text: r.stdout || (r.stderr ? '' : '(no output)'),
+      stderr: r.stderr,
+      budget: resultBudget(ctx.env) - (note ? note.length + 4 : 0),
+      ...(intent ? { intent } : {}),
+      sourceLabel: label,
+      kb: ctx.knowledge(),
+      sessionId: ctx.sessionId,
+      exitCode: r.backgrounded ? null : r.exitCode,
+      kind: 'exec',
+    });
+  } catch (err) {
+    // No knowledge base (unwritable data dir): still answer within the budget, and say why nothing was indexed.
+    shaped = shapeOutput({
+      text: r.stdout,
+      stderr: r.stderr,
+      budget: resultBudget(ctx.env) - 200,
+      sourceLabel: label,
+      exitCode: r.exitCode,
+    });
+    shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
+  }
+  const text = note ? `[${note}]\n${shaped.text}` : shaped.text;
+  recordLedger(ctx.projectRoot, {
+    sessionId: ctx.sessionId,
+    host: ctx.host()?.id ?? 'unknown',
+    tool,
+    kind: 'sandbox',
+    rawBytes: shaped.rawBytes,
+    returnedBytes: Buffer.byteLength(text, 'utf8'),
+    ...(shaped.indexedSource ? { sourceId: shaped.indexedSource } : {}),
+  });
+  return { content: [{ type: 'text', text }], ...(failed && !r.backgrounded ? { isError: true } : {}) };
+}

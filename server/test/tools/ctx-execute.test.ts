@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { availableLanguages } from '../../src/sandbox/runtimes.js';
+import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
+
+let s: BuiltServer;
+before(async () => {
+  s = await startBuiltServer();
+});
+after(async () => {
+  await s?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>) {
+  const r = (await s.client.callTool({ name, arguments: args })) as { content: Array<{ type: string; text: string }>; isError?: boolean };
+  return { text: r.content.map((c) => c.text).join(''), isError: r.isError === true };
+}
+
+const HELLO: Record<string, string> = {
+  javascript: 'const fs = require("node:fs"); await Promise.resolve(); console.log("hi from js", typeof fs.readFileSync)',
+  typescript: 'const n: number = 41; console.log(`hi from ts ${n + 1}`)',
+  python: 'import sys\nprint("hi from python", sys.version_info[0])',
+  shell: 'echo "hi from shell"',
+  perl: 'print "hi from perl\\n";',
+  ruby: 'puts "hi from ruby"',
+  php: 'echo "hi from php\\n";',
+  go: 'fmt.Println("hi from go")',
+  rust: 'println!("hi from rust");',
+  r: 'cat("hi from r\\n")',
+  elixir: 'IO.puts("hi from elixir")',
+  csharp: 'Console.WriteLine("hi from csharp");',
+};
+
+describe('ctx_execute runs each language for real', () => {
+  const here = new Set(availableLanguages());
+  for (const [language, code] of Object.entries(HELLO)) {
+    test(language, { skip: here.has(language as never) ? false : `runtime ${language} not installed here` }, async () => {
+      const r = await call('ctx_execute', { language, code, timeout: 120_000 });
+      assert.equal(r.isError, false, r.text);
+      assert.match(r.text, new RegExp(`hi from ${language === 'typescript' ? 'ts 42' : language === 'javascript' ? 'js function' : language}`));
+    });
+  }
+});
+
+test('a missing runtime is a clear error naming what to install', async () => {
+  const here = new Set(availableLanguages());
+  const missing = ['elixir', 'csharp', 'r', 'php', 'ruby', 'go'].find((l) => !here.has(l as never));
+  if (!missing) return;
+  const r = await call('ctx_execute', { language: missing, code: 'x' });
+  assert.equal(r.isError, true);
+  assert.match(r.text, new RegExp(`runtime ${missing} not found — install`));
+});
+
+test('a non-zero exit returns stdout and stderr, marked as an error', async () => {
+  const r = await call('ctx_execute', { language: 'shell', code: 'echo partial; echo "boom: it broke" >&2; exit 3' });
+  assert.equal(r.isError, true);
+  assert.match(r.text, /partial/);
+  assert.match(r.text, /boom: it broke/);
+  assert.match(r.text, /exit code 3/);
+});
+
+test('a timeout kills the whole process group, grandchildren included', async () => {
+  const marker = `cm-orphan-${process.pid}-${Date.now()}`;
+  const r = await call('ctx_execute', { language: 'shell', code: `sleep 300 & (sleep 301; echo ${marker}) & echo started; sleep 30`, timeout: 500 });
+  assert.match(r.text, /timed out after 500 ms/);
+  assert.match(r.text, /started/);
+  await new Promise((res) => setTimeout(res, 300));
+  const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+    } catch {
+      return false;
+    }
+  });
+  assert.deepEqual(left, []);
+});
+
+test('cat of a 60 KB JSON file returns at most 4,096 bytes and its middle is searchable afterwards', async () => {
+  const file = join(process.cwd(), '../shared/fixtures/captured/github-issues.json');
+  const r = await call('ctx_execute', { language: 'shell', code: `cat '${file}'` });
+  assert.ok(Buffer.byteLength(r.text) <= 4096, `${Buffer.byteLength(r.text)} bytes`);
+  const source = /ctx_search\(source: "([^"]+)"/.exec(r.text)?.[1];
+  assert.ok(source, r.text.slice(-300));
+  const title = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ title: string }>)[10]!.title;
+  const found = await call('ctx_search', { queries: [title], source });
+  assert.match(found.text, new RegExp(title.split(' ').slice(0, 3).join(' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
+test('runaway output is killed at the cap with a clear note', async () => {
+  const capped = await startBuiltServer({ env: { CONTEXT_MODE_OUTPUT_CAP_BYTES: '200000' } });
+  try {
+    const r = (await capped.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'yes "flood flood flood"' } })) as {
+      content: Array<{ text: string }>;
+    };
+    assert.match(r.content[0]!.text, /output passed the 200000-byte cap: the process was killed/);
+  } finally {
+    await capped.close();
+  }
+});
+
+test('background returns what was printed so far and leaves the process running', async () => {
+  const r = await call('ctx_execute', { language: 'shell', code: 'echo warming up; sleep 5; echo done', timeout: 400, background: true });
+  assert.equal(r.isError, false);
+  assert.match(r.text, /still running in the background/);
+  assert.match(r.text, /warming up/);
+});
+
+test('UTF-8 split across pipe chunks arrives intact', async () => {
+  const r = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'const b = Buffer.from("héllo wörld 世界 🎉\\n"); for (const byte of b) { process.stdout.write(Buffer.from([byte])); await new Promise(r => setTimeout(r, 1)); }',
+  });
+  assert.match(r.text, /héllo wörld 世界 🎉/);
+});
+
+test('ctx_execute_file exposes FILE_CONTENT and refuses files outside the project', async () => {
+  mkdirSync(join(s.project, 'data'), { recursive: true });
+  writeFileSync(join(s.project, 'data/notes.txt'), 'alpha\nbeta\ngamma\n');
+  const ok = await call('ctx_execute_file', { path: 'data/notes.txt', language: 'python', code: 'print(len(FILE_CONTENT.splitlines()), FILE_CONTENT_PATH.endswith("notes.txt"))' });
+  assert.match(ok.text, /3 True/);
+  const sh = await call('ctx_execute_file', { path: 'data/notes.txt', language: 'shell', code: 'echo "$FILE_CONTENT" | grep -c a' });
+  assert.match(sh.text, /3/);
+  const out = await call('ctx_execute_file', { path: '/etc/hostname', language: 'shell', code: 'echo "$FILE_CONTENT"' });
+  assert.equal(out.isError, true);
+  assert.match(out.text, /outside the project.*permissions\.allow/s);
+});
+
+test('deny rules from the project settings refuse a command, in shell and inside Python', async () => {
+  mkdirSync(join(s.project, '.claude'), { recursive: true });
+  writeFileSync(join(s.project, '.claude/settings.json'), '// comments are fine\n{ "permissions": { "deny": ["Bash(rm -rf:*)", "Bash(git push:*)"] } }');
+  const sh = await call('ctx_execute', { language: 'shell', code: 'echo ok && rm -rf /tmp/nothing-here' });
+  assert.equal(sh.isError, true);
+  assert.match(sh.text, /blocked by security policy.*Bash\(rm -rf:\*\)/);
+  const py = await call('ctx_execute', { language: 'python', code: 'import os\nos.system("git push origin main")' });
+  assert.equal(py.isError, true);
+  assert.match(py.text, /Bash\(git push:\*\)/);
+  const fine = await call('ctx_execute', { language: 'shell', code: 'echo allowed' });
+  assert.equal(fine.isError, false);
+});
+
+test('ctx_batch_execute runs commands in order, indexes them, and answers the queries', async () => {
+  const r = await call('ctx_batch_execute', {
+    commands: [
+      { label: 'greeting', command: 'echo "the answer is forty-two"' },
+      { label: 'failing', command: 'echo "disk quota exceeded" >&2; exit 4' },
+      'printf "line\\n%.0s" $(seq 1 50)',
+    ],
+    queries: ['disk quota', 'answer forty-two'],
+    concurrency: 2,
+  });
+  assert.equal(r.isError, false, r.text);
+  const order = ['greeting', 'failing', 'cmd_3'].map((l) => r.text.indexOf(`- ${l}:`));
+  assert.ok(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), r.text);
+  assert.match(r.text, /- failing: exit 4/);
+  assert.match(r.text, /- cmd_3: exit 0, 50 lines/);
+  assert.match(r.text, /disk quota exceeded/);
+  assert.match(r.text, /forty-two/);
+  assert.ok(Buffer.byteLength(r.text) <= 4096);
+});
