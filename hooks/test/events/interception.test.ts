@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { BIN } from '../sessions/hook-process.js';
+
+const home = mkdtempSync(join(tmpdir(), 'cm-int-home-'));
+const project = mkdtempSync(join(tmpdir(), 'cm-int-proj-'));
+mkdirSync(join(project, '.git'));
+after(() => {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+});
+
+function hook(host: string, event: string, payload: unknown) {
+  const r = spawnSync(process.execPath, [BIN, 'hook', host, event], {
+    input: JSON.stringify(payload),
+    env: { ...process.env, CONTEXT_MODE_HOME: home },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: r.status, stdout: r.stdout };
+}
+
+function cli(args: string[]) {
+  return spawnSync(process.execPath, [BIN, ...args, '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+}
+
+test('a 60 KB tool output is replaced by a digest on Claude Code and stays searchable', () => {
+  const big = readFileSync(join(process.cwd(), '../shared/fixtures/captured/github-issues.json'), 'utf8');
+  const r = hook('claude-code', 'posttooluse', {
+    session_id: 'int-1',
+    cwd: project,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'gh issue list --json title,body' },
+    tool_response: { stdout: big, stderr: '', interrupted: false },
+  });
+  assert.equal(r.code, 0);
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { updatedToolOutput: string } };
+  const replaced = out.hookSpecificOutput.updatedToolOutput;
+  assert.ok(Buffer.byteLength(replaced) <= 4200, `${Buffer.byteLength(replaced)} bytes`);
+  const source = /ctx_search\(source: "([^"]+)"/.exec(replaced)?.[1];
+  assert.ok(source, replaced.slice(-300));
+  const title = (JSON.parse(big) as Array<{ title: string }>)[12]!.title;
+  const found = cli(['search', title, '--source', source!, '--json']);
+  assert.equal(found.status, 0, found.stderr);
+  assert.ok((JSON.parse(found.stdout) as { hits: unknown[] }).hits.length > 0, 'the replaced output is searchable');
+  const stats = cli(['stats']);
+  assert.match(stats.stdout, /- Bash: 1×, [\d.]+ KB produced → [\d.]+ KB returned/, 'the replacement is in the ledger');
+});
+
+test('small outputs and hosts that cannot replace output pass through untouched', () => {
+  const small = hook('claude-code', 'posttooluse', {
+    session_id: 'int-2', cwd: project, hook_event_name: 'PostToolUse', tool_name: 'Bash',
+    tool_input: { command: 'ls' }, tool_response: { stdout: 'a\nb\n', stderr: '' },
+  });
+  assert.equal(small.code, 0);
+  assert.doesNotMatch(small.stdout, /updatedToolOutput/);
+  const gemini = hook('gemini-cli', 'aftertool', {
+    session_id: 'int-3', cwd: project, hook_event_name: 'AfterTool', tool_name: 'run_shell_command',
+    tool_input: { command: 'cat big' }, tool_response: { llmContent: 'x'.repeat(50_000) },
+  });
+  assert.equal(gemini.code, 0);
+});
