@@ -1,5 +1,6 @@
 // Sandbox round trips through a real MCP client against the built server (issue 3 numbers):
-// ctx_execute javascript console.log(42) and shell echo p50, against a `node -e 0` spawn measured in the same
+// ctx_execute javascript console.log(42) and shell echo p50 (with a pause between calls, and shell back to back),
+// against a `node -e 0` spawn measured in the same
 // run; bytes returned for `cat` of a 60 KB JSON file; processes left behind after 100 timed-out commands that
 // spawn children. Progress on stderr, one JSON object on stdout. Run `npm run build` first.
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startBuiltServer } from '../server/test/helpers/mcp-client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const THINK_MS = 150;
 const FIXTURE = fileURLToPath(new URL('../../shared/fixtures/captured/github-issues.json', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const p50 = (xs: number[]) => {
@@ -48,11 +50,20 @@ try {
   const js: number[] = [];
   const sh: number[] = [];
   log(`round trips × ${RUNS}`);
+  // An agent thinks between tool calls; the pause stands for that (the server replaces its spare processes
+  // in such pauses). Back-to-back calls are measured separately below.
+  const think = () => new Promise((r) => setTimeout(r, THINK_MS));
   for (let i = 0; i < RUNS; i++) {
     base.push(await nodeE0());
+    await think();
     js.push((await call({ language: 'javascript', code: 'console.log(42)' })).ms);
+    await think();
     sh.push((await call({ language: 'shell', code: 'echo 42' })).ms);
+    await think();
   }
+  log(`back-to-back shell calls × ${RUNS * 2}`);
+  const shBurst: number[] = [];
+  for (let i = 0; i < RUNS * 2; i++) shBurst.push((await call({ language: 'shell', code: 'echo 42' })).ms);
   log('cat of a 60 KB JSON file');
   const cat = await call({ language: 'shell', code: `cat '${FIXTURE}'` });
   const source = /ctx_search\(source: "([^"]+)"/.exec(cat.text)?.[1];
@@ -72,6 +83,8 @@ try {
         node_e0_p50_ms: p50(base),
         execute_javascript_p50_ms: p50(js),
         execute_shell_p50_ms: p50(sh),
+        think_time_between_calls_ms: THINK_MS,
+        execute_shell_back_to_back_p50_ms: p50(shBurst),
         javascript_ratio_vs_node_e0: Math.round((p50(js) / p50(base)) * 100) / 100,
         cat_60kb_json: { raw_bytes: readFileSync(FIXTURE).length, returned_bytes: Buffer.byteLength(cat.text), indexed_as: source ?? null },
         timed_out_with_children: { commands: 100, processes_left: left },

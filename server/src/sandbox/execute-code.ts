@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rm, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess, type RunResult } from './run-process.js';
 import { runtimeFor, type Language } from './runtimes.js';
 import { sandboxEnv } from './sandbox-env.js';
-import { scriptSource } from './script-source.js';
+import { takeWarm, warmInput } from './warm-process.js';
+import { javascriptFunctionBody, scriptSource } from './script-source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024;
@@ -32,6 +33,15 @@ export function outputCap(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_OUTPUT_CAP;
 }
 
+/** bash for the warm launcher, when this machine's shell runtime is bash. */
+function launcherShell(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return runtimeFor('shell', env).command('')[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs `code` in a fresh process (own process group, stdin closed, stripped env) from a private temp dir that
  * is always removed — after the process exits, for a backgrounded one. Throws RuntimeMissingError when the
@@ -57,7 +67,14 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
       argv = runtime.command(exe);
     }
     const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+    const kind = req.language === 'javascript' ? 'node' : 'launcher';
+    const bash = kind === 'launcher' ? launcherShell(req.env) : undefined;
+    const warm = takeWarm(kind, req.env, bash);
+    const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash;
+    const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
+    const body = kind === 'node' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
     const result = await runProcess({
+      ...(warm ? { child: warm, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) } : {}),
       argv,
       cwd: req.cwd,
       env,
@@ -69,6 +86,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     keepDir = result.backgrounded;
     return { ...result, capBytes };
   } finally {
-    if (!keepDir) rmSync(dir, { recursive: true, force: true });
+    // Removed off the answer's path; a failure leaves only an empty-ish dir under TMPDIR.
+    if (!keepDir) rm(dir, { recursive: true, force: true }, () => undefined);
   }
 }

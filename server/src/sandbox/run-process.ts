@@ -12,6 +12,9 @@ export interface RunOptions {
   background?: boolean;
   /** Called when a backgrounded process finally exits (to remove its temp files). */
   onBackgroundExit?: () => void;
+  /** A pre-spawned process (own group, piped stdio) to use instead of spawning `argv`; `input` goes to its stdin. */
+  child?: ChildProcess;
+  input?: string;
 }
 
 export interface RunResult {
@@ -59,12 +62,14 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(options.argv[0]!, options.argv.slice(1), {
-        cwd: options.cwd,
-        env: options.env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      child =
+        options.child ??
+        spawn(options.argv[0]!, options.argv.slice(1), {
+          cwd: options.cwd,
+          env: options.env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
     } catch (err) {
       resolve(failed(err, started));
       return;
@@ -117,6 +122,35 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         finish(code, signal);
       });
     });
+    // A warm Node spare reports "done <code>" on fd 3 and closes its stdout/stderr when the code finished on
+    // its own: with both pipes at EOF, the answer need not wait for the process to tear down.
+    const doneChannel = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
+    if (doneChannel) {
+      let note = '';
+      let doneCode: number | undefined;
+      let open = 2;
+      const maybeDone = () => {
+        if (doneCode !== undefined && open === 0) finish(doneCode, null);
+      };
+      doneChannel.on('data', (c: Buffer) => {
+        note += c.toString('utf8');
+        const m = /^done (\d+)\n/.exec(note);
+        if (m) doneCode = Number(m[1]);
+        maybeDone();
+      });
+      doneChannel.on('error', () => undefined);
+      for (const s of [child.stdout!, child.stderr!]) {
+        s.once('end', () => {
+          open--;
+          maybeDone();
+        });
+      }
+    }
+    if (options.child) {
+      // A warm process may have died while it waited; its exit is then reported like any other.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.input ?? '');
+    }
     const timer = setTimeout(() => {
       timedOut = true;
       if (options.background) {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { availableLanguages } from '../../src/sandbox/runtimes.js';
@@ -105,6 +105,39 @@ test('background returns what was printed so far and leaves the process running'
   assert.equal(r.isError, false);
   assert.match(r.text, /still running in the background/);
   assert.match(r.text, /warming up/);
+});
+
+test('JavaScript calls start from a pre-started process yet each runs alone, in the project, with its own error', async () => {
+  const first = await call('ctx_execute', { language: 'javascript', code: 'globalThis.leak = 42; console.log("cwd", process.cwd())' });
+  assert.match(first.text, new RegExp(`cwd ${s.project.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  const second = await call('ctx_execute', { language: 'javascript', code: 'console.log("leak", typeof globalThis.leak, process.env.TMPDIR?.includes("cm-sbx-"))' });
+  assert.match(second.text, /leak undefined true/);
+  const failing = await call('ctx_execute', { language: 'javascript', code: 'throw new Error("kaput in user code")' });
+  assert.equal(failing.isError, true);
+  assert.match(failing.text, /kaput in user code/);
+  const slow = await call('ctx_execute', { language: 'javascript', code: 'console.log("before"); await new Promise(r => setTimeout(r, 30000))', timeout: 400 });
+  assert.match(slow.text, /timed out after 400 ms/);
+  assert.match(slow.text, /before/);
+  writeFileSync(join(s.project, 'warm.txt'), 'one\ntwo\n');
+  const file = await call('ctx_execute_file', { path: 'warm.txt', language: 'javascript', code: 'console.log("lines", FILE_CONTENT.trim().split("\\n").length)' });
+  assert.match(file.text, /lines 2/);
+});
+
+test('shell calls are as fresh as a new bash: own variables, $0, stdin at EOF, exit status, cwd', async () => {
+  await call('ctx_execute', { language: 'shell', code: 'LEFT_OVER=1; export ALSO=2; cd /' });
+  await new Promise((r) => setTimeout(r, 200)); // the next call takes the spare started in the pause
+  const r = await call('ctx_execute', {
+    language: 'shell',
+    code: 'echo "vars:${LEFT_OVER:-none}:${ALSO:-none}:$(set | grep -c "^__cm_")"; echo "zero:${0##*/}"; echo "cwd:$PWD"; cat; echo "stdin:eof"; exit 4',
+  });
+  assert.equal(r.isError, true);
+  assert.match(r.text, /vars:none:none:0/);
+  assert.match(r.text, /zero:script\.sh/);
+  assert.match(r.text, new RegExp(`cwd:${realpathSync(s.project)}`));
+  assert.match(r.text, /stdin:eof/);
+  assert.match(r.text, /exit code 4/);
+  const py = await call('ctx_execute', { language: 'python', code: 'import os, sys\nprint("py", os.getcwd() == os.path.realpath(os.environ["PWD"]), sys.stdin.read() == "")' });
+  assert.match(py.text, /py True True/);
 });
 
 test('UTF-8 split across pipe chunks arrives intact', async () => {

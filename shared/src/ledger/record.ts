@@ -22,8 +22,16 @@ interface Handle {
 // must cost one prepared INSERT, not an open + migration check.
 const handles = new Map<string, Handle>();
 
+// projectPaths hashes the real path of the root: worth remembering per (root, data home) for a hot path.
+const dirs = new Map<string, string>();
+
 function handleFor(projectRoot: string, env: NodeJS.ProcessEnv): Handle {
-  const key = projectPaths(projectRoot, env).dir;
+  const memo = `${projectRoot}\0${env.CONTEXT_MODE_HOME ?? ''}\0${env.HOME ?? ''}`;
+  let key = dirs.get(memo);
+  if (key === undefined) {
+    key = projectPaths(projectRoot, env).dir;
+    dirs.set(memo, key);
+  }
   const cached = handles.get(key);
   if (cached?.db.open) return cached;
   const db = openLedgerForRoot(projectRoot, env);

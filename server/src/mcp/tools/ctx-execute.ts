@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS, executeCode } from '../../sandbox/execute-code.js';
 import { LANGUAGES, RuntimeMissingError } from '../../sandbox/runtimes.js';
 import { deniedBy, sandboxAnswer } from '../../sandbox/sandbox-result.js';
 import { killBackgroundProcesses } from '../../sandbox/run-process.js';
+import { killWarmProcesses } from '../../sandbox/warm-process.js';
 import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import type { ServerContext } from '../context.js';
 import { toolError } from '../tool-result.js';
@@ -11,7 +12,10 @@ import { toolError } from '../tool-result.js';
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
 export function registerCtxExecuteTool(server: McpServer, ctx: ServerContext): void {
-  ctx.onClose(() => killBackgroundProcesses());
+  ctx.onClose(() => {
+    killWarmProcesses();
+    killBackgroundProcesses();
+  });
   server.registerTool(
     'ctx_execute',
     {

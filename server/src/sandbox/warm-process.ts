@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { basename } from 'node:path';
+import { tmpdir } from 'node:os';
+import { sandboxEnv } from './sandbox-env.js';
+
+/**
+ * Spare processes started ahead of the next call, so a call does not wait for a spawn (Node blocks its event
+ * loop ~4–5 ms per spawn on this kind of machine) or, for JavaScript, a whole Node boot (~100 ms). Each spare
+ * runs exactly one call and is replaced after it, so calls stay as isolated as fresh processes. Two kinds:
+ * - `node`: a booted Node that reads one JSON line (the job) and runs the code in-process;
+ * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…) and execs the
+ *   real interpreter in its own place, stdin from /dev/null as for a fresh spawn.
+ * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
+ */
+export type WarmKind = 'node' | 'launcher';
+
+export interface WarmJob {
+  cwd: string;
+  tmp: string;
+  /** The script file (always written; the node spare imports it when the code is an ES module). */
+  file: string;
+  filePath?: string;
+  /** node: the code as an async function body, when it uses no module syntax. */
+  functionBody?: string;
+  /** launcher: the command to exec. */
+  argv?: string[];
+  /** launcher: argv is [the launcher's bash, script]; source the script in place. */
+  source?: boolean;
+}
+
+const NODE_BOOT = `
+import { closeSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+// When the code has finished on its own, say so on fd 3 and close stdout/stderr from the last 'exit'
+// listener, so the server answers without waiting ~7 ms for this process to tear down. (process.exit() or a
+// crash skip this and the server waits for the exit as usual.)
+process.once('beforeExit', () => {
+  process.on('exit', (code) => {
+    try {
+      writeSync(3, 'done ' + code + '\\n');
+      for (const fd of [1, 2, 3]) closeSync(fd);
+    } catch {}
+  });
+});
+const AsyncFunction = (async () => {}).constructor;
+let buf = '';
+const fail = (e) => { console.error(e); process.exitCode = 1; };
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  buf += chunk;
+  const nl = buf.indexOf('\\n');
+  if (nl < 0) return;
+  process.stdin.destroy();
+  const job = JSON.parse(buf.slice(0, nl));
+  process.chdir(job.cwd);
+  process.env.TMPDIR = job.tmp;
+  if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
+  process.argv[1] = job.file;
+  const asModule = () => import(pathToFileURL(job.file).href).catch(fail);
+  if (job.functionBody === undefined) return void asModule();
+  let fn;
+  try {
+    fn = new AsyncFunction('require', job.functionBody);
+  } catch (e) {
+    // Let the module loader report the syntax error with file, line and caret.
+    if (e instanceof SyntaxError) return void asModule();
+    return fail(e);
+  }
+  fn(createRequire(job.file)).catch(fail);
+});
+`;
+
+// Fields are NUL-terminated so any path or argument passes through unchanged; an empty field ends argv. A
+// shell script is sourced by the launcher itself (~4 ms less than exec'ing a second bash), with $0 set to the
+// script as a fresh \`bash script\` would have it; anything else is exec'd.
+const LAUNCHER_BOOT = `
+IFS= read -r -d '' __cm_mode && IFS= read -r -d '' __cm_cwd && IFS= read -r -d '' __cm_tmp &&
+  IFS= read -r -d '' __cm_fcp || exit 97
+__cm_args=()
+while IFS= read -r -d '' __cm_a && [ -n "$__cm_a" ]; do __cm_args+=("$__cm_a"); done
+[ \${#__cm_args[@]} -gt 0 ] || exit 97
+cd -- "$__cm_cwd" || exit 1
+export TMPDIR="$__cm_tmp"
+[ -z "$__cm_fcp" ] || export FILE_CONTENT_PATH="$__cm_fcp"
+exec </dev/null
+[ "$__cm_mode" = source ] || exec "\${__cm_args[@]}"
+BASH_ARGV0=\${__cm_args[1]}
+unset -v __cm_mode __cm_cwd __cm_tmp __cm_fcp __cm_a __cm_args
+. "$0"
+`;
+
+let closed = false;
+const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv }>();
+
+function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, bash: string | undefined): void {
+  // Concurrent calls each ask for a replacement; one waiting spare per kind is enough.
+  if (closed || spares.has(kind)) return;
+  const argv = kind === 'node' ? [process.execPath, '--input-type=module', '-e', NODE_BOOT] : [bash!, '-c', LAUNCHER_BOOT];
+  try {
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: tmpdir(),
+      env: sandboxEnv(env, tmpdir()),
+      detached: true,
+      stdio: kind === 'node' ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+    });
+    child.on('error', () => undefined);
+    child.once('exit', () => {
+      if (spares.get(kind)?.child === child) spares.delete(kind);
+    });
+    // An idle spare must not keep the server alive.
+    child.unref();
+    for (const s of child.stdio) (s as { unref?: () => void } | null)?.unref?.();
+    spares.set(kind, { child, env });
+  } catch {
+    spares.delete(kind);
+  }
+}
+
+// Replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms and a Node
+// boot takes a core, both of which the call would pay for. A Node spare is replaced as soon as its call ends
+// (its ~100 ms boot needs the head start); a launcher once the server has been idle a moment, because its
+// spawn costs about what it saves, so spawning between back-to-back calls would only move that cost onto the
+// next call.
+const LAUNCHER_REFILL_IDLE_MS = 30;
+let launcherTimer: NodeJS.Timeout | undefined;
+
+function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, bash: string | undefined): void {
+  if (kind === 'node') {
+    setImmediate(() => spawnSpare(kind, env, bash));
+    return;
+  }
+  clearTimeout(launcherTimer);
+  launcherTimer = setTimeout(() => spawnSpare(kind, env, bash), LAUNCHER_REFILL_IDLE_MS);
+  launcherTimer.unref();
+}
+
+/**
+ * The spare of this kind for this environment if one is waiting (none on the first call of a kind), marked as
+ * in use; its replacement follows when the call ends. `bash` is required for the launcher (its `read -d ''`).
+ */
+export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, bash?: string): ChildProcess | undefined {
+  if (env.CONTEXT_MODE_WARM === '0') return undefined;
+  if (kind === 'launcher' && (!bash || basename(bash) !== 'bash')) return undefined;
+  const spare = spares.get(kind);
+  spares.delete(kind);
+  if (!spare || spare.env !== env || spare.child.exitCode !== null || spare.child.signalCode !== null) {
+    if (spare) killSpare(spare.child);
+    // This call runs cold; the spare for the next one may start now.
+    refillLater(kind, env, bash);
+    return undefined;
+  }
+  const { child } = spare;
+  child.once('close', () => refillLater(kind, env, bash));
+  child.ref();
+  for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
+  return child;
+}
+
+/** What to write on the spare's stdin to start `job`. */
+export function warmInput(kind: WarmKind, job: WarmJob): string {
+  if (kind === 'node') return JSON.stringify(job) + '\n';
+  return [job.source ? 'source' : 'exec', job.cwd, job.tmp, job.filePath ?? '', ...(job.argv ?? []), ''].map((f) => `${f}\0`).join('');
+}
+
+/** Kills every waiting spare (server shutdown). */
+export function killWarmProcesses(): void {
+  closed = true;
+  clearTimeout(launcherTimer);
+  for (const { child } of spares.values()) killSpare(child);
+  spares.clear();
+}
+
+function killSpare(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
