@@ -50,13 +50,19 @@ const child = spawn(
   ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
 );
+// The summary line is looked for as the output streams by: the list of failures printed after it can be long.
 let tail = '';
+let tests = 0;
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  tail = (tail + chunk.toString('utf8')).slice(-4000);
+  tail = (tail + chunk.toString('utf8')).slice(-8000);
+  const m = /ℹ tests (\d+)\n/.exec(tail);
+  if (m) {
+    tests = Number(m[1]);
+    tail = tail.slice(m.index + m[0].length);
+  }
 });
 child.on('close', (code) => {
-  const tests = Number(/ℹ tests (\d+)/.exec(tail)?.[1] ?? 0);
   if (tests === 0) {
     console.error('the test runner reported no tests: failing the stage');
     process.exit(1);
