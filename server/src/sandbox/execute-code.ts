@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runProcess, type RunResult } from './run-process.js';
 import { runtimeFor, type Language } from './runtimes.js';
 import { sandboxEnv } from './sandbox-env.js';
-import { takeWarm, warmInput } from './warm-process.js';
+import { takeWarm, warmInput, type WarmKind } from './warm-process.js';
 import { javascriptFunctionBody, scriptSource } from './script-source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -67,12 +67,13 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
       argv = runtime.command(exe);
     }
     const remaining = Math.max(1, timeoutMs - (Date.now() - started));
-    const kind = req.language === 'javascript' ? 'node' : 'launcher';
-    const bash = kind === 'launcher' ? launcherShell(req.env) : undefined;
-    const warm = takeWarm(kind, req.env, bash);
+    const kind: WarmKind = req.language === 'javascript' || req.language === 'typescript' ? req.language : 'launcher';
+    const bash = launcherShell(req.env);
+    // A Node spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
+    const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
     const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash;
     const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
-    const body = kind === 'node' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
+    const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
     const result = await runProcess({
       ...(warm ? { child: warm, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) } : {}),
       argv,

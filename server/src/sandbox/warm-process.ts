@@ -6,13 +6,15 @@ import { sandboxEnv } from './sandbox-env.js';
 /**
  * Spare processes started ahead of the next call, so a call does not wait for a spawn (Node blocks its event
  * loop ~4–5 ms per spawn on this kind of machine) or, for JavaScript, a whole Node boot (~100 ms). Each spare
- * runs exactly one call and is replaced after it, so calls stay as isolated as fresh processes. Two kinds:
- * - `node`: a booted Node that reads one JSON line (the job) and runs the code in-process;
+ * runs exactly one call and is replaced after it, so calls stay as isolated as fresh processes. Kinds:
+ * - `javascript`, `typescript`: a booted Node (for TypeScript, with the runtime's loader flags) that reads one
+ *   JSON line (the job) and runs the code in-process;
  * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…) and execs the
  *   real interpreter in its own place, stdin from /dev/null as for a fresh spawn.
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
-export type WarmKind = 'node' | 'launcher';
+export type WarmKind = 'javascript' | 'typescript' | 'launcher';
+const isNode = (kind: WarmKind) => kind !== 'launcher';
 
 export interface WarmJob {
   cwd: string;
@@ -20,7 +22,7 @@ export interface WarmJob {
   /** The script file (always written; the node spare imports it when the code is an ES module). */
   file: string;
   filePath?: string;
-  /** node: the code as an async function body, when it uses no module syntax. */
+  /** javascript: the code as an async function body, when it uses no module syntax. */
   functionBody?: string;
   /** launcher: the command to exec. */
   argv?: string[];
@@ -93,16 +95,16 @@ unset -v __cm_mode __cm_cwd __cm_tmp __cm_fcp __cm_a __cm_args
 let closed = false;
 const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv }>();
 
-function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, bash: string | undefined): void {
+function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   // Concurrent calls each ask for a replacement; one waiting spare per kind is enough.
   if (closed || spares.has(kind)) return;
-  const argv = kind === 'node' ? [process.execPath, '--input-type=module', '-e', NODE_BOOT] : [bash!, '-c', LAUNCHER_BOOT];
+  const argv = isNode(kind) ? [...command, '--input-type=module', '-e', NODE_BOOT] : [command[0]!, '-c', LAUNCHER_BOOT];
   try {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: tmpdir(),
       env: sandboxEnv(env, tmpdir()),
       detached: true,
-      stdio: kind === 'node' ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+      stdio: isNode(kind) ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     });
     child.on('error', () => undefined);
     child.once('exit', () => {
@@ -125,33 +127,34 @@ function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, bash: string | undef
 const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
 
-function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, bash: string | undefined): void {
-  if (kind === 'node') {
-    setImmediate(() => spawnSpare(kind, env, bash));
+function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
+  if (isNode(kind)) {
+    setImmediate(() => spawnSpare(kind, env, command));
     return;
   }
   clearTimeout(launcherTimer);
-  launcherTimer = setTimeout(() => spawnSpare(kind, env, bash), LAUNCHER_REFILL_IDLE_MS);
+  launcherTimer = setTimeout(() => spawnSpare(kind, env, command), LAUNCHER_REFILL_IDLE_MS);
   launcherTimer.unref();
 }
 
 /**
  * The spare of this kind for this environment if one is waiting (none on the first call of a kind), marked as
- * in use; its replacement follows when the call ends. `bash` is required for the launcher (its `read -d ''`).
+ * in use; its replacement follows when the call ends. `command`: the Node runtime's argv prefix, or for the
+ * launcher the bash to use (bash only: it needs `read -d ''`).
  */
-export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, bash?: string): ChildProcess | undefined {
+export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): ChildProcess | undefined {
   if (env.CONTEXT_MODE_WARM === '0') return undefined;
-  if (kind === 'launcher' && (!bash || basename(bash) !== 'bash')) return undefined;
+  if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return undefined;
   const spare = spares.get(kind);
   spares.delete(kind);
   if (!spare || spare.env !== env || spare.child.exitCode !== null || spare.child.signalCode !== null) {
     if (spare) killSpare(spare.child);
     // This call runs cold; the spare for the next one may start now.
-    refillLater(kind, env, bash);
+    refillLater(kind, env, command);
     return undefined;
   }
   const { child } = spare;
-  child.once('close', () => refillLater(kind, env, bash));
+  child.once('close', () => refillLater(kind, env, command));
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
   return child;
@@ -159,7 +162,7 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, bash?: string):
 
 /** What to write on the spare's stdin to start `job`. */
 export function warmInput(kind: WarmKind, job: WarmJob): string {
-  if (kind === 'node') return JSON.stringify(job) + '\n';
+  if (isNode(kind)) return JSON.stringify(job) + '\n';
   return [job.source ? 'source' : 'exec', job.cwd, job.tmp, job.filePath ?? '', ...(job.argv ?? []), ''].map((f) => `${f}\0`).join('');
 }
 
