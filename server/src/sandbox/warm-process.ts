@@ -9,8 +9,10 @@ import { sandboxEnv } from './sandbox-env.js';
  * runs exactly one call and is replaced after it, so calls stay as isolated as fresh processes. Kinds:
  * - `javascript`, `typescript`: a booted Node (for TypeScript, with the runtime's loader flags) that reads one
  *   JSON line (the job) and runs the code in-process;
- * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…) and execs the
- *   real interpreter in its own place, stdin from /dev/null as for a fresh spawn.
+ * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…), then sources
+ *   a shell script itself or execs any other interpreter in its own place, stdin from /dev/null as for a fresh
+ *   spawn.
+ * Spares exist only for kinds already used (none at start-up) and cost one process each (a Node ~40 MiB).
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
 export type WarmKind = 'javascript' | 'typescript' | 'launcher';
