@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { allHosts } from '@context-mode/shared/platforms/resolve-host';
-import { assertBuilt, markServerLive, pool, runBuiltHook, sandboxDirs } from './run-built-hook.js';
+import { spawnSync } from 'node:child_process';
+import { assertBuilt, BIN, markServerLive, pool, runBuiltHook, sandboxDirs } from './run-built-hook.js';
 
 before(assertBuilt);
 
@@ -130,4 +131,18 @@ test('a redirect is noted for the ledger without opening SQLite', async () => {
   const line = JSON.parse(readFileSync(join(home, 'run', 'redirects', 'led-1.jsonl'), 'utf8').trim()) as Record<string, unknown>;
   assert.equal(line.type, 'bash-redirected');
   assert.equal(line.summary, 'git log');
+  assert.equal(line.host, 'claude-code');
+
+  // `context-mode stats` folds the note into the project's ledger: reported apart, never counted as saved.
+  const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+  assert.equal(stats.status, 0, stats.stderr);
+  const report = JSON.parse(stats.stdout) as { projectTotals: { redirectEstimateBytes: number; savedBytes: number }; tools: unknown[] };
+  assert.ok(report.projectTotals.redirectEstimateBytes > 0);
+  assert.equal(report.projectTotals.savedBytes, 0);
+  assert.deepEqual(report.tools, []);
+  assert.equal(existsSync(join(home, 'run', 'redirects', 'led-1.jsonl')), false);
+  const again = JSON.parse(
+    spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' }).stdout,
+  ) as typeof report;
+  assert.equal(again.projectTotals.redirectEstimateBytes, report.projectTotals.redirectEstimateBytes, 'folded once, not twice');
 });

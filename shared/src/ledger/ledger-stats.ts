@@ -4,6 +4,7 @@ import type { Database } from '../db/types.js';
 import { dataHome } from '../project/data-home.js';
 import { projectPaths, readProjectMeta } from '../project/project-identity.js';
 import type { StatsReport, StatsTotals, ToolStats } from '../protocol/stats.js';
+import { foldRedirectNotes } from './fold-redirect-notes.js';
 import { ledgerPathForDir, openLedgerFile } from './ledger-db.js';
 import { BYTES_PER_TOKEN, SAVED_SQL } from './ledger-schema.js';
 
@@ -97,6 +98,7 @@ export const FORMULA =
 /** Gross, own cost and net per session, project and all time (every project under `<dataHome>/projects`). */
 export function readStats(projectRoot: string, options: StatsOptions = {}): StatsReport {
   const env = options.env ?? process.env;
+  foldRedirectNotes(env);
   const paths = projectPaths(projectRoot, env);
   const meta = readProjectMeta(paths.dir);
   const ledgerFile = ledgerPathForDir(paths.dir);
@@ -108,7 +110,7 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
         `SELECT tool, count(*) AS calls, coalesce(sum(raw_bytes), 0) AS raw, coalesce(sum(returned_bytes), 0) AS returned,
            coalesce(sum(${SAVED_SQL}), 0) AS saved,
            coalesce(sum(CASE WHEN kind = 'own-cost' THEN returned_bytes ELSE 0 END), 0) AS own
-         FROM ledger GROUP BY tool ORDER BY saved DESC, calls DESC, tool`,
+         FROM ledger WHERE kind != 'hook-redirect' GROUP BY tool ORDER BY saved DESC, calls DESC, tool`,
       )
       .all<Record<string, unknown>>()
       .map((r) => ({
