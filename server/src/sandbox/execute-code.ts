@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runProcess, type RunResult } from './run-process.js';
 import { runtimeFor, type Language } from './runtimes.js';
 import { sandboxEnv } from './sandbox-env.js';
-import { takeWarm, warmInput, type WarmKind } from './warm-process.js';
+import { prewarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
 import { javascriptFunctionBody, scriptSource } from './script-source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -39,6 +39,17 @@ function launcherShell(env: NodeJS.ProcessEnv): string | undefined {
     return runtimeFor('shell', env).command('')[0];
   } catch {
     return undefined;
+  }
+}
+
+/** Pre-starts the JavaScript spare and the launcher, so even the first call of a session is fast. */
+export function prewarmSandbox(env: NodeJS.ProcessEnv): void {
+  try {
+    prewarm('javascript', env, runtimeFor('javascript', env).command('').slice(0, -1));
+    const bash = launcherShell(env);
+    if (bash) prewarm('launcher', env, [bash]);
+  } catch {
+    // Nothing to warm: calls start cold.
   }
 }
 

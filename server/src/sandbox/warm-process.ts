@@ -12,7 +12,8 @@ import { sandboxEnv } from './sandbox-env.js';
  * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…), then sources
  *   a shell script itself or execs any other interpreter in its own place, stdin from /dev/null as for a fresh
  *   spawn.
- * Spares exist only for kinds already used (none at start-up) and cost one process each (a Node ~40 MiB).
+ * The server pre-starts the JavaScript spare and the launcher shortly after start-up; the TypeScript spare
+ * (it loads a compiler) only after a first TypeScript call. Each costs one process (a Node ~40 MiB).
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
 export type WarmKind = 'javascript' | 'typescript' | 'launcher';
@@ -160,6 +161,13 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
   return child;
+}
+
+/** Starts a spare of this kind ahead of its first call (server start-up, once the handshake is done). */
+export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
+  if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
+  if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
+  spawnSpare(kind, env, command);
 }
 
 /** What to write on the spare's stdin to start `job`. */

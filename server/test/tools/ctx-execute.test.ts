@@ -140,6 +140,34 @@ test('shell calls are as fresh as a new bash: own variables, $0, stdin at EOF, e
   assert.match(py.text, /py True True/);
 });
 
+test('spare processes are started after start-up and none outlives the server', async () => {
+  const own = await startBuiltServer();
+  const mine = () =>
+    readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`CONTEXT_MODE_HOME=${own.home}\0`) && /--input-type=module|__cm_mode/.test(cmd);
+      } catch {
+        return false;
+      }
+    });
+  try {
+    let spares: string[] = [];
+    for (let i = 0; i < 50 && spares.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      spares = mine();
+    }
+    assert.equal(spares.length, 2, 'a JavaScript spare and a shell launcher');
+    const r = await own.client.callTool({ name: 'ctx_execute', arguments: { language: 'javascript', code: 'console.log("first call", 6 * 7)' } });
+    assert.match(JSON.stringify(r), /first call 42/);
+  } finally {
+    await own.close();
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual(mine(), []);
+});
+
 test('UTF-8 split across pipe chunks arrives intact', async () => {
   const r = await call('ctx_execute', {
     language: 'javascript',

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { DEFAULT_TIMEOUT_MS, executeCode } from '../../sandbox/execute-code.js';
+import { DEFAULT_TIMEOUT_MS, executeCode, prewarmSandbox } from '../../sandbox/execute-code.js';
 import { LANGUAGES, RuntimeMissingError } from '../../sandbox/runtimes.js';
 import { deniedBy, sandboxAnswer } from '../../sandbox/sandbox-result.js';
 import { killBackgroundProcesses } from '../../sandbox/run-process.js';
@@ -9,10 +9,15 @@ import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import type { ServerContext } from '../context.js';
 import { toolError } from '../tool-result.js';
 
+const PREWARM_AFTER_MS = 1_500;
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
 export function registerCtxExecuteTool(server: McpServer, ctx: ServerContext): void {
+  // After the handshake and the first requests have been served, off their path.
+  const prewarmTimer = setTimeout(() => prewarmSandbox(ctx.env), PREWARM_AFTER_MS);
+  prewarmTimer.unref();
   ctx.onClose(() => {
+    clearTimeout(prewarmTimer);
     killWarmProcesses();
     killBackgroundProcesses();
   });
