@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { availableLanguages } from '../server/src/sandbox/runtimes.js';
 import { startBuiltServer } from '../server/test/helpers/mcp-client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -49,6 +50,8 @@ try {
   const base: number[] = [];
   const js: number[] = [];
   const sh: number[] = [];
+  const py: number[] = [];
+  const hasPython = availableLanguages().includes('python');
   log(`round trips × ${RUNS}`);
   // An agent thinks between tool calls; the pause stands for that (the server replaces its spare processes
   // in such pauses). Back-to-back calls are measured separately below.
@@ -60,6 +63,9 @@ try {
     await think();
     sh.push((await call({ language: 'shell', code: 'echo 42' })).ms);
     await think();
+    if (hasPython) py.push((await call({ language: 'python', code: 'print(42)' })).ms);
+    // Long enough for the replacement spares to finish booting, so they do not slow the next baseline spawn.
+    await new Promise((r) => setTimeout(r, 500));
   }
   log(`back-to-back shell calls × ${RUNS * 2}`);
   const shBurst: number[] = [];
@@ -83,6 +89,7 @@ try {
         node_e0_p50_ms: p50(base),
         execute_javascript_p50_ms: p50(js),
         execute_shell_p50_ms: p50(sh),
+        execute_python_p50_ms: hasPython ? p50(py) : null,
         think_time_between_calls_ms: THINK_MS,
         execute_shell_back_to_back_p50_ms: p50(shBurst),
         javascript_ratio_vs_node_e0: Math.round((p50(js) / p50(base)) * 100) / 100,

@@ -66,6 +66,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     const file = join(dir, `script.${runtime.ext}`);
     writeFileSync(file, scriptSource(req.language, req.code, req.filePath), { mode: 0o700 });
     const env = sandboxEnv(req.env, dir);
+    env.PWD = req.cwd; // as a shell that cd'd there would have it (warm spares do the same)
     if (req.filePath) env.FILE_CONTENT_PATH = req.filePath;
     const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const capBytes = outputCap(req.env);
@@ -78,9 +79,10 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
       argv = runtime.command(exe);
     }
     const remaining = Math.max(1, timeoutMs - (Date.now() - started));
-    const kind: WarmKind = req.language === 'javascript' || req.language === 'typescript' ? req.language : 'launcher';
+    const kind: WarmKind =
+      req.language === 'javascript' || req.language === 'typescript' || req.language === 'python' ? req.language : 'launcher';
     const bash = launcherShell(req.env);
-    // A Node spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
+    // An interpreter spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
     const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
     const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash;
     const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };

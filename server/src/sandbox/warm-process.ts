@@ -2,22 +2,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { sandboxEnv } from './sandbox-env.js';
+import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
 
 /**
  * Spare processes started ahead of the next call, so a call does not wait for a spawn (Node blocks its event
  * loop ~4–5 ms per spawn on this kind of machine) or, for JavaScript, a whole Node boot (~100 ms). Each spare
  * runs exactly one call and is replaced after it, so calls stay as isolated as fresh processes. Kinds:
- * - `javascript`, `typescript`: a booted Node (for TypeScript, with the runtime's loader flags) that reads one
- *   JSON line (the job) and runs the code in-process;
+ * - `javascript`, `typescript`: a booted Node (for TypeScript, with the runtime's loader flags) and `python`: a
+ *   booted interpreter, each reading one JSON line (the job) and running the script in-process;
  * - `launcher`: a bash that reads NUL-terminated fields (cwd, TMPDIR, FILE_CONTENT_PATH, argv…), then sources
  *   a shell script itself or execs any other interpreter in its own place, stdin from /dev/null as for a fresh
  *   spawn.
  * The server pre-starts the JavaScript spare and the launcher shortly after start-up; the TypeScript spare
- * (it loads a compiler) only after a first TypeScript call. Each costs one process (a Node ~40 MiB).
+ * (it loads a compiler) and the Python one only after a first call of theirs. Each costs one process (a Node
+ * ~40 MiB, Python ~10 MiB).
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
-export type WarmKind = 'javascript' | 'typescript' | 'launcher';
-const isNode = (kind: WarmKind) => kind !== 'launcher';
+export type WarmKind = 'javascript' | 'typescript' | 'python' | 'launcher';
+const isNode = (kind: WarmKind) => kind === 'javascript' || kind === 'typescript';
+
+function bootArgv(kind: WarmKind, command: string[]): string[] {
+  if (isNode(kind)) return [...command, '--input-type=module', '-e', NODE_BOOT];
+  if (kind === 'python') return [...command, '-c', PYTHON_BOOT];
+  return [command[0]!, '-c', LAUNCHER_BOOT];
+}
 
 export interface WarmJob {
   cwd: string;
@@ -33,67 +41,6 @@ export interface WarmJob {
   source?: boolean;
 }
 
-const NODE_BOOT = `
-import { closeSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-// When the code has finished on its own, say so on fd 3 and close stdout/stderr from the last 'exit'
-// listener, so the server answers without waiting ~7 ms for this process to tear down. (process.exit() or a
-// crash skip this and the server waits for the exit as usual.)
-process.once('beforeExit', () => {
-  process.on('exit', (code) => {
-    try {
-      writeSync(3, 'done ' + code + '\\n');
-      for (const fd of [1, 2, 3]) closeSync(fd);
-    } catch {}
-  });
-});
-const AsyncFunction = (async () => {}).constructor;
-let buf = '';
-const fail = (e) => { console.error(e); process.exitCode = 1; };
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  buf += chunk;
-  const nl = buf.indexOf('\\n');
-  if (nl < 0) return;
-  process.stdin.destroy();
-  const job = JSON.parse(buf.slice(0, nl));
-  process.chdir(job.cwd);
-  process.env.TMPDIR = job.tmp;
-  if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
-  process.argv[1] = job.file;
-  const asModule = () => import(pathToFileURL(job.file).href).catch(fail);
-  if (job.functionBody === undefined) return void asModule();
-  let fn;
-  try {
-    fn = new AsyncFunction('require', job.functionBody);
-  } catch (e) {
-    // Let the module loader report the syntax error with file, line and caret.
-    if (e instanceof SyntaxError) return void asModule();
-    return fail(e);
-  }
-  fn(createRequire(job.file)).catch(fail);
-});
-`;
-
-// Fields are NUL-terminated so any path or argument passes through unchanged; an empty field ends argv. A
-// shell script is sourced by the launcher itself (~4 ms less than exec'ing a second bash), with $0 set to the
-// script as a fresh \`bash script\` would have it; anything else is exec'd.
-const LAUNCHER_BOOT = `
-IFS= read -r -d '' __cm_mode && IFS= read -r -d '' __cm_cwd && IFS= read -r -d '' __cm_tmp &&
-  IFS= read -r -d '' __cm_fcp || exit 97
-__cm_args=()
-while IFS= read -r -d '' __cm_a && [ -n "$__cm_a" ]; do __cm_args+=("$__cm_a"); done
-[ \${#__cm_args[@]} -gt 0 ] || exit 97
-cd -- "$__cm_cwd" || exit 1
-export TMPDIR="$__cm_tmp"
-[ -z "$__cm_fcp" ] || export FILE_CONTENT_PATH="$__cm_fcp"
-exec </dev/null
-[ "$__cm_mode" = source ] || exec "\${__cm_args[@]}"
-BASH_ARGV0=\${__cm_args[1]}
-unset -v __cm_mode __cm_cwd __cm_tmp __cm_fcp __cm_a __cm_args
-. "$0"
-`;
 
 let closed = false;
 const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv }>();
@@ -101,7 +48,7 @@ const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv }
 function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   // Concurrent calls each ask for a replacement; one waiting spare per kind is enough.
   if (closed || spares.has(kind)) return;
-  const argv = isNode(kind) ? [...command, '--input-type=module', '-e', NODE_BOOT] : [command[0]!, '-c', LAUNCHER_BOOT];
+  const argv = bootArgv(kind, command);
   try {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: tmpdir(),
@@ -123,15 +70,15 @@ function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): 
 }
 
 // Replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms and a Node
-// boot takes a core, both of which the call would pay for. A Node spare is replaced as soon as its call ends
-// (its ~100 ms boot needs the head start); a launcher once the server has been idle a moment, because its
+// boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as its call
+// ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment, because its
 // spawn costs about what it saves, so spawning between back-to-back calls would only move that cost onto the
 // next call.
 const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
 
 function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
-  if (isNode(kind)) {
+  if (kind !== 'launcher') {
     setImmediate(() => spawnSpare(kind, env, command));
     return;
   }
@@ -172,7 +119,7 @@ export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[
 
 /** What to write on the spare's stdin to start `job`. */
 export function warmInput(kind: WarmKind, job: WarmJob): string {
-  if (isNode(kind)) return JSON.stringify(job) + '\n';
+  if (kind !== 'launcher') return JSON.stringify(job) + '\n';
   return [job.source ? 'source' : 'exec', job.cwd, job.tmp, job.filePath ?? '', ...(job.argv ?? []), ''].map((f) => `${f}\0`).join('');
 }
 

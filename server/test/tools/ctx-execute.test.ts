@@ -168,6 +168,22 @@ test('spare processes are started after start-up and none outlives the server', 
   assert.deepEqual(mine(), []);
 });
 
+test('Python calls behave as a fresh interpreter: __main__, argv, own globals, script-only traceback, exit code', { skip: !availableLanguages().includes('python') && 'python not installed here' }, async () => {
+  await call('ctx_execute', { language: 'python', code: 'left_over = 1' });
+  await new Promise((r) => setTimeout(r, 400));
+  const r = await call('ctx_execute', {
+    language: 'python',
+    code: 'import sys, os\nprint(__name__, os.path.basename(sys.argv[0]), "left_over" in globals(), repr(sys.stdin.read()))\ndef f():\n    raise ValueError("boom in user code")\nf()',
+  });
+  assert.equal(r.isError, true);
+  assert.match(r.text, /__main__ script\.py False ''/);
+  assert.match(r.text, /script\.py", line 4, in f/);
+  assert.match(r.text, /ValueError: boom in user code/);
+  assert.doesNotMatch(r.text, /runpy|<string>/);
+  const exit = await call('ctx_execute', { language: 'python', code: 'import sys\nprint("bye")\nsys.exit(3)' });
+  assert.match(exit.text, /exit code 3/);
+});
+
 test('UTF-8 split across pipe chunks arrives intact', async () => {
   const r = await call('ctx_execute', {
     language: 'javascript',
