@@ -1,7 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { getProxyForUrl } from 'proxy-from-env';
 import { FetchPolicyError, guardedLookup, literalRefusal } from './guarded-lookup.js';
 
 export const FETCH_TIMEOUT_MS = 30_000;
@@ -42,8 +43,7 @@ const TRANSIENT = new Set(['EAI_AGAIN', 'ETIMEDOUT', 'ETIMEOUT', 'ENETUNREACH', 
  * GETs an http(s) URL under the SSRF policy: the scheme must be http or https; every hop's addresses are
  * checked at connect time (guardedLookup) and literal IPs up front; at most 5 redirects, each re-checked;
  * one 30 s deadline for the whole chain; the (decompressed) body is streamed and the request aborted as
- * soon as it passes 50 MiB. No proxy is used: http.request ignores the proxy env vars, so a fetch cannot
- * be routed around the policy by the environment.
+ * soon as it passes 50 MiB. HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured (see viaProxy).
  */
 export async function fetchUrl(rawUrl: string, options: FetchOptions): Promise<FetchedBody> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
@@ -105,14 +105,37 @@ function tooLarge(href: string, maxBytes: number): string {
   return `the body of ${href} is larger than ${Math.round(maxBytes / 1048576)} MiB; fetch a smaller page or a raw file instead`;
 }
 
-function get(url: URL, allowPrivate: boolean, signal: AbortSignal, timeoutMs: number): Promise<IncomingMessage> {
+/**
+ * The agent for a proxied request when the proxy env vars route this URL through one. The proxy resolves the
+ * target itself, so the SSRF check runs here first on our own resolution of the host (a proxy may sit on a
+ * private address; only the target is policed). Behind a proxy a DNS answer that changes between this check
+ * and the proxy's own lookup is outside our control — the price of working on networks that require one.
+ */
+async function viaProxy(url: URL, allowPrivate: boolean): Promise<Agent | undefined> {
+  const proxy = getProxyForUrl(url.href);
+  if (!proxy) return undefined;
+  await new Promise<void>((resolve, reject) =>
+    guardedLookup(allowPrivate)(url.hostname, {}, (err) => (err ? reject(err) : resolve())),
+  );
+  // Loaded only when a proxy is configured: most machines never pay for it.
+  if (url.protocol === 'https:') return new (await import('https-proxy-agent')).HttpsProxyAgent(proxy);
+  return new (await import('http-proxy-agent')).HttpProxyAgent(proxy);
+}
+
+async function get(url: URL, allowPrivate: boolean, signal: AbortSignal, timeoutMs: number): Promise<IncomingMessage> {
   const refusal = literalRefusal(url.hostname, allowPrivate);
-  if (refusal) return Promise.reject(new FetchPolicyError(refusal));
+  if (refusal) throw new FetchPolicyError(refusal);
+  let proxyAgent: Agent | undefined;
+  try {
+    proxyAgent = await viaProxy(url, allowPrivate);
+  } catch (err) {
+    throw describe(err, url, signal, timeoutMs);
+  }
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'GET',
-      lookup: guardedLookup(allowPrivate) as never,
+      ...(proxyAgent ? {} : { lookup: guardedLookup(allowPrivate) as never }),
       signal,
       headers: {
         'user-agent': 'context-mode (ctx_fetch_and_index)',
@@ -120,7 +143,7 @@ function get(url: URL, allowPrivate: boolean, signal: AbortSignal, timeoutMs: nu
         'accept-encoding': 'gzip, deflate, br',
       },
       // No pooled agent: a kept-alive socket would skip the per-connection address check.
-      agent: false,
+      agent: proxyAgent ?? false,
     });
     req.once('response', resolve);
     req.once('error', (err) => reject(describe(err, url, signal, timeoutMs)));
