@@ -67,11 +67,14 @@ export function scriptSource(language: Language, code: string, filePath?: string
  */
 export function javascriptFunctionBody(code: string, filePath?: string): string | undefined {
   if (/\bimport\b/.test(code) || /(^|[\s;])export\b/m.test(code)) return undefined;
-  const head = ["'use strict';"];
+  const lines: string[] = [];
   if (filePath) {
-    head.push(`const FILE_CONTENT_PATH = ${js(filePath)};`);
-    head.push("const FILE_CONTENT = require('node:fs').readFileSync(FILE_CONTENT_PATH, 'utf8');");
-    head.push('const file_path = FILE_CONTENT_PATH;');
+    lines.push(`const FILE_CONTENT_PATH = ${js(filePath)};`);
+    lines.push("const FILE_CONTENT = require('node:fs').readFileSync(FILE_CONTENT_PATH, 'utf8');");
+    lines.push('const file_path = FILE_CONTENT_PATH;');
   }
-  return `${head.join('\n')}\n${code}\n`;
+  lines.push(code);
+  // The directive shares the first line: with the function's own two-line header, error line numbers then
+  // match those of the module file a cold run executes.
+  return `'use strict'; ${lines.join('\n')}\n`;
 }

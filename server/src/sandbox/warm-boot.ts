@@ -1,7 +1,7 @@
 /** The programs spare processes run while they wait for their job (see warm-process.ts). */
 
 export const NODE_BOOT = `
-import { closeSync, writeSync } from 'node:fs';
+import { closeSync, readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 // When the code has finished on its own, say so on fd 3 and close stdout/stderr from the last 'exit'
@@ -16,32 +16,45 @@ process.once('beforeExit', () => {
   });
 });
 const AsyncFunction = (async () => {}).constructor;
-let buf = '';
 const fail = (e) => { console.error(e); process.exitCode = 1; };
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  buf += chunk;
-  const nl = buf.indexOf('\\n');
-  if (nl < 0) return;
-  process.stdin.destroy();
-  const job = JSON.parse(buf.slice(0, nl));
-  process.chdir(job.cwd);
-  process.env.PWD = job.cwd;
-  process.env.TMPDIR = job.tmp;
-  if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
-  process.argv[1] = job.file;
-  const asModule = () => import(pathToFileURL(job.file).href).catch(fail);
-  if (job.functionBody === undefined) return void asModule();
-  let fn;
+// The job is read from fd 0 directly, never through process.stdin: the code then finds stdin at EOF, exactly as
+// a fresh process started with stdin closed would. The wait blocks, which costs nothing in a spare.
+const chunks = [];
+const buf = Buffer.alloc(65536);
+for (;;) {
+  let n;
   try {
-    fn = new AsyncFunction('require', job.functionBody);
+    n = readSync(0, buf, 0, buf.length, null);
   } catch (e) {
-    // Let the module loader report the syntax error with file, line and caret.
-    if (e instanceof SyntaxError) return void asModule();
-    return fail(e);
+    if (e.code !== 'EAGAIN') throw e;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    continue;
   }
-  fn(createRequire(job.file)).catch(fail);
-});
+  if (n === 0) process.exit(97); // the server is gone
+  chunks.push(Buffer.from(buf.subarray(0, n)));
+  if (buf.subarray(0, n).includes(10)) break;
+}
+const text = Buffer.concat(chunks).toString('utf8');
+const job = JSON.parse(text.slice(0, text.indexOf('\\n')));
+process.chdir(job.cwd);
+process.env.PWD = job.cwd;
+process.env.TMPDIR = job.tmp;
+if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
+process.argv[1] = job.file;
+let fn;
+if (job.functionBody !== undefined) {
+  try {
+    // Named after the script file, so stack frames point at it rather than at eval code.
+    fn = new AsyncFunction('require', job.functionBody + '\\n//# sourceURL=' + pathToFileURL(job.file).href);
+  } catch (e) {
+    // Left to the module loader, which reports a syntax error with file, line and caret.
+    if (!(e instanceof SyntaxError)) fail(e);
+  }
+}
+// Errors are left unhandled on purpose: Node then reports them (source line, stack, exit code 1) exactly as it
+// does for a script run directly.
+if (fn) fn(createRequire(job.file));
+else if (process.exitCode === undefined) import(pathToFileURL(job.file).href);
 `;
 
 // Fields are NUL-terminated so any path or argument passes through unchanged; an empty field ends argv. A

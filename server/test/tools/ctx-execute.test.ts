@@ -112,9 +112,12 @@ test('JavaScript calls start from a pre-started process yet each runs alone, in 
   assert.match(first.text, new RegExp(`cwd ${s.project.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   const second = await call('ctx_execute', { language: 'javascript', code: 'console.log("leak", typeof globalThis.leak, process.env.TMPDIR?.includes("cm-sbx-"))' });
   assert.match(second.text, /leak undefined true/);
-  const failing = await call('ctx_execute', { language: 'javascript', code: 'throw new Error("kaput in user code")' });
+  const failing = await call('ctx_execute', { language: 'javascript', code: 'console.log("one");\nthrow new Error("kaput in user code")' });
   assert.equal(failing.isError, true);
   assert.match(failing.text, /kaput in user code/);
+  assert.match(failing.text, /script\.mjs:4:7/, 'the line of the cold run, pointing at the script');
+  const stdin = await call('ctx_execute', { language: 'javascript', code: 'let n = 0; for await (const c of process.stdin) n += c.length; console.log("stdin", n)' });
+  assert.match(stdin.text, /stdin 0/);
   const slow = await call('ctx_execute', { language: 'javascript', code: 'console.log("before"); await new Promise(r => setTimeout(r, 30000))', timeout: 400 });
   assert.match(slow.text, /timed out after 400 ms/);
   assert.match(slow.text, /before/);
