@@ -32,12 +32,11 @@ export function foldRedirectNotes(env: NodeJS.ProcessEnv = process.env): number 
     const path = join(dir, name);
     let claimed: string;
     try {
-      if (name.endsWith('.jsonl')) {
-        claimed = `${path}.${process.pid}-${Date.now()}.folding`;
-        renameSync(path, claimed);
-      } else if (name.endsWith('.folding') && Date.now() - statSync(path).mtimeMs > STALE_CLAIM_MS) {
-        claimed = path;
-      } else continue;
+      const stale = name.endsWith('.folding') && Date.now() - statSync(path).mtimeMs > STALE_CLAIM_MS;
+      if (!name.endsWith('.jsonl') && !stale) continue;
+      // A stale claim is re-claimed by rename too, so two readers never take over the same one.
+      claimed = `${path.replace(/\.jsonl.*$/, '.jsonl')}.${process.pid}-${Date.now()}.folding`;
+      renameSync(path, claimed);
     } catch {
       continue; // Another reader claimed it first.
     }
