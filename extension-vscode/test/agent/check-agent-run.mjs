@@ -1,0 +1,63 @@
+// TEST ONLY: judges one agent run from the scripted model's request log — the ground truth of what reached the
+// model — and from the engine's own stats for the project.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const BUDGET = 4096;
+
+function textOf(part) {
+  if (!part) return '';
+  if (part.type === 'text') return part.text;
+  if (part.type === 'toolResult') return part.content.map(textOf).join('');
+  if (part.type === 'other' || part.type === 'unknown') return typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+  return '';
+}
+
+export function readModelLog(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+/** Tool results the model saw in its last request, by the tool name it had called. */
+export function toolResults(requests) {
+  const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
+  if (!last) return [];
+  const parts = last.messages.flatMap((m) => m.content);
+  const calls = new Map(parts.filter((p) => p.type === 'toolCall').map((p) => [p.callId, p]));
+  return parts.filter((p) => p.type === 'toolResult').map((p) => ({ tool: calls.get(p.callId)?.name, input: calls.get(p.callId)?.input, text: textOf(p) }));
+}
+
+export function checkAgentRun({ modelLog, dataHome, project, repo }) {
+  const requests = readModelLog(modelLog);
+  const results = toolResults(requests);
+  const byTool = (name, pred = () => true) => results.find((r) => r.tool === name && pred(r));
+  const out = [];
+  const check = (name, ok, detail) => out.push({ name, ok: Boolean(ok), detail });
+  const size = (r) => (r ? Buffer.byteLength(r.text) : -1);
+
+  check('the agent ran every scripted step and answered', requests.some((r) => r.kind === 'final'), `${requests.length} model requests`);
+
+  const fetch = byTool('run_in_terminal', (r) => /curl/.test(r.input?.command ?? ''));
+  check('the network fetch to stdout was redirected with our reason, the page never reached the model',
+    fetch && !/Paragraph 1400/.test(fetch.text) && /ctx_fetch_and_index/.test(fetch.text), fetch ? `${size(fetch)} B: ${fetch.text.slice(0, 160)}` : 'no result');
+
+  const cat = byTool('run_in_terminal', (r) => /cat build\.log/.test(r.input?.command ?? ''));
+  check('the large cat did not flood the model', cat && size(cat) <= BUDGET && !/line 2999: compiling/.test(cat.text), cat ? `${size(cat)} B: ${cat.text.slice(0, 160)}` : 'no result');
+
+  const own = byTool('mcp_context-mode_ctx_execute');
+  check('our MCP tool answered within the budget', own && size(own) <= BUDGET && /30000/.test(own.text), own ? `${size(own)} B` : 'no result');
+
+  const read = byTool('read_file');
+  check('the large file read did not flood the model', read && size(read) <= BUDGET, read ? `${size(read)} B: ${read.text.slice(0, 160)}` : 'no result');
+
+  const last = [...requests].reverse().find((r) => r.kind === 'final');
+  const allText = last ? last.messages.flatMap((m) => m.content).map(textOf).join('\n') : '';
+  const injections = (allText.match(/<context_mode[ >]/g) ?? []).length;
+  check('our context was injected exactly once', injections === 1, `${injections} injections`);
+
+  const stats = JSON.parse(execFileSync(process.execPath, [join(repo, 'server/bin/context-mode.cjs'), 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: dataHome }, encoding: 'utf8' }));
+  const text = JSON.stringify(stats);
+  check('the ledger recorded the session', /ctx_execute/.test(text), text.slice(0, 200));
+  return out;
+}
