@@ -48,6 +48,10 @@ exports.run = async function run() {
       throw new Error('the agent did not finish in time');
     }),
   ]);
+  // blockOnResponse returns when the chat request settles; a tool call still running in the terminal keeps the
+  // agent loop going, so the scripted model's final request is what marks the end.
+  const log = process.env.CM_AGENT_LOG;
+  await until('the scripted model to receive its final request', async () => fs.existsSync(log) && /"kind":"final"/.test(fs.readFileSync(log, 'utf8')), Number(process.env.CM_AGENT_TIMEOUT_MS || 240000)).catch((e) => console.log(`agent-e2e: ${e.message}`));
   console.log(`agent-e2e: agent answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Give the post-tool and stop hooks a moment to write what they record.
   await sleep(1500);

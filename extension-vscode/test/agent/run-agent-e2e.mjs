@@ -56,7 +56,13 @@ try {
       'chat.utilityModel': model,
       'chat.utilitySmallModel': model,
       'chat.tools.global.autoApprove': true,
+      // New sessions start at the auto-approve permission level (the picker under the chat input).
+      'chat.permissions.default': 'autoApprove',
       'chat.tools.terminal.enableAutoApprove': true,
+      // The terminal tool's default rules ask before curl/wget whatever else is set; the test stands for a user
+      // who approved, so that what stops the flood is our hook and nothing else.
+      'chat.tools.terminal.ignoreDefaultAutoApproveRules': true,
+      'chat.tools.terminal.autoApprove': { '/.*/': true },
       // The .vsix carries no native SQLite driver for Node 20; the test engine is the repository's build.
       'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs'),
       'context-mode.autoSetup': 'always',
@@ -78,7 +84,9 @@ try {
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
   await page.goto(workbenchUrl(server, join(here, 'scripted-model'), join(here, 'agent-suite.cjs')));
+  const shots = setInterval(() => void page.screenshot({ path: join(process.env.CM_AGENT_SHOTS || work, 'agent-window.png') }).catch(() => {}), 5000);
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), TIMEOUT_MS))]);
+  clearInterval(shots);
   if (code !== 0) throw new Error(`the agent run did not complete (exit ${code}); code-server log ${server.logFile}`);
   const results = checkAgentRun({ modelLog, dataHome, project, repo });
   for (const r of results) {
@@ -111,4 +119,5 @@ async function seedChatEnabled() {
   const disabled = JSON.parse((await get('extensionsIdentifiers/disabled')) || '[]');
   await put('extensionsIdentifiers/disabled', JSON.stringify(disabled.filter((e) => !/copilot-chat/i.test(e.id))));
   await put('chat.tools.global.autoApprove.optIn', 'true');
+  await put('chat.permissions.autoApprove.dontShowWarningAgain', 'true');
 }
