@@ -28,7 +28,43 @@ export function toolResults(requests) {
   return parts.filter((p) => p.type === 'toolResult').map((p) => ({ tool: calls.get(p.callId)?.name, input: calls.get(p.callId)?.input, text: textOf(p) }));
 }
 
-export function checkAgentRun({ modelLog, dataHome, project, repo }) {
+export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) {
+  const requests = readModelLog(modelLog);
+  const results = toolResults(requests);
+  const byTool = (name, pred = () => true) => results.find((r) => r.tool === name && pred(r));
+  const out = [];
+  const check = (name, ok, detail) => out.push({ name, ok: Boolean(ok), detail });
+  const size = (r) => (r ? Buffer.byteLength(r.text) : -1);
+
+  check('the agent ran every scripted step and answered', requests.some((r) => r.kind === 'final'), `${requests.length} model requests`);
+
+  // VS Code shows our MCP tools to the model as mcp_<server label>_<tool>; every text we give it must say so.
+  const vscodeName = /mcp_context-mode_ctx_\w+/;
+  const fetch = byTool('run_in_terminal', (r) => /curl/.test(r.input?.command ?? ''));
+  check('the network fetch to stdout was redirected with our reason naming a tool VS Code has; the page never reached the model',
+    fetch && !/Paragraph 14\d\d/.test(fetch.text) && /redirected/.test(fetch.text) && vscodeName.test(fetch.text),
+    fetch ? `${size(fetch)} B: ${fetch.text.slice(0, 240)}` : 'no result');
+
+  const cat = byTool('run_in_terminal', (r) => /cat build\.log/.test(r.input?.command ?? ''));
+  check('the large cat was redirected within the budget', cat && size(cat) <= BUDGET && /redirected/.test(cat.text) && !/line 2999: compiling/.test(cat.text),
+    cat ? `${size(cat)} B: ${cat.text.slice(0, 160)}` : 'no result');
+
+  const own = byTool('mcp_context-mode_ctx_execute');
+  check('our MCP tool answered within the budget', own && size(own) <= BUDGET && /30000/.test(own.text), own ? `${size(own)} B` : 'no result');
+
+  // A file the agent reads may be one it edits next, so a large read is steered, not blocked: our guidance
+  // rides along with the result.
+  const read = byTool('read_file');
+  check('the large file read carried our guidance', read && /context-mode/.test(read.text) && vscodeName.test(read.text), read ? `${size(read)} B` : 'no result');
+
+  const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
+  if (!last) return [];
+  const parts = last.messages.flatMap((m) => m.content);
+  const calls = new Map(parts.filter((p) => p.type === 'toolCall').map((p) => [p.callId, p]));
+  return parts.filter((p) => p.type === 'toolResult').map((p) => ({ tool: calls.get(p.callId)?.name, input: calls.get(p.callId)?.input, text: textOf(p) }));
+}
+
+export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) {
   const requests = readModelLog(modelLog);
   const results = toolResults(requests);
   const byTool = (name, pred = () => true) => results.find((r) => r.tool === name && pred(r));
@@ -54,7 +90,11 @@ export function checkAgentRun({ modelLog, dataHome, project, repo }) {
   const last = [...requests].reverse().find((r) => r.kind === 'final');
   const allText = last ? last.messages.flatMap((m) => m.content).map(textOf).join('\n') : '';
   const injections = (allText.match(/<context_mode[ >]/g) ?? []).length;
-  check('our context was injected exactly once', injections === 1, `${injections} injections`);
+  check('our context was injected exactly once, naming tools as VS Code does', injections === 1 && vscodeName.test(allText), `${injections} injections`);
+
+  const calls = hookCalls && existsSync(hookCalls) ? readFileSync(hookCalls, 'utf8').split('\n').filter(Boolean) : [];
+  const preTool = calls.filter((c) => /pretooluse/i.test(c)).length;
+  check('our pre-tool hook ran once per tool call', preTool === 4, `${preTool} pre-tool calls for 4 tool calls; all hook calls: ${calls.length}`);
 
   const stats = JSON.parse(execFileSync(process.execPath, [join(repo, 'server/bin/context-mode.cjs'), 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: dataHome }, encoding: 'utf8' }));
   const text = JSON.stringify(stats);

@@ -4,7 +4,7 @@
 // checked. Run inside a loopback-only network namespace (see .ci/stage-vscode.sh). Prints `N passed, N failed`.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,19 @@ const script = {
     { tool: 'read_file', input: { filePath: bigLog, startLine: 1, endLine: 3000 } },
   ],
 };
+// A `context-mode` on PATH, as a user who installed the engine has; it logs each hook call so a test can count them.
+const binDir = join(work, 'bin');
+const hookCalls = join(work, 'hook-calls.log');
+mkdirSync(binDir);
+writeFileSync(join(binDir, 'context-mode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${process.execPath}' '${join(repo, 'server/bin/context-mode.cjs')}' "$@"\n`, { mode: 0o755 });
+// VS Code runs hooks in the environment of the user's login shell (it resolves it once at start), not in the
+// editor's own: a home whose profile puts `context-mode` on PATH is what a user who installed it has.
+const home = join(work, 'home');
+mkdirSync(home);
+writeFileSync(join(home, '.profile'), `export PATH="${binDir}:$PATH"\n`);
+// Experiment switch (until setup writes the file): which .github/hooks format to hand-write, if any.
+const hookFormat = process.env.CM_AGENT_HOOK_FORMAT;
+if (hookFormat) writeHookFile(project, hookFormat);
 const scriptFile = join(work, 'script.json');
 const modelLog = join(work, 'model-requests.jsonl');
 writeFileSync(scriptFile, JSON.stringify(script));
@@ -51,7 +64,7 @@ try {
   server = await startCodeServer({
     workspace: project,
     install: [vsix],
-    env: { CONTEXT_MODE_HOME: dataHome, CM_AGENT_SCRIPT: scriptFile, CM_AGENT_LOG: modelLog },
+    env: { HOME: home, SHELL: '/bin/bash', CONTEXT_MODE_HOME: dataHome, CM_AGENT_SCRIPT: scriptFile, CM_AGENT_LOG: modelLog },
     settings: {
       'chat.utilityModel': model,
       'chat.utilitySmallModel': model,
@@ -88,7 +101,7 @@ try {
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), TIMEOUT_MS))]);
   clearInterval(shots);
   if (code !== 0) throw new Error(`the agent run did not complete (exit ${code}); code-server log ${server.logFile}`);
-  const results = checkAgentRun({ modelLog, dataHome, project, repo });
+  const results = checkAgentRun({ modelLog, dataHome, project, repo, hookCalls });
   for (const r of results) {
     console.log(`${r.ok ? 'ok' : 'not ok'} - ${r.name}${r.detail ? ` (${r.detail})` : ''}`);
     r.ok ? passed++ : failed++;
@@ -105,6 +118,17 @@ try {
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
+
+function writeHookFile(dir, format) {
+  mkdirSync(join(dir, '.github/hooks'), { recursive: true });
+  const events = format === 'cli'
+    ? { sessionStart: 'sessionstart', userPromptSubmitted: 'userpromptsubmit', preToolUse: 'pretooluse', postToolUse: 'posttooluse', agentStop: 'stop' }
+    : { SessionStart: 'sessionstart', UserPromptSubmit: 'userpromptsubmit', PreToolUse: 'pretooluse', PostToolUse: 'posttooluse', Stop: 'stop' };
+  const hooks = Object.fromEntries(Object.entries(events).map(([ev, arg]) => [ev, [format === 'cli'
+    ? { type: 'command', bash: `context-mode hook vscode-copilot ${arg}`, cwd: '.', timeoutSec: 15 }
+    : { type: 'command', command: `context-mode hook vscode-copilot ${arg}`, timeout: 15 }]]));
+  writeFileSync(join(dir, '.github/hooks/context-mode.json'), JSON.stringify(format === 'cli' ? { version: 1, hooks } : { hooks }, null, 2));
+}
 
 /** Runs in the page: marks chat setup done the way the workbench stores it, and opts in to auto-approval. */
 async function seedChatEnabled() {
