@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUDGET = 4096;
+// VS Code shows our MCP tools to the model as mcp_<server label>_<tool>; every text we give it must say so.
+const VSCODE_TOOL_NAME = /mcp_context-mode_ctx_\w+/;
 
 function textOf(part) {
   if (!part) return '';
@@ -19,7 +21,7 @@ export function readModelLog(file) {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
-/** Tool results the model saw in its last request, by the tool name it had called. */
+/** Tool results the model saw in its last request, with the tool name and input it had called them with. */
 export function toolResults(requests) {
   const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
   if (!last) return [];
@@ -38,11 +40,9 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
 
   check('the agent ran every scripted step and answered', requests.some((r) => r.kind === 'final'), `${requests.length} model requests`);
 
-  // VS Code shows our MCP tools to the model as mcp_<server label>_<tool>; every text we give it must say so.
-  const vscodeName = /mcp_context-mode_ctx_\w+/;
   const fetch = byTool('run_in_terminal', (r) => /curl/.test(r.input?.command ?? ''));
   check('the network fetch to stdout was redirected with our reason naming a tool VS Code has; the page never reached the model',
-    fetch && !/Paragraph 14\d\d/.test(fetch.text) && /redirected/.test(fetch.text) && vscodeName.test(fetch.text),
+    fetch && !/Paragraph 14\d\d/.test(fetch.text) && /redirected/.test(fetch.text) && VSCODE_TOOL_NAME.test(fetch.text),
     fetch ? `${size(fetch)} B: ${fetch.text.slice(0, 240)}` : 'no result');
 
   const cat = byTool('run_in_terminal', (r) => /cat build\.log/.test(r.input?.command ?? ''));
@@ -55,42 +55,12 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
   // A file the agent reads may be one it edits next, so a large read is steered, not blocked: our guidance
   // rides along with the result.
   const read = byTool('read_file');
-  check('the large file read carried our guidance', read && /context-mode/.test(read.text) && vscodeName.test(read.text), read ? `${size(read)} B` : 'no result');
+  check('the large file read carried our guidance', read && /context-mode/.test(read.text) && VSCODE_TOOL_NAME.test(read.text), read ? `${size(read)} B` : 'no result');
 
-  const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
-  if (!last) return [];
-  const parts = last.messages.flatMap((m) => m.content);
-  const calls = new Map(parts.filter((p) => p.type === 'toolCall').map((p) => [p.callId, p]));
-  return parts.filter((p) => p.type === 'toolResult').map((p) => ({ tool: calls.get(p.callId)?.name, input: calls.get(p.callId)?.input, text: textOf(p) }));
-}
-
-export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) {
-  const requests = readModelLog(modelLog);
-  const results = toolResults(requests);
-  const byTool = (name, pred = () => true) => results.find((r) => r.tool === name && pred(r));
-  const out = [];
-  const check = (name, ok, detail) => out.push({ name, ok: Boolean(ok), detail });
-  const size = (r) => (r ? Buffer.byteLength(r.text) : -1);
-
-  check('the agent ran every scripted step and answered', requests.some((r) => r.kind === 'final'), `${requests.length} model requests`);
-
-  const fetch = byTool('run_in_terminal', (r) => /curl/.test(r.input?.command ?? ''));
-  check('the network fetch to stdout was redirected with our reason, the page never reached the model',
-    fetch && !/Paragraph 1400/.test(fetch.text) && /ctx_fetch_and_index/.test(fetch.text), fetch ? `${size(fetch)} B: ${fetch.text.slice(0, 160)}` : 'no result');
-
-  const cat = byTool('run_in_terminal', (r) => /cat build\.log/.test(r.input?.command ?? ''));
-  check('the large cat did not flood the model', cat && size(cat) <= BUDGET && !/line 2999: compiling/.test(cat.text), cat ? `${size(cat)} B: ${cat.text.slice(0, 160)}` : 'no result');
-
-  const own = byTool('mcp_context-mode_ctx_execute');
-  check('our MCP tool answered within the budget', own && size(own) <= BUDGET && /30000/.test(own.text), own ? `${size(own)} B` : 'no result');
-
-  const read = byTool('read_file');
-  check('the large file read did not flood the model', read && size(read) <= BUDGET, read ? `${size(read)} B: ${read.text.slice(0, 160)}` : 'no result');
-
-  const last = [...requests].reverse().find((r) => r.kind === 'final');
-  const allText = last ? last.messages.flatMap((m) => m.content).map(textOf).join('\n') : '';
+  const final = [...requests].reverse().find((r) => r.kind === 'final');
+  const allText = final ? final.messages.flatMap((m) => m.content).map(textOf).join('\n') : '';
   const injections = (allText.match(/<context_mode[ >]/g) ?? []).length;
-  check('our context was injected exactly once, naming tools as VS Code does', injections === 1 && vscodeName.test(allText), `${injections} injections`);
+  check('our context was injected exactly once, naming tools as VS Code does', injections === 1 && VSCODE_TOOL_NAME.test(allText), `${injections} injections`);
 
   const calls = hookCalls && existsSync(hookCalls) ? readFileSync(hookCalls, 'utf8').split('\n').filter(Boolean) : [];
   const preTool = calls.filter((c) => /pretooluse/i.test(c)).length;

@@ -47,7 +47,7 @@ mkdirSync(home);
 writeFileSync(join(home, '.profile'), `export PATH="${binDir}:$PATH"\n`);
 // Experiment switch (until setup writes the file): which .github/hooks format to hand-write, if any.
 const hookFormat = process.env.CM_AGENT_HOOK_FORMAT;
-if (hookFormat) writeHookFile(project, hookFormat);
+for (const f of (hookFormat ?? '').split(',').filter(Boolean)) writeHookFile(project, f);
 const scriptFile = join(work, 'script.json');
 const modelLog = join(work, 'model-requests.jsonl');
 writeFileSync(scriptFile, JSON.stringify(script));
@@ -127,7 +127,7 @@ function writeHookFile(dir, format) {
   const hooks = Object.fromEntries(Object.entries(events).map(([ev, arg]) => [ev, [format === 'cli'
     ? { type: 'command', bash: `context-mode hook vscode-copilot ${arg}`, cwd: '.', timeoutSec: 15 }
     : { type: 'command', command: `context-mode hook vscode-copilot ${arg}`, timeout: 15 }]]));
-  writeFileSync(join(dir, '.github/hooks/context-mode.json'), JSON.stringify(format === 'cli' ? { version: 1, hooks } : { hooks }, null, 2));
+  writeFileSync(join(dir, `.github/hooks/context-mode${format === 'cli' ? '-cli' : ''}.json`), JSON.stringify(format === 'cli' ? { version: 1, hooks } : { hooks }, null, 2));
 }
 
 /** Runs in the page: marks chat setup done the way the workbench stores it, and opts in to auto-approval. */
