@@ -4,6 +4,7 @@ import { registerIndexCommand } from './index-cmd.js';
 import { registerMemoryCommand } from './memory.js';
 import { registerPurgeCommand } from './purge.js';
 import { registerSearchCommand } from './search.js';
+import { registerSetupCommands } from './setup.js';
 import { registerSourcesCommand } from './sources.js';
 import { registerStatsCommand } from './stats.js';
 
@@ -16,4 +17,5 @@ export function registerAllCommands(program: Command): void {
   registerMemoryCommand(program);
   registerPurgeCommand(program);
   registerDoctorCommand(program);
+  registerSetupCommands(program);
 }

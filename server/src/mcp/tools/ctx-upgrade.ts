@@ -12,7 +12,7 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
     'ctx_upgrade',
     {
       title: 'How to upgrade',
-      description: 'Tell the user how to upgrade context-mode (npm) and restart the host. Runs nothing.',
+      description: 'Tell the user how to upgrade context-mode (`ctxmode upgrade`) and restart the host. Runs nothing.',
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async () => {
@@ -20,8 +20,8 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
       return toolText(
         [
           'Ask the user to run, in a terminal:',
-          '  npm install -g context-mode@latest   (global install; with npx configs, `npx -y context-mode@latest` fetches it)',
-          '  context-mode doctor                  (checks the new install)',
+          '  npx -y ctxmode@latest upgrade   (updates the managed install, re-runs setup for the hosts already set up, runs doctor)',
+          '  (the npm package is `ctxmode`; `context-mode` on npm is a different product)',
           `Then restart ${host} so it starts the new server. Data in ~/.context-mode (or CONTEXT_MODE_HOME) is kept.`,
         ].join('\n'),
       );

@@ -71,5 +71,13 @@ export const codex: HostRecord = {
     docs: CONFIG,
   },
   instructionFile: { value: 'AGENTS.md', docs: 'https://developers.openai.com/codex/guides/agents-md' },
+  hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
+  // Seen with codex 0.171.0: hooks from hooks.json are skipped silently until the user trusts them.
+  setupNote: {
+    value:
+      'Codex runs these hooks only after you trust them: start `codex` in a terminal and accept the hooks review ' +
+      '(non-interactive runs: `codex exec --dangerously-bypass-hook-trust`). Until then the MCP tools work, the hooks do not.',
+    docs: HOOKS,
+  },
   toolNaming: { value: '{tool}', docs: MCP },
 };

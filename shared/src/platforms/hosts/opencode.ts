@@ -74,10 +74,12 @@ export const opencode: HostRecord = {
         },
         format: 'jsonc',
         key: 'mcp',
+        entry: 'opencode-local',
       },
     },
     docs: CONFIG,
   },
   instructionFile: { value: 'AGENTS.md', docs: 'https://opencode.ai/docs/rules/' },
+  hookSetupSkipped: 'OpenCode runs context-mode as an in-process plugin (server/dist/opencode-plugin.mjs), not hook commands.',
   toolNaming: { value: 'context-mode_{tool}', docs: MCP },
 };
