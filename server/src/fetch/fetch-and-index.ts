@@ -1,3 +1,4 @@
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { convertBody } from './convert-body.js';
 import { FetchPolicyError } from './guarded-lookup.js';
@@ -86,7 +87,7 @@ export async function fetchAndIndex(
       if (!converted.content.trim()) {
         return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: `no readable text at ${fetched.url}` };
       }
-      const indexed = kb.index({
+      const indexed = await indexWithoutBlocking(kb, {
         source: label,
         content: converted.content,
         format: converted.format,

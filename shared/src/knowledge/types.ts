@@ -88,6 +88,8 @@ export interface SearchReport {
 
 export interface KnowledgeBase {
   index(input: IndexInput): IndexResult;
+  /** Same outcome as index, written in short slices so a large input never holds the event loop for long. */
+  indexAsync?(input: IndexInput): Promise<IndexResult>;
   search(query: string, options?: SearchOptions): SearchHit[];
   getSource(source: string): SourceInfo | undefined;
   listSources(): SourceInfo[];

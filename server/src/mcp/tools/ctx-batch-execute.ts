@@ -1,3 +1,4 @@
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { uniqueSourceLabel } from '@context-mode/shared/budget/shape-output';
@@ -74,7 +75,7 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       const source = uniqueSourceLabel('batch');
       let indexed = true;
       try {
-        ctx.knowledge().index({ source, content: sections.join('\n'), format: 'markdown', kind: 'batch', sessionId: ctx.sessionId });
+        await indexWithoutBlocking(ctx.knowledge(), { source, content: sections.join('\n'), format: 'markdown', kind: 'batch', sessionId: ctx.sessionId });
       } catch {
         indexed = false;
       }

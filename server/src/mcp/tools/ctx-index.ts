@@ -1,3 +1,4 @@
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
@@ -117,7 +118,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       try {
         if (content) {
           const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
-          const r = kb.index({ source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
+          const r = await indexWithoutBlocking(kb, { source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
           rawBytes = Buffer.byteLength(content);
           sourceId = r.source;
           text =

@@ -1,0 +1,84 @@
+// Runs inside VS Code's extension host (code-server), loaded through the workbench's extensionTestsPath.
+// Each check uses the real API; results go to the console (the driver reads them) and the returned promise
+// decides the exit code VS Code reports.
+const vscode = require('vscode');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const EXT_ID = 'context-mode.context-mode-vscode';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what, fn, ms = 30000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await sleep(250);
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+let api;
+
+test('the extension activates and locates the engine on the machine Node', async () => {
+  const ext = vscode.extensions.getExtension(EXT_ID);
+  assert.ok(ext, `${EXT_ID} is installed`);
+  api = await ext.activate();
+  await until('the engine to be located', () => api.engine.engine || api.engine.lastProblem);
+  assert.equal(api.engine.lastProblem, undefined);
+  assert.doesNotMatch(api.engine.engine.node, /node24/, 'the editor Node is not used');
+  console.log(`activation took ${api.activationMs.toFixed(1)} ms in the extension host`);
+});
+
+test('VS Code itself starts our MCP server from the provider and lists its tools', async () => {
+  const home = process.env.CONTEXT_MODE_HOME;
+  const runDir = path.join(home, 'run');
+  const live = () => fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /\.json$/.test(f) && !/redirect|nudge|throttle/.test(f));
+  await until('VS Code to start the context-mode server', async () => {
+    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
+    return live();
+  }, 60000);
+  const tools = await until('our tools in vscode.lm.tools', () => {
+    const names = vscode.lm.tools.map((t) => t.name).filter((n) => /ctx_/.test(n));
+    return names.length ? names : undefined;
+  }, 30000);
+  console.log(`tools VS Code lists: ${tools.join(', ')}`);
+  assert.ok(tools.some((n) => n === 'mcp_context-mode_ctx_execute'), 'VS Code names the tool mcp_<label>_<tool>');
+});
+
+test('every command runs', async () => {
+  for (const id of ['context-mode.refresh', 'context-mode.openDashboard', 'context-mode.showLogs', 'context-mode.runDoctor']) {
+    await vscode.commands.executeCommand(id);
+  }
+  const all = await vscode.commands.getCommands(true);
+  for (const id of ['setUpWorkspace', 'removeFromWorkspace', 'purgeSession', 'purgeProject']) assert.ok(all.includes(`context-mode.${id}`), id);
+});
+
+test('the dashboard view can be focused', async () => {
+  await vscode.commands.executeCommand('context-mode.dashboard.focus');
+});
+
+exports.run = async function run() {
+  let passed = 0;
+  let failed = 0;
+  for (const t of tests) {
+    try {
+      await t.fn();
+      passed++;
+      console.log(`ok - ${t.name}`);
+    } catch (e) {
+      failed++;
+      console.error(`not ok - ${t.name}: ${e && e.stack ? e.stack : e}`);
+    }
+  }
+  console.log(`in-host: ${passed} passed, ${failed} failed`);
+  if (failed) throw new Error(`${failed} failed`);
+};
