@@ -62,6 +62,8 @@ await bundle({
     'mcp-full': 'server/src/mcp/serve-full.ts',
     'ledger-record': 'shared/src/ledger/record.ts',
     cli: 'server/src/cli/main.ts',
+    // Worker-thread entry for HTML conversion (found by convert-html.ts next to the importing chunk or above it).
+    'html-worker': 'server/src/fetch/html-worker.ts',
   },
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
