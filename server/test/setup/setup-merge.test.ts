@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -11,22 +10,15 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { planUninstall } from '@context-mode/shared/setup/plan-setup';
 import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const LAUNCHER = { kind: 'pinned' as const, node: '/opt/node/bin/node', bin: '/opt/ctxmode/bin/context-mode.cjs' };
-const temps: string[] = [];
-after(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(removeTempWorlds);
 
 /** A temp HOME, CONTEXT_MODE_HOME and git project, with the host's real-world fixture files in place. */
 function world(files: Record<string, string> = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'cm-setup-'));
-  temps.push(root);
-  const home = join(root, 'home');
-  const project = join(root, 'proj');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  execFileSync('git', ['init', '-q', project]);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, CONTEXT_MODE_HOME: join(root, 'cm') };
+  const { root, home, project, env } = tempWorld('cm-setup-');
   for (const [fixture, where] of Object.entries(files)) {
     const target = where.replace('~', home).replace('<project>', project);
     mkdirSync(dirname(target), { recursive: true });
