@@ -5,6 +5,7 @@ import { registerMemoryCommand } from './memory.js';
 import { registerPurgeCommand } from './purge.js';
 import { registerSearchCommand } from './search.js';
 import { registerSetupCommands } from './setup.js';
+import { registerUpgradeCommand } from './upgrade.js';
 import { registerSourcesCommand } from './sources.js';
 import { registerStatsCommand } from './stats.js';
 
@@ -18,4 +19,5 @@ export function registerAllCommands(program: Command): void {
   registerPurgeCommand(program);
   registerDoctorCommand(program);
   registerSetupCommands(program);
+  registerUpgradeCommand(program);
 }
