@@ -1,7 +1,7 @@
 // Starts a real VS Code (code-server, from the cache that scripts/setup-vscode-test.sh fills) headless on
 // 127.0.0.1 in its own process group, and a Debian Chromium driven by playwright-core. Everything a run writes
 // stays in one temp dir; stop() kills the whole group by pid and removes it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, homedir } from 'node:os';
@@ -39,7 +39,7 @@ async function waitHealthy(url, ms) {
   throw new Error(`code-server did not answer ${url}/healthz within ${ms} ms`);
 }
 
-/** @param {{workspace?: string, env?: Record<string,string>, settings?: object}} opts */
+/** @param {{workspace?: string, env?: Record<string,string>, settings?: object, install?: string[]}} opts */
 export async function startCodeServer(opts = {}) {
   const root = mkdtempSync(join(tmpdir(), 'cm-vscode-'));
   for (const d of ['ud/User', 'exts', 'ws', 'tmp', 'xdg', 'home']) mkdirSync(join(root, d), { recursive: true });
@@ -55,6 +55,10 @@ export async function startCodeServer(opts = {}) {
   // extension host's `node` (and the engine it runs) is the machine's Node, not code-server's Node 24.
   const env = { ...process.env, TMPDIR: join(root, 'tmp'), XDG_DATA_HOME: join(root, 'xdg'), XDG_CONFIG_HOME: join(root, 'xdg'), ...opts.env };
   for (const k of Object.keys(env)) if (/^npm_/i.test(k)) delete env[k];
+  // Extensions installed the way a user installs a .vsix, before the window opens.
+  for (const vsix of opts.install ?? []) {
+    execFileSync(NODE24, [ENTRY, '--config', join(root, 'config.yaml'), '--user-data-dir', join(root, 'ud'), '--extensions-dir', join(root, 'exts'), '--install-extension', vsix], { env, stdio: 'ignore', timeout: 120_000 });
+  }
   const log = openSync(join(root, 'code-server.log'), 'w');
   const child = spawn(NODE24, [ENTRY, '--config', join(root, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--user-data-dir', join(root, 'ud'), '--extensions-dir', join(root, 'exts'), '--disable-telemetry', '--disable-update-check',
