@@ -1,5 +1,5 @@
 import { allHosts } from '@context-mode/shared/platforms/host-table';
-import { hostConfigDir, hostFilePath } from '@context-mode/shared/platforms/host-paths';
+import { hostConfigDir, hostFilePath, pathForOs } from '@context-mode/shared/platforms/host-paths';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { isOurCommand, isStaleContextModeCommand } from '@context-mode/shared/setup/hook-command';
@@ -177,12 +177,40 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     }
     if (problems.length) out.push({ status: 'FAIL', name, detail: `${path}: ${problems.join('; ')}`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
     else if (!missingTargets.size) out.push({ status: 'OK', name, detail: `${path}: ${events.length} events` });
-    if (host.setupNote) out.push({ status: 'WARN', name: `${host.id} trust`, detail: 'whether Codex trusts these hooks cannot be read from outside Codex', fix: host.setupNote.value });
+    const trust = trustCheck(host, input);
+    if (trust) out.push(trust);
   }
   if (!sawOurs && !out.length && input.setUp?.includes(host.id)) {
     out.push({ status: 'FAIL', name, detail: 'setup wrote hooks, but none are there now', fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
   }
   return out;
+}
+
+/**
+ * Hosts that run hooks only once trusted (Codex) record trust per hook in their config. With no trusted entry at
+ * all, ours certainly do not run; with some, ours may still be new or changed (the hash is the host's, not ours
+ * to compute), so that is reported as a reminder, not as OK.
+ */
+function trustCheck(host: HostRecord, input: HostCheckInput): HostCheck | undefined {
+  const trust = host.hookTrust?.value;
+  if (!trust) return undefined;
+  const name = `${host.id} hook trust`;
+  const fix = host.setupNote?.value ?? `Trust the hooks in ${host.displayName}.`;
+  const file = pathForOs(trust.file, { env: input.env, home: input.home, ...(input.platform ? { platform: input.platform } : {}) });
+  const relocated = host.paths.value.configDirEnv ? input.env[host.paths.value.configDirEnv] : undefined;
+  const path = relocated ? join(relocated, 'config.toml') : file;
+  let table: unknown;
+  try {
+    let cur: unknown = path ? parseToml(readIfExists(path) ?? '') : {};
+    for (const k of trust.table) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined;
+    table = cur;
+  } catch {
+    return { status: 'WARN', name, detail: `${path} does not parse, so trust cannot be read`, fix };
+  }
+  const trusted = table && typeof table === 'object' ? Object.values(table).filter((v) => v && typeof v === 'object' && trust.field in v).length : 0;
+  return trusted
+    ? { status: 'WARN', name, detail: `${trusted} hook(s) trusted in ${path}; ours run only if they are among them (a changed hook needs trusting again)`, fix }
+    : { status: 'FAIL', name, detail: `no hook is trusted in ${path}: ${host.displayName} skips ours silently`, fix };
 }
 
 /** Our MCP servers whose parent is gone (Linux: ppid 1 in /proc); they hold SQLite handles for nothing. */

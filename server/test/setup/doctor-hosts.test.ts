@@ -80,6 +80,17 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     assert.match(broken.detail, /line 1/);
   });
 
+  it('Codex: no trusted hook in config.toml FAILs (ours are skipped silently); with trust entries it is a reminder', () => {
+    const w = world();
+    w.setup('codex');
+    const trust = () => of(w.checks(['codex']), 'codex hook trust')[0]!;
+    assert.equal(trust().status, 'FAIL');
+    assert.match(trust().fix ?? '', /\/hooks/);
+    const toml = join(w.home, '.codex/config.toml');
+    writeFileSync(toml, `${readFileSync(toml, 'utf8')}\n[hooks.state."user:pre_tool_use:0"]\ntrusted_hash = "sha256:00"\n`);
+    assert.equal(trust().status, 'WARN');
+  });
+
   it('`ctxmode doctor --fix --json` (built CLI) re-runs setup for a host whose hooks were deleted', () => {
     const w = world();
     w.setup('codex');

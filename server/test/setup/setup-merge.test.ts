@@ -164,6 +164,22 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
   });
 });
 
+describe('instruction files several hosts read', () => {
+  it('a second host on AGENTS.md turns the block into the shared one with bare tool names; re-runs keep it', () => {
+    const w = world();
+    runSetup(w.opts(['opencode']));
+    const agents = join(w.project, 'AGENTS.md');
+    assert.match(readFileSync(agents, 'utf8'), /context-mode_ctx_search/);
+    runSetup(w.opts(['zed']));
+    const shared = readFileSync(agents, 'utf8');
+    assert.doesNotMatch(shared, /context-mode_ctx_search|mcp:context-mode:/);
+    assert.match(shared, /ctx_batch_execute/);
+    assert.equal(shared.split('<!-- context-mode:start -->').length, 2, 'one block');
+    runSetup(w.opts(['opencode', 'zed']));
+    assert.equal(readFileSync(agents, 'utf8'), shared);
+  });
+});
+
 describe('team-shared Copilot hooks file', () => {
   it('one portable file in the Copilot CLI format serves VS Code, JetBrains and the Copilot CLI', () => {
     const w = world();

@@ -171,6 +171,11 @@ export interface HostRecord {
   hookSetupSkipped?: string;
   /** What the user must still do after setup (e.g. trust the hooks in Codex). */
   setupNote?: Sourced<string>;
+  /**
+   * Where the host records which hooks the user trusted (Codex: `[hooks.state."<key>"] trusted_hash` in the
+   * user config.toml, keyed by the hook's content hash), so doctor can tell when none of ours is trusted yet.
+   */
+  hookTrust?: Sourced<{ file: OsPaths; table: string[]; field: string }>;
   /** Hosts that run this host's hook file too, told apart by a payload field (first match wins). */
   payloadCallers?: Sourced<PayloadCaller[]>;
 }

@@ -33,3 +33,9 @@ export function removeInstructionBlock(text: string, wholeFile: string): string 
 export function hasInstructionBlock(text: string): boolean {
   return findBlock(text) !== undefined;
 }
+
+/** The block an instruction file holds now, markers included, or undefined. */
+export function currentInstructionBlock(text: string): string | undefined {
+  const found = findBlock(text);
+  return found ? text.slice(found.start, found.end) : undefined;
+}

@@ -1,5 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { join } from 'node:path';
+import { allHosts } from '../platforms/host-table.js';
 import { hostFilePath, type PathContext } from '../platforms/host-paths.js';
 import type { HostRecord } from '../platforms/types.js';
 import { renderInstructionBlock, renderInstructionFile } from '../instructions/render-instructions.js';
@@ -8,7 +9,7 @@ import { serverLaunch, type Launcher } from './hook-command.js';
 import { hookEntriesFor } from './hook-entries.js';
 import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './json-merge.js';
 import type { JsonPath } from './jsonc-edit.js';
-import { mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
+import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
 import { MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 import { mergeTomlBlock, removeTomlBlock } from './toml-block.js';
@@ -147,6 +148,22 @@ function noteList(host: HostRecord, ctx: PlanContext, command: 'setup' | 'uninst
   return notes;
 }
 
+/**
+ * The block for a host's instruction file. Several hosts read AGENTS.md (Codex, OpenCode, Zed, Kimi, Pi) and name
+ * our tools differently; when the file already holds another such host's block, or the shared one, it gets the
+ * shared block with bare tool names (`ctx_execute`, which every host's name for the tool contains), so setting
+ * up a second host never rewrites the first one's names.
+ */
+function blockFor(host: HostRecord, text: string): string {
+  const mine = renderInstructionBlock(host);
+  const current = currentInstructionBlock(text);
+  if (current === undefined || current === mine) return mine;
+  const shared = renderInstructionBlock(undefined);
+  if (current === shared) return shared;
+  const others = allHosts().filter((h) => h.id !== host.id && h.instructionFile.value === host.instructionFile.value);
+  return others.some((h) => renderInstructionBlock(h) === current) ? shared : mine;
+}
+
 /** What `setup` would write for one host: MCP registration, hooks, instruction block. Pure given `ctx.read`. */
 export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Workspace(ctx.read)): PlannedHost {
   const hp = new HostPlanner(ws, 'setup');
@@ -167,9 +184,8 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
   }
   if (ctx.project && host.instructionFile.value) {
     const path = join(ctx.project, host.instructionFile.value);
-    const block = renderInstructionBlock(host);
     const whole = renderInstructionFile(host);
-    hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, block, whole));
+    hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, blockFor(host, t), whole));
   }
   return { host: host.id, displayName: host.displayName, files: hp.finish(), notes: noteList(host, ctx, 'setup') };
 }

@@ -75,8 +75,14 @@ export const codex: HostRecord = {
   // Seen with codex 0.171.0: hooks from hooks.json are skipped silently until the user trusts them.
   setupNote: {
     value:
-      'Codex runs these hooks only after you trust them: start `codex` in a terminal and accept the hooks review ' +
-      '(non-interactive runs: `codex exec --dangerously-bypass-hook-trust`). Until then the MCP tools work, the hooks do not.',
+      'Codex runs these hooks only after you trust them: start `codex`, open /hooks and trust the context-mode hooks ' +
+      '(again after each upgrade that changes them; one-off automation: `codex exec --dangerously-bypass-hook-trust`). ' +
+      'Project hooks (.codex/hooks.json) load only in a trusted project. Until then the MCP tools work, the hooks do not.',
+    docs: HOOKS,
+  },
+  // Trust is recorded per hook by content hash; the hash is Codex's own, so doctor only counts the entries.
+  hookTrust: {
+    value: { file: { linux: '~/.codex/config.toml', darwin: '~/.codex/config.toml', win32: '~/.codex/config.toml' }, table: ['hooks', 'state'], field: 'trusted_hash' },
     docs: HOOKS,
   },
   toolNaming: { value: '{tool}', docs: MCP },
