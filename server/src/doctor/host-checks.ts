@@ -5,6 +5,7 @@ import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { isOurCommand, isStaleContextModeCommand } from '@context-mode/shared/setup/hook-command';
 import { hookEventNames, hookFileHost, isOurHookEntry } from '@context-mode/shared/setup/hook-entries';
 import { parseJsonObject, stringsIn, valueAt } from '@context-mode/shared/setup/jsonc-edit';
+import { PLUGIN_HEADER } from '@context-mode/shared/setup/plugin-file';
 import { BIN_NAME, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
 import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
 import { existsSync, readFileSync } from 'node:fs';
@@ -125,6 +126,17 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   for (const path of [...new Set(paths)]) {
     const text = readIfExists(path);
     if (text === undefined) continue;
+    if (setup.layout === 'opencode-plugin') {
+      if (!text.startsWith(PLUGIN_HEADER)) continue;
+      sawOurs = true;
+      const target = /from "([^"]+)"/.exec(text)?.[1];
+      out.push(
+        target && !existsSync(target)
+          ? { status: 'FAIL', name, detail: `${path} imports ${target}, which is gone`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } }
+          : { status: 'OK', name, detail: `${path}: plugin ${target ? `→ ${target}` : 'found through the global npm root'}` },
+      );
+      continue;
+    }
     let hooks: Record<string, unknown>;
     try {
       const doc = parseJsonObject(text, path);

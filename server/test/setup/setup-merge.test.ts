@@ -3,13 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import { parse as parseToml } from 'smol-toml';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { planUninstall } from '@context-mode/shared/setup/plan-setup';
-import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { ownBin, runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -161,6 +161,29 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     assert.match(plan.hosts[0]!.files[0]!.diff, /^\+.*context-mode/m);
     assert.deepEqual(snapshot(Object.keys(before)), before);
     assert.equal(existsSync(join(w.project, 'CLAUDE.md')), false);
+  });
+});
+
+describe('OpenCode plugin file', () => {
+  it('user scope re-exports the bundled plugin by absolute path; project scope finds it at load time or does nothing', async () => {
+    const w = world();
+    runSetup(w.opts(['opencode'], { launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() } }));
+    const userPlugin = join(w.home, '.config/opencode/plugins/context-mode.ts');
+    const mod = (await import(pathToFileURL(userPlugin).href)) as { ContextModePlugin: unknown };
+    assert.equal(typeof mod.ContextModePlugin, 'function');
+    assert.deepEqual(Object.keys(mod), ['ContextModePlugin'], 'one export: OpenCode runs every exported function');
+
+    runSetup(w.opts(['opencode'], { scope: 'project' }));
+    const projectPlugin = join(w.project, '.opencode/plugins/context-mode.ts');
+    assert.doesNotMatch(readFileSync(projectPlugin, 'utf8'), /\/opt\/|\/home\/|\/root\//);
+    const portable = (await import(pathToFileURL(projectPlugin).href)) as { ContextModePlugin: (i: unknown) => Promise<unknown> };
+    // No global ctxmode on this machine: the plugin answers with no hooks instead of failing OpenCode.
+    assert.deepEqual(await portable.ContextModePlugin({ directory: w.project }), {});
+
+    writeFileSync(userPlugin, 'export const Mine = 1;\n');
+    const plan = runSetup(w.opts(['opencode']));
+    assert.equal(plan.hosts[0]!.files.find((f) => f.path === userPlugin)?.error?.code, 'conflict');
+    assert.equal(readFileSync(userPlugin, 'utf8'), 'export const Mine = 1;\n');
   });
 });
 

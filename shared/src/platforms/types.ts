@@ -77,9 +77,10 @@ export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
  * How the host's hooks file is laid out, so setup can merge our entries into it:
  * - `nested-matchers`: `{"hooks": {"<Event>": [{"hooks": [{"type": "command", "command": …}]}]}}` (Claude family);
  * - `copilot-cli`: `{"version": 1, "hooks": {"<event>": [{"type": "command", "bash": …, "powershell": …}]}}`;
- * - `cursor`: `{"version": 1, "hooks": {"<event>": [{"command": …}]}}`.
+ * - `cursor`: `{"version": 1, "hooks": {"<event>": [{"command": …}]}}`;
+ * - `opencode-plugin`: a plugin module re-exporting our bundled OpenCode plugin (the whole file is ours).
  */
-export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor';
+export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor' | 'opencode-plugin';
 
 export interface HookSetup {
   layout: HookFileLayout;

@@ -16,7 +16,7 @@ export interface SetupFilePlan {
   path: string;
   /** `project` files are meant to be committed: they hold no absolute paths. */
   scope: 'user' | 'project';
-  format: 'json' | 'jsonc' | 'toml' | 'markdown';
+  format: 'json' | 'jsonc' | 'toml' | 'markdown' | 'typescript';
   parts: SetupPart[];
   action: 'create' | 'update' | 'delete' | 'unchanged' | 'error';
   /** Unified diff of the change (empty when unchanged or on error). */

@@ -35,7 +35,7 @@ export function hookEventNames(host: HostRecord): string[] {
 /** Our entries for a host's hooks file, or undefined when setup writes no hooks for it. */
 export function hookEntriesFor(host: HostRecord, launcher: Launcher, platform: NodeJS.Platform): HookEntries | undefined {
   const setup = host.hookSetup?.value;
-  if (!setup) return undefined;
+  if (!setup || setup.layout === 'opencode-plugin') return undefined;
   const fileHost = hookFileHost(host);
   const commandHost = setup.commandHost ?? host.id;
   const posix = platform === 'win32' ? 'windows-plain' : 'posix';

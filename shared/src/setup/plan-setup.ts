@@ -10,6 +10,7 @@ import { hookEntriesFor } from './hook-entries.js';
 import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './json-merge.js';
 import type { JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
+import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 import { mergeTomlBlock, removeTomlBlock } from './toml-block.js';
@@ -175,7 +176,10 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
     else hp.add(mcpAt.path, mcpAt.scope, mcp.format, 'mcp', (t, m) => mergeMcpJson(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry, m).text);
   }
   const hooksAt = host.hookSetup ? target(host, 'hooksFile', ctx) : undefined;
-  if (hooksAt) {
+  if (hooksAt && host.hookSetup?.value.layout === 'opencode-plugin') {
+    const launcher = launcherFor(hooksAt.scope, ctx);
+    hp.add(hooksAt.path, hooksAt.scope, 'typescript', 'hooks', (t) => mergePluginFile(t, hooksAt.path, launcher));
+  } else if (hooksAt) {
     const entries = hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform);
     if (entries) {
       const format = hooksAt.path === mcpAt?.path && mcp ? mcp.format : 'json';
@@ -217,7 +221,9 @@ export function planHostUninstall(
       else hp.add(mcpPath, scope, mcp.format, 'mcp', (t) => unmergeJson(t, mcpPath, { mcp: { key: mcp.key, name: MCP_SERVER_NAME } }, records(mcpPath)?.created, records(mcpPath)?.replaced), !!records(mcpPath)?.fileCreated);
     }
     const hooksPath = host.hookSetup ? hostFilePath(host, 'hooksFile', scope, pctx) : undefined;
-    if (hooksPath && ws.get(hooksPath) !== undefined) {
+    if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'opencode-plugin') {
+      hp.add(hooksPath, scope, 'typescript', 'hooks', (t) => removePluginFile(t));
+    } else if (hooksPath && ws.get(hooksPath) !== undefined) {
       const format = hooksPath === mcpPath && mcp ? mcp.format : 'json';
       hp.add(hooksPath, scope, format, 'hooks', (t) =>
         unmergeJson(t, hooksPath, { hooks: true, ...(enable ? { enable } : {}), ...(header ? { header } : {}) }, records(hooksPath)?.created, records(hooksPath)?.replaced),

@@ -30,6 +30,6 @@ test('reference MCP and hooks files parse, hold no absolute path, and run only o
     if (f.path.endsWith('hooks.json')) assert.ok(strings.some(isOurCommand), `${f.path}: runs ctxmode hook`);
   }
   for (const host of allHosts().filter((h) => h.hookSetup)) {
-    assert.ok(files.some((f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$/.test(f.path)), `${host.id}: hooks file generated`);
+    assert.ok(files.some((f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$|\.ts$/.test(f.path)), `${host.id}: hooks file generated`);
   }
 });

@@ -80,6 +80,7 @@ export const opencode: HostRecord = {
     docs: CONFIG,
   },
   instructionFile: { value: 'AGENTS.md', docs: 'https://opencode.ai/docs/rules/' },
-  hookSetupSkipped: 'OpenCode runs context-mode as an in-process plugin (server/dist/opencode-plugin.mjs), not hook commands.',
+  // In-process plugin, not hook commands: setup writes a plugin file re-exporting server/dist/opencode-plugin.mjs.
+  hookSetup: { value: { layout: 'opencode-plugin' }, docs: 'https://opencode.ai/docs/plugins/' },
   toolNaming: { value: 'context-mode_{tool}', docs: MCP },
 };
