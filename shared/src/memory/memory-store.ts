@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
+import { redactText } from '../policy/redact.js';
 import { ensureProject, projectPaths } from '../project/project-identity.js';
 import { claimSpool, SPOOL_DIR } from './memory-spool.js';
 import type { ExtractedEvent, MemoryCategory, MemoryEvent, Priority } from './event-types.js';
@@ -158,7 +159,10 @@ export class MemoryStore {
       );
       const ids: number[] = [];
       for (const e of all) {
-        const data = e.data.length > MAX_EVENT_DATA ? `${e.data.slice(0, MAX_EVENT_DATA - 1)}…` : e.data;
+        // The last line of defence: whatever an extractor let through, no secret is stored (it would be replayed
+        // into the model by every resume snapshot).
+        const clean = redactText(e.data);
+        const data = clean.length > MAX_EVENT_DATA ? `${clean.slice(0, MAX_EVENT_DATA - 1)}…` : clean;
         const h = hash(data);
         if (recent.get(sessionId, e.type, h)) continue;
         const r = insert.run(sessionId, session.leg, e.category, e.type, e.priority, data, e.key ?? '', h, now);

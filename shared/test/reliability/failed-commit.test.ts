@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { tempDirs } from './temp-dirs.js';
+import { describe, test } from 'node:test';
 import { openDatabase } from '@context-mode/shared/db/index';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'cm-rel-commit-'));
-  dirs.push(d);
-  return d;
-}
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('cm-rel-commit-');
 
 describe('a failed COMMIT', () => {
   test('does not break later writes (the savepoint used to be named sp_-1: near "-": syntax error)', () => {

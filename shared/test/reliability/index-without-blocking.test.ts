@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { tempDirs } from './temp-dirs.js';
+import { describe, test } from 'node:test';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'cm-rel-async-'));
-  dirs.push(d);
-  return d;
-}
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('cm-rel-async-');
 
 describe('indexing without blocking the event loop', () => {
   test('2 MB of one-line hex: timers keep firing while it is indexed (the server used to freeze)', async () => {
