@@ -6,6 +6,9 @@ import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-h
 import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { projectPaths } from '@context-mode/shared/project/project-identity';
 import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { setUpHosts } from '../setup/run-setup.js';
+import { runHostChecks, type AutoFix } from './host-checks.js';
 import { join } from 'node:path';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
@@ -16,6 +19,8 @@ export interface DoctorCheck {
   detail: string;
   /** What to do about a WARN or FAIL. */
   fix?: string;
+  /** The safe fix `doctor --fix` applies. */
+  autoFix?: AutoFix;
 }
 
 export interface DoctorInput {
@@ -24,6 +29,8 @@ export interface DoctorInput {
   /** The host as the MCP server knows it; the CLI detects it from env. */
   host?: HostRecord | undefined;
   version?: string;
+  /** Home directory for host config paths (default HOME); tests use a temp one. */
+  home?: string;
 }
 
 /**
@@ -93,6 +100,13 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       ? { status: 'WARN', detail, fix: `Several servers serve this project (pids ${mine.map((s) => s.pid).join(', ')}); restart the host to drop stale ones.` }
       : { status: 'OK', detail };
   });
+  // Per-host registration and hooks, and orphan servers: each a line of its own.
+  try {
+    const setUp = setUpHosts(env).map((r) => r.host);
+    checks.push(...runHostChecks({ env, home: input.home ?? (env.HOME || homedir()), project: input.projectRoot, setUp }));
+  } catch (err) {
+    checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+  }
   run('private fetch', () =>
     env.CONTEXT_MODE_ALLOW_PRIVATE_FETCH === '1'
       ? { status: 'WARN', detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks' }

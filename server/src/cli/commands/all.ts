@@ -4,6 +4,8 @@ import { registerIndexCommand } from './index-cmd.js';
 import { registerMemoryCommand } from './memory.js';
 import { registerPurgeCommand } from './purge.js';
 import { registerSearchCommand } from './search.js';
+import { registerSetupCommands } from './setup.js';
+import { registerUpgradeCommand } from './upgrade.js';
 import { registerSourcesCommand } from './sources.js';
 import { registerStatsCommand } from './stats.js';
 
@@ -16,4 +18,6 @@ export function registerAllCommands(program: Command): void {
   registerMemoryCommand(program);
   registerPurgeCommand(program);
   registerDoctorCommand(program);
+  registerSetupCommands(program);
+  registerUpgradeCommand(program);
 }

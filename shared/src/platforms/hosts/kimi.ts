@@ -67,5 +67,6 @@ export const kimi: HostRecord = {
     docs: MCP,
   },
   instructionFile: { value: 'AGENTS.md', docs: DOCS },
+  hookSetupSkipped: 'Kimi reads hooks from [[hooks]] tables in config.toml; setup registers the MCP server and instructions only.',
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },
 };

@@ -80,6 +80,7 @@ export const vscodeCopilot: HostRecord = {
         },
         format: 'jsonc',
         key: 'servers',
+        entry: 'typed-stdio',
       },
     },
     docs: MCP,
@@ -88,5 +89,7 @@ export const vscodeCopilot: HostRecord = {
     value: '.github/copilot-instructions.md',
     docs: 'https://code.visualstudio.com/docs/copilot/customization/custom-instructions',
   },
+  // The shared Copilot CLI format file (see copilot-cli): VS Code loads it from .github/hooks and ~/.copilot/hooks.
+  hookSetup: { value: { layout: 'copilot-cli', commandHost: 'copilot' }, docs: HOOKS },
   toolNaming: { value: 'context-mode_{tool}', docs: MCP },
 };

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import { setAt } from '@context-mode/shared/setup/jsonc-edit';
+import { applyFixes } from '../../src/doctor/doctor-fixes.js';
+import { runHostChecks, type HostCheck } from '../../src/doctor/host-checks.js';
+import { ownBin, runSetup } from '../../src/setup/run-setup.js';
+import { removeTempWorlds, tempWorld } from './temp-world.js';
+
+after(removeTempWorlds);
+
+function world() {
+  const { root, home, project, env } = tempWorld('cm-doctor-');
+  const launcher = { kind: 'pinned' as const, node: process.execPath, bin: ownBin() };
+  const setup = (id: Parameters<typeof getHost>[0]) => runSetup({ hosts: [getHost(id)], scope: 'user', project, env, home, launcher });
+  const checks = (setUp: string[] = []) => runHostChecks({ env, home, project, setUp });
+  return { root, home, project, env, setup, checks };
+}
+
+const of = (checks: HostCheck[], name: string) => checks.filter((c) => c.name === name);
+
+describe('doctor checks each host setup wrote, and --fix repairs what is safe to repair', () => {
+  it('a fresh setup checks OK', () => {
+    const w = world();
+    w.setup('claude-code');
+    const c = w.checks(['claude-code']);
+    assert.deepEqual(of(c, 'claude-code MCP').map((x) => x.status), ['OK']);
+    assert.deepEqual(of(c, 'claude-code hooks').map((x) => x.status), ['OK']);
+  });
+
+  it('a stale hand-written context-mode hook and a duplicate of ours are found; --fix removes them and keeps the rest', () => {
+    const w = world();
+    w.setup('claude-code');
+    const file = join(w.home, '.claude/settings.json');
+    let text = readFileSync(file, 'utf8');
+    const ours = JSON.parse(text).hooks.PreToolUse[0];
+    text = setAt(text, ['hooks', 'PreToolUse', -1], ours);
+    text = setAt(text, ['hooks', 'PreToolUse', -1], { matcher: 'Bash', hooks: [{ type: 'command', command: 'context-mode hook claude-code pretooluse' }] });
+    text = setAt(text, ['hooks', 'PreToolUse', -1], { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter' }] });
+    writeFileSync(file, text);
+    const c = of(w.checks(['claude-code']), 'claude-code hooks');
+    assert.ok(c.some((x) => x.status === 'WARN' && /older hand-written/.test(x.detail)), JSON.stringify(c));
+    assert.ok(c.some((x) => x.status === 'FAIL' && /PreToolUse runs our hook 2 times/.test(x.detail)), JSON.stringify(c));
+    applyFixes(c.flatMap((x) => (x.autoFix ? [x.autoFix] : [])), { env: w.env, home: w.home, project: w.project });
+    assert.deepEqual(of(w.checks(['claude-code']), 'claude-code hooks').map((x) => x.status), ['OK']);
+    const pre = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse as { hooks: { command: string }[] }[];
+    assert.deepEqual(pre.map((e) => e.hooks[0]!.command.includes('ctxmode') || e.hooks[0]!.command.includes('context-mode.cjs') ? 'ours' : e.hooks[0]!.command), ['ours', 'my-linter']);
+  });
+
+  it('Gemini hooks without hooksConfig.enabled, and an MCP entry that starts the npm package context-mode, FAIL and are fixed', () => {
+    const w = world();
+    w.setup('gemini-cli');
+    const file = join(w.home, '.gemini/settings.json');
+    let text = readFileSync(file, 'utf8');
+    text = setAt(text, ['hooksConfig', 'enabled'], false);
+    text = setAt(text, ['mcpServers', 'context-mode'], { command: 'npx', args: ['-y', 'context-mode'] });
+    writeFileSync(file, text);
+    const c = w.checks(['gemini-cli']);
+    assert.match(of(c, 'gemini-cli hooks').find((x) => x.status === 'FAIL')?.detail ?? '', /hooksConfig\.enabled/);
+    assert.match(of(c, 'gemini-cli MCP').find((x) => x.status === 'FAIL')?.detail ?? '', /another product/);
+    applyFixes(c.flatMap((x) => (x.autoFix ? [x.autoFix] : [])), { env: w.env, home: w.home, project: w.project });
+    const again = w.checks(['gemini-cli']);
+    assert.deepEqual([...of(again, 'gemini-cli MCP'), ...of(again, 'gemini-cli hooks')].map((x) => x.status), ['OK', 'OK']);
+  });
+
+  it('a pinned bin that no longer exists FAILs with the setup command as the fix; a malformed file FAILs with its position', () => {
+    const w = world();
+    runSetup({ hosts: [getHost('cursor')], scope: 'user', project: w.project, env: w.env, home: w.home, launcher: { kind: 'pinned', node: process.execPath, bin: join(w.root, 'gone.cjs') } });
+    const c = w.checks(['cursor']);
+    const mcp = of(c, 'cursor MCP')[0]!;
+    assert.equal(mcp.status, 'FAIL');
+    assert.match(mcp.fix ?? '', /ctxmode setup --host cursor/);
+    writeFileSync(join(w.home, '.cursor/hooks.json'), '{"version": 1, "hooks": {');
+    const broken = of(w.checks(['cursor']), 'cursor hooks')[0]!;
+    assert.equal(broken.status, 'FAIL');
+    assert.match(broken.detail, /line 1/);
+  });
+
+  it('Codex: no trusted hook in config.toml FAILs (ours are skipped silently); with trust entries it is a reminder', () => {
+    const w = world();
+    w.setup('codex');
+    const trust = () => of(w.checks(['codex']), 'codex hook trust')[0]!;
+    assert.equal(trust().status, 'FAIL');
+    assert.match(trust().fix ?? '', /\/hooks/);
+    const toml = join(w.home, '.codex/config.toml');
+    writeFileSync(toml, `${readFileSync(toml, 'utf8')}\n[hooks.state."user:pre_tool_use:0"]\ntrusted_hash = "sha256:00"\n`);
+    assert.equal(trust().status, 'WARN');
+  });
+
+  it('`ctxmode doctor --fix --json` (built CLI) re-runs setup for a host whose hooks were deleted', () => {
+    const w = world();
+    w.setup('codex');
+    rmSync(join(w.home, '.codex/hooks.json'));
+    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+    const run = () => spawnSync(process.execPath, [bin, 'doctor', '--fix', '--json', '--project', w.project], { env: w.env, cwd: w.project, encoding: 'utf8' });
+    const r = run();
+    const report = JSON.parse(r.stdout) as { checks: HostCheck[] };
+    assert.match(r.stderr, /fixed: codex: setup re-run \(create .*hooks\.json/);
+    assert.deepEqual(of(report.checks, 'codex hooks').map((x) => x.status), ['OK']);
+  });
+});
