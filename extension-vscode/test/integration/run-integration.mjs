@@ -29,7 +29,7 @@ async function inHostSuite() {
       const line = (args ?? []).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
       const m = /in-host: (\d+) passed, (\d+) failed/.exec(line);
       if (m) [hostPassed, hostFailed] = [Number(m[1]), Number(m[2])];
-      if (/^(ok|not ok) - |activation took|tools VS Code lists/.test(line)) console.log(line);
+      if (/^(ok|not ok) - |activation-cost|tools VS Code lists/.test(line)) console.log(line);
       else if (type === 'error' && process.env.VSCODE_TEST_VERBOSE) console.error(line);
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish(code));
