@@ -50,6 +50,11 @@ export class WorkspaceSetup {
     if (next.apply) await this.apply(dir, settings.hosts);
   }
 
+  /** Whether this workspace accepted setup (now or earlier). */
+  isSetUp(): boolean {
+    return this.ext.workspaceState.get<WorkspaceSetupState>(STATE_KEY) === 'done';
+  }
+
   /** The Set Up Workspace command: shows the plan and asks before writing. */
   async setUpInteractively(): Promise<boolean> {
     const dir = this.requireWorkspace();
