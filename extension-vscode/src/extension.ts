@@ -8,6 +8,7 @@ import { DashboardViewProvider, VIEW_ID } from './view/dashboard-view.js';
 import { WorkspaceSetup } from './workspace/workspace-setup.js';
 import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
+import { ensureHookCommand, refreshManagedInstall } from './runtime/runtime-upkeep.js';
 
 export const MCP_PROVIDER_ID = 'context-mode.mcp';
 
@@ -70,13 +71,19 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
 
   // The slow part (probing Node and the engine, asking the engine for its plan) runs after activate returns,
   // so the extension host is not held up.
-  setTimeout(() => void startInBackground(engine, dashboard, setup, showStatus), 0);
+  setTimeout(() => void startInBackground(ext, engine, dashboard, setup, showStatus), 0);
   const activationMs = performance.now() - t0;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return { engine, dashboard, activationMs };
 }
 
-async function startInBackground(engine: EngineContext, dashboard: DashboardViewProvider, setup: WorkspaceSetup, showStatus: (s: unknown) => void) {
+async function startInBackground(
+  ext: vscode.ExtensionContext,
+  engine: EngineContext,
+  dashboard: DashboardViewProvider,
+  setup: WorkspaceSetup,
+  showStatus: (s: unknown) => void,
+) {
   try {
     const info = await engine.start();
     if (!info) {
@@ -87,6 +94,8 @@ async function startInBackground(engine: EngineContext, dashboard: DashboardView
     }
     showStatus(await dashboard.refresh());
     await setup.onWorkspaceOpened();
+    if (setup.isSetUp()) await ensureHookCommand(engine, { ask: engine.settings.autoSetup !== 'always' });
+    await refreshManagedInstall(ext, engine);
   } catch (err) {
     engine.log.error(`start-up failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     void vscode.window.showErrorMessage(`context-mode: start-up failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -15,6 +15,12 @@ function hostArgs(hosts: string[]): string[] {
   return hosts.flatMap((h) => ['--host', h]);
 }
 
+/**
+ * The extension registers the MCP server through VS Code's API, so setup writes only the hook file and the
+ * instruction block; an mcp.json entry beside the provider would start a second server.
+ */
+const SETUP_PARTS = ['--parts', 'hooks,instructions'];
+
 export class WorkspaceSetup {
   constructor(
     private readonly ext: vscode.ExtensionContext,
@@ -42,6 +48,11 @@ export class WorkspaceSetup {
     await this.ext.workspaceState.update(STATE_KEY, next.state);
     if (next.setAlways) await vscode.workspace.getConfiguration(SECTION).update('autoSetup', 'always', vscode.ConfigurationTarget.Global);
     if (next.apply) await this.apply(dir, settings.hosts);
+  }
+
+  /** Whether this workspace accepted setup (now or earlier). */
+  isSetUp(): boolean {
+    return this.ext.workspaceState.get<WorkspaceSetupState>(STATE_KEY) === 'done';
   }
 
   /** The Set Up Workspace command: shows the plan and asks before writing. */
@@ -74,7 +85,7 @@ export class WorkspaceSetup {
   }
 
   private async plan(dir: string, hosts: string[]) {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', '--dry-run', '--json']);
+    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json']);
     if (!result.ok) {
       void vscode.window.showWarningMessage(`context-mode: cannot set up this workspace: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
       return undefined;
@@ -83,7 +94,7 @@ export class WorkspaceSetup {
   }
 
   private async apply(dir: string, hosts: string[]): Promise<boolean> {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', '--json']);
+    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json']);
     if (!result.ok) {
       void vscode.window.showErrorMessage(`context-mode: setup failed: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
       return false;

@@ -31,6 +31,11 @@ exports.run = async function run() {
     return fs.existsSync(runDir) && fs.readdirSync(runDir).length > 0;
   }, 60000);
   await until('our tools', async () => vscode.lm.tools.some((t) => t.name === 'mcp_context-mode_ctx_execute'), 30000);
+  // The extension offers setup on activation; with autoSetup "always" it writes the hook file through the engine.
+  const hookFile = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.github', 'hooks', 'context-mode.json');
+  await until('the extension to write the hook file', async () => fs.existsSync(hookFile), 60000);
+  console.log(`agent-e2e: setup wrote ${path.relative(vscode.workspace.workspaceFolders[0].uri.fsPath, hookFile)}`);
+  await sleep(1000);
   const models = await until('the scripted model', async () => {
     const m = await vscode.lm.selectChatModels({ vendor: 'context-mode-test' });
     return m.length ? m : undefined;

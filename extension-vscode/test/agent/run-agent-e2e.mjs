@@ -35,13 +35,13 @@ const script = {
     { tool: 'read_file', input: { filePath: bigLog, startLine: 1, endLine: 3000 } },
   ],
 };
-// A `context-mode` on PATH, as a user who installed the engine has; it logs each hook call so a test can count them.
+// A `ctxmode` on PATH, as a user who installed the engine has; it logs each hook call so a test can count them.
 const binDir = join(work, 'bin');
 const hookCalls = join(work, 'hook-calls.log');
 mkdirSync(binDir);
-writeFileSync(join(binDir, 'context-mode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${process.execPath}' '${join(repo, 'server/bin/context-mode.cjs')}' "$@"\n`, { mode: 0o755 });
+writeFileSync(join(binDir, 'ctxmode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${process.execPath}' '${join(repo, 'server/bin/context-mode.cjs')}' "$@"\n`, { mode: 0o755 });
 // VS Code runs hooks in the environment of the user's login shell (it resolves it once at start), not in the
-// editor's own: a home whose profile puts `context-mode` on PATH is what a user who installed it has.
+// editor's own: a home whose profile puts `ctxmode` on PATH is what a user who installed it has.
 const home = join(work, 'home');
 mkdirSync(home);
 writeFileSync(join(home, '.profile'), `export PATH="${binDir}:$PATH"\n`);
@@ -93,7 +93,7 @@ try {
   const exited = new Promise((r) => (finish = r));
   await page.exposeFunction('codeAutomationLog', (_type, args) => {
     const line = (args ?? []).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
-    if (/agent-e2e|Error|error/.test(line) && line.length < 2000) console.log(line);
+    if (/^agent-e2e/.test(line) || (process.env.VSCODE_TEST_VERBOSE && line.length < 2000)) console.log(line);
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
   await page.goto(workbenchUrl(server, join(here, 'scripted-model'), join(here, 'agent-suite.cjs')));

@@ -29,7 +29,7 @@ async function inHostSuite() {
       const line = (args ?? []).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
       const m = /in-host: (\d+) passed, (\d+) failed/.exec(line);
       if (m) [hostPassed, hostFailed] = [Number(m[1]), Number(m[2])];
-      if (/^(ok|not ok) - |activation took|tools VS Code lists/.test(line)) console.log(line);
+      if (/^(ok|not ok) - |activation-cost|tools VS Code lists/.test(line)) console.log(line);
       else if (type === 'error' && process.env.VSCODE_TEST_VERBOSE) console.error(line);
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish(code));
@@ -49,7 +49,27 @@ async function inHostSuite() {
   failed += hostFailed;
 }
 
+/** The .vsix a user installs: the bundle, the engine and its package, nothing native, no sources or tests. */
+function checkVsix() {
+  const out = join(mkdtempSync(join(tmpdir(), 'cm-vsix-')), 'context-mode.vsix');
+  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const list = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const has = (re) => list.some((f) => re.test(f));
+  const problems = [
+    !has(/^extension\/dist\/extension\.js$/) && 'no dist/extension.js',
+    !has(/^extension\/engine\/bin\/context-mode\.cjs$/) && 'no engine CLI',
+    !has(/^extension\/engine\/ctxmode-[\d.]+\.tgz$/) && 'no engine package to install as the managed runtime',
+    has(/\.node$/) && 'a native addon',
+    has(/node_modules\//) && 'node_modules',
+    has(/^extension\/(src|test)\//) && 'sources or tests',
+  ].filter(Boolean);
+  rmSync(join(out, '..'), { recursive: true, force: true });
+  console.log(`${problems.length ? 'not ok' : 'ok'} - the .vsix carries the bundle and the engine, nothing native or test-only${problems.length ? ` (${problems.join(', ')})` : ''} (${list.length} files)`);
+  problems.length ? failed++ : passed++;
+}
+
 try {
+  checkVsix();
   if (!installed()) throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
   execFileSync(process.execPath, [join(extDir, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
   await inHostSuite();

@@ -2,7 +2,7 @@ import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { hostConfigDir } from '@context-mode/shared/platforms/host-paths';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome } from '@context-mode/shared/project/data-home';
-import type { SetupPlan } from '@context-mode/shared/protocol/setup';
+import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
 import type { Launcher } from '@context-mode/shared/setup/hook-command';
 import { diffOf, planSetup, planUninstall, type PlanContext, type PlannedFile, type PlannedHost, type Scope } from '@context-mode/shared/setup/plan-setup';
 import { SetupError } from '@context-mode/shared/setup/setup-error';
@@ -24,6 +24,8 @@ export interface SetupRunOptions {
   platform?: NodeJS.Platform;
   /** How user-level files start us; default: the managed runtime if installed, else this package's own bin. */
   launcher?: Launcher;
+  /** Only these parts (default all). */
+  parts?: readonly SetupPart[];
 }
 
 /** The bin of the managed install (`<data home>/runtime`), when one is installed. */
@@ -63,6 +65,7 @@ function planContext(opts: SetupRunOptions, env: NodeJS.ProcessEnv): PlanContext
     launcher: opts.launcher ?? defaultLauncher(env),
     paths: { env, home: opts.home ?? env.HOME ?? homedir(), platform: opts.platform ?? process.platform },
     read: readForPlan,
+    ...(opts.parts ? { parts: opts.parts } : {}),
   };
 }
 

@@ -212,7 +212,8 @@ test('deny rules from the project settings refuse a command, in shell and inside
   writeFileSync(join(s.project, '.claude/settings.json'), '// comments are fine\n{ "permissions": { "deny": ["Bash(rm -rf:*)", "Bash(git push:*)"] } }');
   const sh = await call('ctx_execute', { language: 'shell', code: 'echo ok && rm -rf /tmp/nothing-here' });
   assert.equal(sh.isError, true);
-  assert.match(sh.text, /blocked by security policy.*Bash\(rm -rf:\*\)/);
+  assert.match(sh.text, /blocked by a deny rule.*Bash\(rm -rf:\*\)/);
+  assert.match(sh.text, /not a security boundary/);
   const py = await call('ctx_execute', { language: 'python', code: 'import os\nos.system("git push origin main")' });
   assert.equal(py.isError, true);
   assert.match(py.text, /Bash\(git push:\*\)/);

@@ -1,7 +1,7 @@
 import { classifyTool, COMMAND_FIELDS, PATH_FIELDS, pick } from './classify-tool.js';
 import type { ExtractedEvent } from './event-types.js';
 import { redactShellAssignments, redactText } from '../policy/redact.js';
-import { shellCommandEvents } from './parse-shell.js';
+import { shellCommandEvents } from './shell-command-events.js';
 import { responseSaysError, responseText } from './response-text.js';
 
 /** A finished tool call as the post-tool hook sees it (names normalised by the hook runtime). */

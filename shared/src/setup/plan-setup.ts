@@ -40,6 +40,11 @@ export interface PlanContext {
   paths: PathContext & { platform: NodeJS.Platform };
   /** Current text of a file, undefined when it does not exist. Throws SetupError when it cannot be read. */
   read: (path: string) => string | undefined;
+  /**
+   * Which parts to write (default all). The VS Code extension registers the server through VS Code's own MCP
+   * API, so it asks for hooks and instructions only — an mcp.json entry beside it would start a second server.
+   */
+  parts?: readonly SetupPart[];
 }
 
 /** The text a file has at this point of the plan (an earlier host in the same run may have changed it). */
@@ -168,14 +173,15 @@ function blockFor(host: HostRecord, text: string): string {
 /** What `setup` would write for one host: MCP registration, hooks, instruction block. Pure given `ctx.read`. */
 export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Workspace(ctx.read)): PlannedHost {
   const hp = new HostPlanner(ws, 'setup');
-  const mcp = host.paths.value.mcpConfig;
+  const wants = (part: SetupPart) => !ctx.parts || ctx.parts.includes(part);
+  const mcp = wants('mcp') ? host.paths.value.mcpConfig : undefined;
   const mcpAt = target(host, 'mcpConfig', ctx);
   if (mcp && mcpAt) {
     const entry = mcpEntry(host, launcherFor(mcpAt.scope, ctx));
     if (mcp.format === 'toml') hp.add(mcpAt.path, mcpAt.scope, 'toml', 'mcp', (t) => mergeTomlBlock(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry));
     else hp.add(mcpAt.path, mcpAt.scope, mcp.format, 'mcp', (t, m) => mergeMcpJson(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry, m).text);
   }
-  const hooksAt = host.hookSetup ? target(host, 'hooksFile', ctx) : undefined;
+  const hooksAt = host.hookSetup && wants('hooks') ? target(host, 'hooksFile', ctx) : undefined;
   if (hooksAt && host.hookSetup?.value.layout === 'opencode-plugin') {
     const launcher = launcherFor(hooksAt.scope, ctx);
     hp.add(hooksAt.path, hooksAt.scope, 'typescript', 'hooks', (t) => mergePluginFile(t, hooksAt.path, launcher));
@@ -189,7 +195,7 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
       hp.add(hooksAt.path, hooksAt.scope, format, 'hooks', (t, m) => mergeHooksJson(t, hooksAt.path, entries, host.hookSetup?.value.enable, m).text);
     }
   }
-  if (ctx.project && host.instructionFile.value) {
+  if (ctx.project && host.instructionFile.value && wants('instructions')) {
     const path = join(ctx.project, host.instructionFile.value);
     const whole = renderInstructionFile(host);
     hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, blockFor(host, t), whole));

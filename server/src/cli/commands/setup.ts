@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { allHosts, findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import type { SetupPlan } from '@context-mode/shared/protocol/setup';
+import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
 import { findProjectRoot } from '@context-mode/shared/project/project-identity';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -14,6 +14,18 @@ interface SetupFlags {
   scope?: string;
   dryRun?: boolean;
   json?: boolean;
+  parts?: string[];
+}
+
+const PARTS: readonly SetupPart[] = ['mcp', 'hooks', 'instructions'];
+
+/** `--parts hooks,instructions` → the parts, or undefined for all; anything else is a usage error. */
+function partsFrom(values: string[] | undefined): SetupPart[] | undefined {
+  if (!values?.length) return undefined;
+  const parts = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const bad = parts.filter((p) => !PARTS.includes(p as SetupPart));
+  if (bad.length) throw new UsageError(`--parts takes ${PARTS.join(', ')} (got ${bad.join(', ')})`);
+  return parts as SetupPart[];
 }
 
 class UsageError extends Error {}
@@ -80,18 +92,20 @@ export function registerSetupCommands(program: Command): void {
     .option('--all-detected', 'every host whose config directory exists (the default without --host)')
     .option('--project <dir>', 'project for project files and instruction files (default: the git repository here)')
     .option('--scope <scope>', 'user (your home, absolute paths) or project (committed files, portable commands)', 'user')
+    .option('--parts <parts>', 'only these parts: mcp, hooks, instructions (comma-separated; default all)', collect)
     .option('--dry-run', 'print the plan and diffs; write nothing')
     .option('--json', 'print the plan as JSON (context-mode.setup-plan/1)')
     .action(async (flags: SetupFlags) => {
       try {
         if (flags.scope !== 'user' && flags.scope !== 'project') throw new UsageError('--scope is user or project');
+        const parts = partsFrom(flags.parts);
         const { detectedHosts, runSetup } = await import('../../setup/run-setup.js');
         const home = process.env.HOME || homedir();
         const hosts = flags.host?.length ? hostsFrom(flags.host) : detectedHosts(process.env, home);
         if (!hosts.length) throw new UsageError(`no host detected; name one with --host (${allHosts().map((x) => x.id).join(', ')})`);
         const project = projectFrom(flags.project);
         if (flags.scope === 'project' && !project) throw new UsageError('--scope project needs a project: run inside a git repository or pass --project DIR');
-        finish(runSetup({ hosts, scope: flags.scope, ...(project ? { project } : {}), dryRun: !!flags.dryRun, home }), flags.json);
+        finish(runSetup({ hosts, scope: flags.scope, ...(project ? { project } : {}), ...(parts ? { parts } : {}), dryRun: !!flags.dryRun, home }), flags.json);
       } catch (err) {
         usage(err);
       }

@@ -1,5 +1,5 @@
 /**
- * Finds the program a simple command really runs: `sudo -u x env A=1 time /usr/bin/curl …` runs curl,
+ * Part of the one shell reader (see parse-shell.ts). Finds the program a simple command really runs: `sudo -u x env A=1 time /usr/bin/curl …` runs curl,
  * `bash -c "…"` and `ssh host '…'` run a nested script, `python -c "…"` runs inline code.
  */
 
@@ -60,6 +60,7 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
         next = i;
         break;
       }
+      case 'busybox':
       case 'time':
       case 'nohup':
       case 'command':

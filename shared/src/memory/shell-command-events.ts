@@ -1,3 +1,4 @@
+import { effectiveCommands } from '../shell/effective-commands.js';
 import type { ExtractedEvent } from './event-types.js';
 import { redactShellAssignments } from '../policy/redact.js';
 
@@ -9,65 +10,6 @@ const GIT_OPS = new Set([
 // Commands that change what the environment is, recorded so a resumed agent knows what was installed/activated.
 const ENV_COMMAND =
   /^(source\s+\S*activate|\.\s+\S*activate|conda\s+(activate|install|create)|nvm\s+(use|install)|pyenv\s+(local|global|shell|install)|rbenv\s+(local|global|install)|asdf\s+(install|local|global)|volta\s+(install|pin)|rustup\s+(default|install|toolchain)|(npm|pnpm|yarn|bun)\s+(i|install|add|ci|remove|uninstall)\b|pip3?\s+(install|uninstall)|uv\s+(pip|add|sync)|poetry\s+(add|install)|cargo\s+(install|add)|go\s+(install|get)|deno\s+install|gem\s+install|apt(-get)?\s+install|brew\s+install)/;
-
-/** Splits a command line on `&&`, `||`, `;`, `|` and newlines, outside quotes. */
-export function splitSegments(command: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quote: string | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote) {
-      cur += c;
-      if (c === quote && command[i - 1] !== '\\') quote = undefined;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      quote = c;
-      cur += c;
-      continue;
-    }
-    const two = command.slice(i, i + 2);
-    if (two === '&&' || two === '||') {
-      out.push(cur);
-      cur = '';
-      i++;
-      continue;
-    }
-    if (c === ';' || c === '|' || c === '\n') {
-      out.push(cur);
-      cur = '';
-      continue;
-    }
-    cur += c;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim()).filter(Boolean);
-}
-
-/** Shell words of one segment, quotes removed (good enough for flags and messages; not a full shell parser). */
-export function shellWords(segment: string): string[] {
-  const words: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(segment); m; m = re.exec(segment)) {
-    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] ?? m[3]!));
-  }
-  return words;
-}
-
-/** Drops leading `VAR=value`, `sudo`, `env`, `exec`, `time`, `nohup` so the real command comes first. */
-function stripPrefixes(words: string[]): string[] {
-  let i = 0;
-  while (i < words.length) {
-    const w = words[i]!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || ['sudo', 'doas', 'env', 'exec', 'time', 'nohup', 'command'].includes(w)) {
-      i++;
-      continue;
-    }
-    break;
-  }
-  return words.slice(i);
-}
 
 function commitMessage(words: string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
@@ -83,8 +25,9 @@ function commitMessage(words: string[]): string | undefined {
 /** Events a shell command implies by itself (cwd, git, environment), before looking at its output. */
 export function shellCommandEvents(command: string): ExtractedEvent[] {
   const events: ExtractedEvent[] = [];
-  for (const segment of splitSegments(command)) {
-    const words = stripPrefixes(shellWords(segment));
+  // The one shell reader: wrappers (`sudo`, `env`, `VAR=1`, …) are seen through and nested scripts
+  // (`sh -c '…'`) are read too, so `sh -c 'cd web && git pull'` still records the cd and the pull.
+  for (const { argv: words, text: segment } of effectiveCommands(command)) {
     const head = words[0];
     if (!head) continue;
     if (head === 'cd' && words[1]) {
@@ -120,10 +63,8 @@ export function shellCommandEvents(command: string): ExtractedEvent[] {
       }
       continue;
     }
-    if (head === 'export' || head === 'unset' || /^[A-Za-z_][A-Za-z0-9_]*=/.test(segment.trim().split(/\s+/)[0] ?? '')) {
-      if (head === 'export' || head === 'unset') {
-        events.push({ category: 'env', type: 'env', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: 'env' });
-      }
+    if (head === 'export' || head === 'unset') {
+      events.push({ category: 'env', type: 'env', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: 'env' });
       continue;
     }
     if (ENV_COMMAND.test(words.join(' '))) {

@@ -1,7 +1,9 @@
 /**
- * A small POSIX-shell reader for routing: enough structure to know which programs a command line runs,
- * with which arguments, where their stdout goes, and which text is data (quoted strings, heredoc bodies,
- * comments) rather than commands. It never executes or expands anything and never throws.
+ * The one shell reader of the engine (hook routing, permission rules, session memory): enough POSIX-shell
+ * structure to know which programs a command line runs, with which arguments, where their stdout goes, and
+ * which text is data (quoted strings, heredoc bodies, comments) rather than commands. Command substitutions
+ * are kept as text for whoever must look inside them (the permission check). It never executes or expands
+ * anything and never throws.
  */
 
 export interface Redirect {
@@ -17,6 +19,8 @@ export interface SimpleCommand {
   redirects: Redirect[];
   /** Body of a heredoc fed to this command, if any. */
   heredoc?: string;
+  /** Scripts of the command and process substitutions in its words (`$(…)`, `…`, `<(…)`), in order. */
+  substitutions?: string[];
 }
 
 /** Commands joined by `|`: each one's stdout feeds the next. */
@@ -25,7 +29,7 @@ export interface Pipeline {
 }
 
 type Token =
-  | { t: 'word'; v: string }
+  | { t: 'word'; v: string; subs?: string[] }
   | { t: 'op'; v: string }
   | { t: 'redir'; fd: number; op: Redirect['op']; both?: boolean };
 
@@ -67,9 +71,11 @@ function tokenize(src: string): { tokens: Token[]; bodies: Map<number, string> }
   const pending: PendingHeredoc[] = [];
   let i = 0;
   let word: string | undefined;
+  let subs: string[] = [];
   const push = (): void => {
-    if (word !== undefined) tokens.push({ t: 'word', v: word });
+    if (word !== undefined) tokens.push(subs.length ? { t: 'word', v: word, subs } : { t: 'word', v: word });
     word = undefined;
+    subs = [];
   };
   const add = (s: string): void => {
     word = (word ?? '') + s;
@@ -130,6 +136,17 @@ function tokenize(src: string): { tokens: Token[]; bodies: Map<number, string> }
         if (src[j] === '\\' && j + 1 < src.length && '"\\$`\n'.includes(src[j + 1]!)) {
           if (src[j + 1] !== '\n') v += src[j + 1];
           j += 2;
+        } else if (src[j] === '$' && src[j + 1] === '(') {
+          // Substitutions run inside double quotes too.
+          const end = skipBalanced(src, j + 2, '(', ')');
+          subs.push(src.slice(j + 2, Math.max(j + 2, end - 1)));
+          v += '$(…)';
+          j = end;
+        } else if (src[j] === '`') {
+          const end = src.indexOf('`', j + 1);
+          subs.push(end < 0 ? src.slice(j + 1) : src.slice(j + 1, end));
+          v += '$(…)';
+          j = end < 0 ? src.length : end + 1;
         } else v += src[j++];
       }
       add(v);
@@ -138,19 +155,23 @@ function tokenize(src: string): { tokens: Token[]; bodies: Map<number, string> }
     }
     if (c === '$' && src[i + 1] === '(') {
       const end = skipBalanced(src, i + 2, '(', ')');
+      subs.push(src.slice(i + 2, Math.max(i + 2, end - 1)));
       add('$(…)');
       i = end;
       continue;
     }
     if (c === '`') {
       const j = src.indexOf('`', i + 1);
+      subs.push(j < 0 ? src.slice(i + 1) : src.slice(i + 1, j));
       add('$(…)');
       i = j < 0 ? src.length : j + 1;
       continue;
     }
     if ((c === '<' || c === '>') && src[i + 1] === '(') {
       // Process substitution: its command's output feeds an argument, not our stdout.
-      i = skipBalanced(src, i + 2, '(', ')');
+      const end = skipBalanced(src, i + 2, '(', ')');
+      subs.push(src.slice(i + 2, Math.max(i + 2, end - 1)));
+      i = end;
       add('/dev/fd/63');
       continue;
     }
@@ -272,6 +293,7 @@ export function parseShell(src: string): Pipeline[] {
     const tok = tokens[k]!;
     if (tok.t === 'word') {
       current.words.push(tok.v);
+      if (tok.subs) (current.substitutions ??= []).push(...tok.subs);
     } else if (tok.t === 'redir') {
       const next = tokens[k + 1];
       const target = next && next.t === 'word' ? next.v : '';
