@@ -114,6 +114,27 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   return out;
 }
 
+function jsonHooks(text: string, path: string): Record<string, unknown> {
+  const doc = parseJsonObject(text, path);
+  return (doc.hooks && typeof doc.hooks === 'object' ? doc.hooks : {}) as Record<string, unknown>;
+}
+
+/** Kimi-style `[[hooks]]` tables grouped by their `event`, shaped like a JSON hooks object. */
+function tomlHooksByEvent(text: string): Record<string, unknown[]> {
+  let doc: Record<string, unknown>;
+  try {
+    doc = parseToml(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  }
+  const out: Record<string, unknown[]> = {};
+  for (const h of Array.isArray(doc.hooks) ? doc.hooks : []) {
+    const event = h && typeof h === 'object' ? String((h as Record<string, unknown>).event) : '';
+    (out[event] ??= []).push(h);
+  }
+  return out;
+}
+
 /** Hooks: every event present once, commands resolvable, no stale or duplicate context-mode entries, enabled. */
 function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   const setup = host.hookSetup?.value;
@@ -139,8 +160,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     }
     let hooks: Record<string, unknown>;
     try {
-      const doc = parseJsonObject(text, path);
-      hooks = (doc.hooks && typeof doc.hooks === 'object' ? doc.hooks : {}) as Record<string, unknown>;
+      hooks = setup.layout === 'toml-array' ? tomlHooksByEvent(text) : jsonHooks(text, path);
     } catch (err) {
       out.push({ status: 'FAIL', name, detail: err instanceof Error ? err.message : String(err), fix: `Fix ${path} by hand; the host cannot read it either.` });
       continue;

@@ -80,6 +80,19 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     assert.match(broken.detail, /line 1/);
   });
 
+  it('Kimi [[hooks]] written by setup check OK; a deleted one is a FAIL that --fix restores', () => {
+    const w = world();
+    w.setup('kimi');
+    assert.deepEqual(of(w.checks(['kimi']), 'kimi hooks').map((x) => x.status), ['OK']);
+    const toml = join(w.home, '.kimi-code/config.toml');
+    const text = readFileSync(toml, 'utf8');
+    writeFileSync(toml, text.replace(/\[\[hooks\]\]\nevent = "Stop"\ncommand = "[^\n]*"\n\n?/, ''));
+    const c = of(w.checks(['kimi']), 'kimi hooks');
+    assert.match(c[0]?.detail ?? '', /no hook for Stop/);
+    applyFixes(c.flatMap((x) => (x.autoFix ? [x.autoFix] : [])), { env: w.env, home: w.home, project: w.project });
+    assert.deepEqual(of(w.checks(['kimi']), 'kimi hooks').map((x) => x.status), ['OK']);
+  });
+
   it('Codex: no trusted hook in config.toml FAILs (ours are skipped silently); with trust entries it is a reminder', () => {
     const w = world();
     w.setup('codex');

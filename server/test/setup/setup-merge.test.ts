@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import { parse as parseToml } from 'smol-toml';
-import { getHost } from '@context-mode/shared/platforms/host-table';
+import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { planUninstall } from '@context-mode/shared/setup/plan-setup';
 import { ownBin, runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
@@ -61,11 +61,17 @@ const CASES: { host: HostId; files: Record<string, string> }[] = [
   { host: 'zed', files: { 'zed/settings.json': '~/.config/zed/settings.json' } },
   { host: 'jetbrains-copilot', files: {} },
   { host: 'qwen-code', files: {} },
+  { host: 'copilot-cli', files: {} },
+  { host: 'kimi', files: { 'kimi/config.toml': '~/.kimi-code/config.toml' } },
+  { host: 'kiro', files: {} },
+  { host: 'antigravity', files: {} },
+  { host: 'pi', files: {} },
 ];
 
 describe('setup merges into real-world configs and uninstall gives the bytes back', () => {
   for (const { host, files } of CASES) {
     it(`${host}: only our entries are added, twice changes nothing, uninstall restores every byte`, () => {
+      assert.ok(CASES.length === allHosts().length, 'every host in the table has a case');
       const w = world(files);
       const first = runSetup(w.opts([host]));
       assert.equal(first.ok, true, JSON.stringify(first.hosts[0]?.files.map((f) => f.error)));

@@ -78,9 +78,10 @@ export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
  * - `nested-matchers`: `{"hooks": {"<Event>": [{"hooks": [{"type": "command", "command": …}]}]}}` (Claude family);
  * - `copilot-cli`: `{"version": 1, "hooks": {"<event>": [{"type": "command", "bash": …, "powershell": …}]}}`;
  * - `cursor`: `{"version": 1, "hooks": {"<event>": [{"command": …}]}}`;
- * - `opencode-plugin`: a plugin module re-exporting our bundled OpenCode plugin (the whole file is ours).
+ * - `opencode-plugin`: a plugin module re-exporting our bundled OpenCode plugin (the whole file is ours);
+ * - `toml-array`: `[[hooks]]` tables with `event` and `command` in a TOML config (Kimi; no other field allowed).
  */
-export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor' | 'opencode-plugin';
+export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor' | 'opencode-plugin' | 'toml-array';
 
 export interface HookSetup {
   layout: HookFileLayout;

@@ -44,6 +44,8 @@ export function hookEntriesFor(host: HostRecord, launcher: Launcher, platform: N
     const args = ['hook', commandHost, event.toLowerCase()];
     if (setup.layout === 'nested-matchers') {
       events[event] = { hooks: [{ type: 'command', command: renderCommand(launcher, args, posix) }] };
+    } else if (setup.layout === 'toml-array') {
+      events[event] = { event, command: renderCommand(launcher, args, posix) };
     } else if (setup.layout === 'copilot-cli') {
       events[event] = { type: 'command', bash: renderCommand(launcher, args, 'posix'), powershell: renderCommand(launcher, args, 'powershell') };
     } else {

@@ -13,7 +13,7 @@ import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock 
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
-import { mergeTomlBlock, removeTomlBlock } from './toml-block.js';
+import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock } from './toml-block.js';
 
 export type Scope = 'user' | 'project';
 
@@ -185,6 +185,9 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
   if (hooksAt && host.hookSetup?.value.layout === 'opencode-plugin') {
     const launcher = launcherFor(hooksAt.scope, ctx);
     hp.add(hooksAt.path, hooksAt.scope, 'typescript', 'hooks', (t) => mergePluginFile(t, hooksAt.path, launcher));
+  } else if (hooksAt && host.hookSetup?.value.layout === 'toml-array') {
+    const entries = Object.values(hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform)?.events ?? {}) as Record<string, unknown>[];
+    hp.add(hooksAt.path, hooksAt.scope, 'toml', 'hooks', (t) => mergeTomlHooks(t, hooksAt.path, entries));
   } else if (hooksAt) {
     const entries = hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform);
     if (entries) {
@@ -229,6 +232,8 @@ export function planHostUninstall(
     const hooksPath = host.hookSetup ? hostFilePath(host, 'hooksFile', scope, pctx) : undefined;
     if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'opencode-plugin') {
       hp.add(hooksPath, scope, 'typescript', 'hooks', (t) => removePluginFile(t));
+    } else if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'toml-array') {
+      hp.add(hooksPath, scope, 'toml', 'hooks', (t) => removeTomlBlock(t));
     } else if (hooksPath && ws.get(hooksPath) !== undefined) {
       const format = hooksPath === mcpPath && mcp ? mcp.format : 'json';
       hp.add(hooksPath, scope, format, 'hooks', (t) =>

@@ -6,8 +6,8 @@ import { planHostSetup } from './plan-setup.js';
  * The MCP registration and hooks file setup would write for a host into empty files, with the portable
  * command (`ctxmode`, no absolute paths) — the reference copies under configs/<host>/. Produced by the same
  * planner setup runs, so they cannot drift from it. Named as the host names the file (`.mcp.json`,
- * `config.toml`, `settings.json`, OpenCode's plugin `context-mode.ts`), except a hooks-only JSON file, which is
- * `hooks.json`.
+ * `config.toml`, `settings.json`, OpenCode's plugin `context-mode.ts`, Kimi's hooks `config.toml`), except a
+ * hooks-only JSON file, which is `hooks.json`.
  */
 export function referenceConfigFiles(host: HostRecord): { name: string; content: string }[] {
   const planned = planHostSetup(host, {
@@ -23,7 +23,7 @@ export function referenceConfigFiles(host: HostRecord): { name: string; content:
     .filter((f) => f.after !== undefined && !f.parts.includes('instructions'))
     .map((f) => {
       const both = f.parts.includes('mcp') && f.parts.includes('hooks');
-      const name = both || f.parts.includes('mcp') || f.format === 'typescript' ? basename(f.path) : 'hooks.json';
+      const name = both || f.parts.includes('mcp') || f.format !== 'json' ? basename(f.path) : 'hooks.json';
       return { name, content: f.after! };
     });
 }

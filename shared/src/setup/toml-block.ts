@@ -9,6 +9,9 @@ import { SetupError } from './setup-error.js';
  */
 export const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
 export const TOML_BLOCK_END = '# <<< context-mode';
+/** The hooks block (Kimi `[[hooks]]`) has markers of its own, so a file could hold both blocks. */
+export const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+export const TOML_HOOKS_END = '# <<< context-mode hooks';
 
 function parseToml(text: string, file: string): Record<string, unknown> {
   try {
@@ -19,8 +22,12 @@ function parseToml(text: string, file: string): Record<string, unknown> {
   }
 }
 
-function findBlock(text: string): { start: number; end: number } | undefined {
-  return findMarkedBlock(text, TOML_BLOCK_START, TOML_BLOCK_END);
+type Markers = [start: string, end: string];
+const MCP_MARKERS: Markers = [TOML_BLOCK_START, TOML_BLOCK_END];
+const HOOK_MARKERS: Markers = [TOML_HOOKS_START, TOML_HOOKS_END];
+
+function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: number; end: number } | undefined {
+  return findMarkedBlock(text, markers[0], markers[1]);
 }
 
 /** `[<key>.<name>]` with the entry, between the markers. */
@@ -43,6 +50,12 @@ export function mergeTomlBlock(text: string, file: string, key: string, name: st
       `Remove that table from ${file} (it may start another program) and run setup again.`,
     );
   }
+  return placeBlock(text, file, block, found);
+}
+
+/** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
+function placeBlock(text: string, file: string, block: string, found: { start: number; end: number } | undefined): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let out: string;
   if (found) out = text.slice(0, found.start) + block + text.slice(found.end);
   else if (text === '') out = block;
@@ -51,9 +64,23 @@ export function mergeTomlBlock(text: string, file: string, key: string, name: st
   return out;
 }
 
-/** Cuts our block (and the blank line setup put before it) out. */
+/** Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay. */
+export function mergeTomlHooks(text: string, file: string, entries: Record<string, unknown>[]): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const body = stringify({ hooks: entries }).trim();
+  const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
+  const found = findBlock(text, HOOK_MARKERS);
+  parseToml(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
+  return placeBlock(text, file, block, found);
+}
+
+/** Cuts our blocks (MCP and hooks, and the blank line setup put before each) out. */
 export function removeTomlBlock(text: string): string {
-  const found = findBlock(text);
+  return cutBlock(cutBlock(text, HOOK_MARKERS), MCP_MARKERS);
+}
+
+function cutBlock(text: string, markers: Markers): string {
+  const found = findBlock(text, markers);
   if (!found) return text;
   let start = found.start;
   const before = text.slice(0, start);

@@ -27,9 +27,9 @@ test('reference MCP and hooks files parse, hold no absolute path, and run only o
     const strings = stringsIn(value);
     assert.ok(!strings.some((s) => /(^|["'\s])(\/|[A-Za-z]:\\)[^\s"']/.test(s) && !s.includes('/dev/null')), `${f.path}: absolute path`);
     assert.ok(!strings.some(isStaleContextModeCommand), `${f.path}: a bare context-mode command`);
-    if (f.path.endsWith('hooks.json')) assert.ok(strings.some(isOurCommand), `${f.path}: runs ctxmode hook`);
+    if (f.path.endsWith('hooks.json') || f.path === 'kimi/config.toml') assert.ok(strings.some(isOurCommand), `${f.path}: runs ctxmode hook`);
   }
   for (const host of allHosts().filter((h) => h.hookSetup)) {
-    assert.ok(files.some((f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$|\.ts$/.test(f.path)), `${host.id}: hooks file generated`);
+    assert.ok(files.some((f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$|\.ts$|config\.toml$/.test(f.path)), `${host.id}: hooks file generated`);
   }
 });
