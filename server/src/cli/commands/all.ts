@@ -7,6 +7,7 @@ import { registerSearchCommand } from './search.js';
 import { registerSetupCommands } from './setup.js';
 import { registerUpgradeCommand } from './upgrade.js';
 import { registerSourcesCommand } from './sources.js';
+import { registerStateCommand } from './state.js';
 import { registerStatsCommand } from './stats.js';
 
 /** Every subcommand of the CLI (the `hook` and MCP paths bypass this file entirely: see bin/context-mode.cjs). */
@@ -15,6 +16,7 @@ export function registerAllCommands(program: Command): void {
   registerSearchCommand(program);
   registerSourcesCommand(program);
   registerStatsCommand(program);
+  registerStateCommand(program);
   registerMemoryCommand(program);
   registerPurgeCommand(program);
   registerDoctorCommand(program);
