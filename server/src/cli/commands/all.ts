@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerDashboardCommands } from './dashboard.js';
 import { registerDoctorCommand } from './doctor.js';
 import { registerIndexCommand } from './index-cmd.js';
 import { registerMemoryCommand } from './memory.js';
@@ -17,6 +18,7 @@ export function registerAllCommands(program: Command): void {
   registerSourcesCommand(program);
   registerStatsCommand(program);
   registerStateCommand(program);
+  registerDashboardCommands(program);
   registerMemoryCommand(program);
   registerPurgeCommand(program);
   registerDoctorCommand(program);
