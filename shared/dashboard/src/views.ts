@@ -90,13 +90,13 @@ function eventItem(e: MemoryEventView, send: Send, confirm: Confirm): HTMLElemen
   return h('li', { class: `event${e.pinned ? ' pinned' : ''}`, 'data-event': e.id },
     h('span', { class: 'badge' }, e.category),
     h('time', { datetime: e.time }, when(e.time)),
-    h('p', { class: 'data' }, e.data.length > 400 ? `${e.data.slice(0, 399)}…` : e.data),
     h('span', { class: 'actions' },
       h('button', { type: 'button', 'aria-label': `${e.pinned ? 'Unpin' : 'Pin'} event ${e.id}`, onclick: () => send({ type: 'pinEvent', id: e.id, pinned: !e.pinned }) }, e.pinned ? 'Unpin' : 'Pin'),
       h('button', {
         type: 'button', 'aria-label': `Delete event ${e.id}`,
         onclick: async () => { if (await confirm('Delete this memory event?', `"${e.data.slice(0, 120)}" will no longer be remembered or injected after compaction.`, 'Delete')) send({ type: 'deleteEvent', id: e.id }); },
-      }, 'Delete')));
+      }, 'Delete')),
+    h('p', { class: 'data' }, e.data.length > 400 ? `${e.data.slice(0, 399)}…` : e.data));
 }
 
 export function sourcesView(state: DashboardState, view: { sort: 'size' | 'age'; shown: number }, send: Send, rerender: () => void, confirm: Confirm): HTMLElement {
