@@ -79,6 +79,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       hosts: [host],
       scope: rec.scope,
       ...(rec.project ? { project: rec.project } : {}),
+      ...(rec.parts ? { parts: rec.parts } : {}),
       env,
       ...(opts.home ? { home: opts.home } : {}),
       launcher: { kind: 'pinned', node: process.execPath, bin },

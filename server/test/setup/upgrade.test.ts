@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { getHost } from '@context-mode/shared/platforms/host-table';
+import { runHostChecks } from '../../src/doctor/host-checks.js';
 import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
@@ -63,4 +64,14 @@ test('`ctxmode upgrade --from` (built CLI) prints the version change and the doc
   const r = spawnSync(process.execPath, [bin, 'upgrade', '--from', standInTarball(w.root, '1.2.3')], { env: w.env, cwd: w.project, encoding: 'utf8' });
   assert.match(r.stdout, /ctxmode \(none\) → 1\.2\.3/);
   assert.match(r.stdout, /no host was set up/);
+});
+
+test('a host set up with some parts (the VS Code extension: hooks and instructions) is redone with those parts only', () => {
+  const w = tempWorld('cm-upgrade-');
+  runSetup({ hosts: [getHost('vscode-copilot')], scope: 'project', project: w.project, env: w.env, home: w.home, parts: ['hooks', 'instructions'] });
+  const checks = runHostChecks({ env: w.env, home: w.home, project: w.project, setUp: ['vscode-copilot'], withoutMcp: ['vscode-copilot'] });
+  assert.deepEqual(checks.filter((c) => c.name === 'vscode-copilot MCP'), [], 'no "not registered" warning: the extension registers the server');
+  const report = runUpgrade({ env: w.env, home: w.home, from: standInTarball(w.root, '2.0.0') });
+  assert.deepEqual(report.hosts.map((h) => [h.host, h.changed]), [['vscode-copilot', []]]);
+  assert.equal(existsSync(join(w.project, '.vscode/mcp.json')), false, 'upgrade did not add the MCP registration the user left out');
 });
