@@ -14,13 +14,16 @@ after(removeTempWorlds);
 
 /**
  * A stand-in `ctxmode` tarball (made with the real `npm pack`; the real server package needs the registry for
- * its dependencies, which a unit test must not): version 9.9.9 whose bin only prints its version.
+ * its dependencies, which a unit test must not): a bin that prints its version, or one OK check for `doctor`.
  */
 function standInTarball(root: string, version: string): string {
   const pkg = join(root, `pkg-${version}`);
   mkdirSync(join(pkg, 'bin'), { recursive: true });
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'ctxmode', version, bin: { ctxmode: 'bin/context-mode.cjs' } }));
-  writeFileSync(join(pkg, 'bin/context-mode.cjs'), `#!/usr/bin/env node\nconsole.log('ctxmode ${version}');\n`);
+  writeFileSync(
+    join(pkg, 'bin/context-mode.cjs'),
+    `#!/usr/bin/env node\nif (process.argv[2] === 'doctor') console.log(JSON.stringify({ ok: true, checks: [{ status: 'OK', name: 'version', detail: 'ctxmode ${version}' }] }));\nelse console.log('ctxmode ${version}');\n`,
+  );
   const out = join(root, 'tarballs');
   mkdirSync(out, { recursive: true });
   execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
@@ -64,6 +67,8 @@ test('`ctxmode upgrade --from` (built CLI) prints the version change and the doc
   const r = spawnSync(process.execPath, [bin, 'upgrade', '--from', standInTarball(w.root, '1.2.3')], { env: w.env, cwd: w.project, encoding: 'utf8' });
   assert.match(r.stdout, /ctxmode \(none\) → 1\.2\.3/);
   assert.match(r.stdout, /no host was set up/);
+  assert.match(r.stdout, /doctor: all checks pass/, 'doctor ran with the installed runtime');
+  assert.equal(r.status, 0);
 });
 
 test('a host set up with some parts (the VS Code extension: hooks and instructions) is redone with those parts only', () => {
