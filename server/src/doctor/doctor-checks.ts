@@ -118,8 +118,10 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   });
   // Per-host registration and hooks, and orphan servers: each a line of its own.
   try {
-    const setUp = setUpHosts(env).map((r) => r.host);
-    checks.push(...runHostChecks({ env, home: input.home ?? (env.HOME || homedir()), project: input.projectRoot, setUp }));
+    const recorded = setUpHosts(env);
+    const setUp = recorded.map((r) => r.host);
+    const withoutMcp = recorded.filter((r) => r.parts && !r.parts.includes('mcp')).map((r) => r.host);
+    checks.push(...runHostChecks({ env, home: input.home ?? (env.HOME || homedir()), project: input.projectRoot, setUp, withoutMcp }));
   } catch (err) {
     checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
   }

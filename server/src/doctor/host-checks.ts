@@ -32,6 +32,8 @@ export interface HostCheckInput {
   platform?: NodeJS.Platform;
   /** Hosts recorded as set up on this machine (ids). */
   setUp?: string[];
+  /** Hosts set up without an MCP registration (e.g. the VS Code extension registers the server itself). */
+  withoutMcp?: string[];
 }
 
 /** A program name or path the hook would run, resolved the way a shell would (PATH for bare names). */
@@ -108,7 +110,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({ status: 'FAIL', name, detail: `${path}: ${missing.join(', ')} not found`, fix: `Run: ${setupCmd(host)} (or install: npm install -g ctxmode)`, autoFix: { kind: 'setup', host: host.id } });
     } else out.push({ status: 'OK', name, detail: `${path} → ${strings.join(' ')}` });
   }
-  if (!found && !out.length) {
+  if (!found && !out.length && !input.withoutMcp?.includes(host.id)) {
     out.push({ status: input.setUp?.includes(host.id) ? 'FAIL' : 'WARN', name, detail: `context-mode is not registered with ${host.displayName}`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
   }
   return out;
