@@ -8,8 +8,8 @@ import { parseJsonObject, stringsIn, valueAt } from '@context-mode/shared/setup/
 import { PLUGIN_HEADER } from '@context-mode/shared/setup/plugin-file';
 import { BIN_NAME, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
 import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
@@ -32,6 +32,8 @@ export interface HostCheckInput {
   platform?: NodeJS.Platform;
   /** Hosts recorded as set up on this machine (ids). */
   setUp?: string[];
+  /** Hosts set up without an MCP registration (e.g. the VS Code extension registers the server itself). */
+  withoutMcp?: string[];
 }
 
 /** A program name or path the hook would run, resolved the way a shell would (PATH for bare names). */
@@ -108,7 +110,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({ status: 'FAIL', name, detail: `${path}: ${missing.join(', ')} not found`, fix: `Run: ${setupCmd(host)} (or install: npm install -g ctxmode)`, autoFix: { kind: 'setup', host: host.id } });
     } else out.push({ status: 'OK', name, detail: `${path} → ${strings.join(' ')}` });
   }
-  if (!found && !out.length) {
+  if (!found && !out.length && !input.withoutMcp?.includes(host.id)) {
     out.push({ status: input.setUp?.includes(host.id) ? 'FAIL' : 'WARN', name, detail: `context-mode is not registered with ${host.displayName}`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
   }
   return out;
@@ -215,7 +217,46 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   if (!sawOurs && !out.length && input.setUp?.includes(host.id)) {
     out.push({ status: 'FAIL', name, detail: 'setup wrote hooks, but none are there now', fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
   }
+  for (const path of [...new Set(paths)]) out.push(...siblingHookFiles(host, path));
   return out;
+}
+
+/**
+ * Hosts that load every file of a hooks directory (Copilot: every `.github/hooks/*.json`, in either format) run
+ * a context-mode hook in another file too: an older hand-written file makes each hook run twice.
+ */
+function siblingHookFiles(host: HostRecord, ours: string): HostCheck[] {
+  if (!host.hookSetup?.value.commandHost) return [];
+  const dir = dirname(ours);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json') && join(dir, n) !== ours);
+  } catch {
+    return [];
+  }
+  const out: HostCheck[] = [];
+  for (const n of names) {
+    const file = join(dir, n);
+    const strings = stringsIn(parseQuietly(readIfExists(file) ?? ''));
+    const stale = strings.some(isStaleContextModeCommand);
+    if (!stale && !strings.some(isOurCommand)) continue;
+    out.push({
+      status: 'WARN',
+      name: `${host.id} hooks`,
+      detail: `${file} also runs context-mode hooks; ${host.displayName} loads every file there, so each hook runs twice`,
+      fix: stale ? 'Remove its context-mode entries (ctxmode doctor --fix does, with a backup), or delete the file.' : `Delete ${file}; setup keeps ours in ${ours}.`,
+      ...(stale ? { autoFix: { kind: 'remove-stale' as const, host: host.id, file } } : {}),
+    });
+  }
+  return out;
+}
+
+function parseQuietly(text: string): unknown {
+  try {
+    return parseJsonObject(text, 'hooks');
+  } catch {
+    return {};
+  }
 }
 
 /**

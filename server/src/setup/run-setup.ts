@@ -151,6 +151,9 @@ export function runSetup(opts: SetupRunOptions): SetupPlan {
       }
     }
     rec.at = new Date().toISOString();
+    // A setup of some parts adds to what an earlier one asked for; a setup of every part records all.
+    if (!opts.parts) delete rec.parts;
+    else if (!state.hosts[key] || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
     state.hosts[key] = rec;
   }
   if (applied || planned.length) writeSetupState(env, state);
@@ -158,8 +161,14 @@ export function runSetup(opts: SetupRunOptions): SetupPlan {
 }
 
 /** The hosts recorded as set up (for upgrade and for `uninstall` without --host). */
-export function setUpHosts(env: NodeJS.ProcessEnv): { key: string; host: string; scope: Scope; project: string | null }[] {
-  return Object.entries(readSetupState(env).hosts).map(([key, r]) => ({ key, host: key.split('@')[0]!, scope: r.scope, project: r.project }));
+export function setUpHosts(env: NodeJS.ProcessEnv): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
+  return Object.entries(readSetupState(env).hosts).map(([key, r]) => ({
+    key,
+    host: key.split('@')[0]!,
+    scope: r.scope,
+    project: r.project,
+    ...(r.parts ? { parts: r.parts } : {}),
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
+import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import type { JsonPath } from '@context-mode/shared/setup/jsonc-edit';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ export interface FileRecord {
 }
 
 export interface HostRecordState {
+  /** The parts asked for (absent = all); upgrade and doctor --fix redo exactly these. */
+  parts?: SetupPart[];
   scope: 'user' | 'project';
   project: string | null;
   at: string;

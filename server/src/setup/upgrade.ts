@@ -79,6 +79,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       hosts: [host],
       scope: rec.scope,
       ...(rec.project ? { project: rec.project } : {}),
+      ...(rec.parts ? { parts: rec.parts } : {}),
       env,
       ...(opts.home ? { home: opts.home } : {}),
       launcher: { kind: 'pinned', node: process.execPath, bin },
@@ -94,4 +95,20 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   }
   report.ok = report.hosts.every((h) => !h.errors.length);
   return report;
+}
+
+/**
+ * Runs `doctor --json` with the managed runtime's own bin, so the checks describe what was installed (its SQLite
+ * driver, its version), not the program that ran the upgrade. A runtime that cannot even run doctor is a FAIL.
+ */
+export function runtimeDoctor(env: NodeJS.ProcessEnv, project: string): { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] {
+  const bin = managedRuntimeBin(env);
+  if (!bin) return [{ status: 'FAIL', name: 'runtime', detail: 'no managed runtime installed' }];
+  const r = spawnSync(process.execPath, [bin, 'doctor', '--json', '--project', project], { env, encoding: 'utf8', timeout: 120_000 });
+  try {
+    return (JSON.parse(r.stdout) as { checks: { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] }).checks;
+  } catch {
+    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-2).join(' ');
+    return [{ status: 'FAIL', name: 'runtime', detail: `${bin} doctor did not run: ${why}`, fix: 'Run `ctxmode upgrade` again, or report the error.' }];
+  }
 }

@@ -80,6 +80,20 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     assert.match(broken.detail, /line 1/);
   });
 
+  it('an older hand-written .github/hooks file running context-mode beside ours is found (hooks would run twice) and --fix empties it', () => {
+    const w = world();
+    runSetup({ hosts: [getHost('vscode-copilot')], scope: 'project', project: w.project, env: w.env, home: w.home, parts: ['hooks'] });
+    const old = join(w.project, '.github/hooks/old.json');
+    writeFileSync(old, JSON.stringify({ hooks: { PreToolUse: [{ type: 'command', command: 'context-mode hook vscode-copilot pretooluse' }], Stop: [{ type: 'command', command: 'notify' }] } }, null, 2));
+    const c = of(w.checks(['vscode-copilot']), 'vscode-copilot hooks');
+    const twice = c.find((x) => x.detail.includes('old.json'));
+    assert.equal(twice?.status, 'WARN');
+    assert.match(twice!.detail, /runs twice/);
+    applyFixes([twice!.autoFix!], { env: w.env, home: w.home, project: w.project });
+    assert.deepEqual(JSON.parse(readFileSync(old, 'utf8')).hooks, { PreToolUse: [], Stop: [{ type: 'command', command: 'notify' }] });
+    assert.equal(of(w.checks(['vscode-copilot']), 'vscode-copilot hooks').filter((x) => x.detail.includes('old.json')).length, 0);
+  });
+
   it('Kimi [[hooks]] written by setup check OK; a deleted one is a FAIL that --fix restores', () => {
     const w = world();
     w.setup('kimi');

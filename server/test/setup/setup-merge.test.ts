@@ -159,6 +159,16 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     assert.equal(readFileSync(join(w.home, '.codex/config.toml'), 'utf8'), toml);
   });
 
+  it('older hand-written context-mode hooks in a file setup merges into are left in place and named in a note', () => {
+    const w = world();
+    mkdirSync(join(w.home, '.claude'), { recursive: true });
+    const old = '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "npx context-mode hook claude-code pretooluse" } ] } ] } }\n';
+    writeFileSync(join(w.home, '.claude/settings.json'), old);
+    const plan = runSetup(w.opts(['claude-code']));
+    assert.ok(plan.hosts[0]!.notes.some((n) => /older hand-written context-mode hooks.*doctor --fix/.test(n)), plan.hosts[0]!.notes.join('\n'));
+    assert.match(readFileSync(join(w.home, '.claude/settings.json'), 'utf8'), /npx context-mode hook claude-code pretooluse/);
+  });
+
   it('--dry-run prints diffs and writes nothing', () => {
     const w = world({ 'claude-code/settings.json': '~/.claude/settings.json' });
     const before = snapshot([join(w.home, '.claude/settings.json'), join(w.home, '.claude.json')]);

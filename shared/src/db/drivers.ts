@@ -59,6 +59,12 @@ export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number)
   return new BetterSqlite(path, { timeout: busyTimeoutMs });
 }
 
+function checkPragma(raw: RawDb, pragma: 'integrity_check' | 'quick_check'): string {
+  const rows = raw.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, string>>;
+  const lines = rows.map((r) => Object.values(r)[0] ?? '');
+  return lines.length === 1 && lines[0] === 'ok' ? 'ok' : lines.slice(0, 10).join('\n');
+}
+
 export function wrapDatabase(driver: DriverName, path: string, raw: RawDb): Database {
   let depth = 0;
   let isOpen = true;
@@ -103,11 +109,8 @@ export function wrapDatabase(driver: DriverName, path: string, raw: RawDb): Data
         depth = level;
       }
     },
-    integrityCheck: () => {
-      const rows = raw.prepare('PRAGMA integrity_check').all() as Array<Record<string, string>>;
-      const lines = rows.map((r) => Object.values(r)[0] ?? '');
-      return lines.length === 1 && lines[0] === 'ok' ? 'ok' : lines.slice(0, 10).join('\n');
-    },
+    integrityCheck: () => checkPragma(raw, 'integrity_check'),
+    quickCheck: () => checkPragma(raw, 'quick_check'),
     close: () => {
       if (!isOpen) return;
       isOpen = false;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { openDatabase, type OpenedDatabase } from '../db/open-database.js';
+import { deleteDatabaseFiles, openDatabase, reopenIfCorrupt, type OpenedDatabase, type OpenOptions } from '../db/open-database.js';
 import type { DriverName } from '../db/types.js';
 import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
 import { PENDING_KIND } from './pending-source.js';
@@ -87,10 +87,34 @@ export interface KnowledgeInternals {
  */
 export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeBase &
   Required<Pick<KnowledgeBase, 'searchWithReport' | 'indexAsync'>> {
-  const db = openDatabase(options.path, { migrations: KNOWLEDGE_MIGRATIONS, ...(options.driver ? { driver: options.driver } : {}) });
+  const openOptions: OpenOptions = { migrations: KNOWLEDGE_MIGRATIONS, ...(options.driver ? { driver: options.driver } : {}) };
+  let db = openDatabase(options.path, openOptions);
   const cap = options.chunkCapBytes ?? CHUNK_CAP_BYTES;
   const now = options.now ?? (() => new Date());
   const state: KnowledgeInternals = { db, typos: new TypoCorrector(db), generation: 0 };
+
+  /** Puts a fresh store in place of the current one (after page-level corruption, or a purge by deletion). */
+  const swap = (next: OpenedDatabase) => {
+    db = next;
+    state.db = next;
+    state.typos = new TypoCorrector(next);
+    state.generation++;
+  };
+
+  /**
+   * Runs `fn`; when it fails on a damaged file (confirmed by quick_check), the file is moved aside, a fresh
+   * store takes its place and `fn` runs once more on it, so the store does not fail "malformed" forever.
+   */
+  const guarded = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      const fresh = reopenIfCorrupt(db, openOptions, err);
+      if (!fresh) throw err;
+      swap(fresh);
+      return fn();
+    }
+  };
 
   const getRow = (label: string) => db.prepare('SELECT * FROM sources WHERE label = ?').get<SourceRow>(label);
 
@@ -306,16 +330,36 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     get recovered() {
       return db.recovered;
     },
-    index: (input: IndexInput) => index(input),
-    indexAsync: (input: IndexInput) => indexAsync(input),
-    search: (query: string, opts?: SearchOptions): SearchHit[] => searchWithReport(query, opts).hits,
-    searchWithReport,
+    index: (input: IndexInput) => guarded(() => index(input)),
+    indexAsync: async (input: IndexInput) => {
+      try {
+        return await indexAsync(input);
+      } catch (err) {
+        const fresh = reopenIfCorrupt(db, openOptions, err);
+        if (!fresh) throw err;
+        swap(fresh);
+        return indexAsync(input);
+      }
+    },
+    /**
+     * Empties the store by deleting its file and starting a fresh one: works on a full disk, where deleting
+     * rows cannot (it needs journal space).
+     */
+    resetFile: () => {
+      const path = db.path;
+      if (path === ':memory:') return;
+      db.close();
+      deleteDatabaseFiles(path);
+      swap(openDatabase(path, openOptions));
+    },
+    search: (query: string, opts?: SearchOptions): SearchHit[] => guarded(() => searchWithReport(query, opts)).hits,
+    searchWithReport: (query: string, opts?: SearchOptions) => guarded(() => searchWithReport(query, opts)),
     getSource: (label: string) => {
       const r = getRow(label);
       return r ? toInfo(r) : undefined;
     },
     listSources: () =>
-      db.prepare('SELECT * FROM sources WHERE kind <> ? ORDER BY indexed_at DESC, id DESC').all<SourceRow>(PENDING_KIND).map(toInfo),
+      guarded(() => db.prepare('SELECT * FROM sources WHERE kind <> ? ORDER BY indexed_at DESC, id DESC').all<SourceRow>(PENDING_KIND).map(toInfo)),
     deleteSource: (label: string) => {
       const r = getRow(label);
       if (!r) return false;

@@ -98,6 +98,8 @@ export interface KnowledgeBase {
   purgeSession(sessionId: string): number;
   /** Removes everything (purge scope=project). */
   purgeAll(): void;
+  /** Removes everything by deleting the file and starting a fresh store (works on a full disk). */
+  resetFile?(): void;
   stats(): { sources: number; chunks: number; bytes: number };
   close(): void;
   /** Like search, plus what happened on the way (refreshes, typo corrections, source matching). Optional for other implementations. */

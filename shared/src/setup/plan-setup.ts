@@ -5,10 +5,10 @@ import { hostFilePath, type PathContext } from '../platforms/host-paths.js';
 import type { HostRecord } from '../platforms/types.js';
 import { renderInstructionBlock, renderInstructionFile } from '../instructions/render-instructions.js';
 import type { SetupFileError, SetupFilePlan, SetupHostPlan, SetupPart } from '../protocol/setup.js';
-import { serverLaunch, type Launcher } from './hook-command.js';
+import { isStaleContextModeCommand, serverLaunch, type Launcher } from './hook-command.js';
 import { hookEntriesFor } from './hook-entries.js';
 import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './json-merge.js';
-import type { JsonPath } from './jsonc-edit.js';
+import { parseJsonObject, stringsIn, type JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { MCP_SERVER_NAME } from './product.js';
@@ -200,7 +200,22 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
     const whole = renderInstructionFile(host);
     hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, blockFor(host, t), whole));
   }
-  return { host: host.id, displayName: host.displayName, files: hp.finish(), notes: noteList(host, ctx, 'setup') };
+  const files = hp.finish();
+  return { host: host.id, displayName: host.displayName, files, notes: [...noteList(host, ctx, 'setup'), ...staleNotes(files)] };
+}
+
+/** Older hand-written context-mode hooks left in a file setup merged into: they would run beside ours. */
+function staleNotes(files: PlannedFile[]): string[] {
+  return files
+    .filter((f) => f.parts.includes('hooks') && f.after && (f.format === 'json' || f.format === 'jsonc'))
+    .filter((f) => {
+      try {
+        return stringsIn(parseJsonObject(f.after!, f.path)).some(isStaleContextModeCommand);
+      } catch {
+        return false;
+      }
+    })
+    .map((f) => `${f.path} still has older hand-written context-mode hooks beside ours; \`ctxmode doctor --fix\` removes them.`);
 }
 
 export interface UninstallRecord {

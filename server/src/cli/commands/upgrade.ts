@@ -13,13 +13,14 @@ export function registerUpgradeCommand(program: Command): void {
     .option('--from <tgz>', 'install this package tarball instead of the newest version on the npm registry')
     .option('--json', 'print the upgrade report and the doctor checks as JSON')
     .action(async (opts: { from?: string; json?: boolean }) => {
-      const { runUpgrade } = await import('../../setup/upgrade.js');
-      const { runDoctorChecks, formatDoctorLines } = await import('../../doctor/doctor-checks.js');
+      const { runUpgrade, runtimeDoctor } = await import('../../setup/upgrade.js');
+      const { formatDoctorLines } = await import('../../doctor/doctor-checks.js');
       const env = process.env;
       const home = env.HOME || homedir();
       process.stderr.write(`installing ${opts.from ?? 'ctxmode@latest'} into the managed runtime…\n`);
       const report = runUpgrade({ env, home, ...(opts.from ? { from: opts.from } : {}) });
-      const checks = report.error ? [] : runDoctorChecks({ projectRoot: resolveServerProjectRoot(env, process.cwd()), env, home });
+      // Doctor of the runtime just installed (its own SQLite driver, its own checks), not of this process.
+      const checks = report.error ? [] : runtimeDoctor(env, resolveServerProjectRoot(env, process.cwd()));
       const failed = checks.filter((c) => c.status === 'FAIL');
       if (opts.json) {
         process.stdout.write(`${JSON.stringify({ upgrade: report, doctor: { ok: failed.length === 0, checks } }, null, 2)}\n`);
