@@ -114,7 +114,10 @@ export function sessionFigure(state: unknown): SavingsFigure | undefined {
 }
 
 function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, dashboard: DashboardViewProvider, setup: WorkspaceSetup) {
-  const confirmPurge = async (scope: 'session' | 'project') => {
+  // Commands run from the palette ask first; `{ confirmed: true }` (keybindings, tasks, tests) skips the question.
+  const confirmed = (arg: unknown) => typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+  const confirmPurge = async (scope: 'session' | 'project', arg: unknown) => {
+    if (confirmed(arg)) return dashboard.perform({ type: 'purge', scope });
     const what =
       scope === 'session'
         ? "this session's memory and the content indexed in it"
@@ -123,12 +126,12 @@ function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, d
     return ok === 'Delete' ? dashboard.perform({ type: 'purge', scope }) : false;
   };
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'context-mode.setUpWorkspace': () => setup.setUpInteractively(),
+    'context-mode.setUpWorkspace': (arg) => setup.setUpInteractively(confirmed(arg)),
     'context-mode.removeFromWorkspace': () => setup.remove(),
     'context-mode.openDashboard': () => vscode.commands.executeCommand(`${VIEW_ID}.focus`),
     'context-mode.refresh': () => dashboard.refresh(),
-    'context-mode.purgeSession': () => confirmPurge('session'),
-    'context-mode.purgeProject': () => confirmPurge('project'),
+    'context-mode.purgeSession': (arg) => confirmPurge('session', arg),
+    'context-mode.purgeProject': (arg) => confirmPurge('project', arg),
     'context-mode.runDoctor': async () => {
       const dir = engine.workspaceDir;
       const result = await engine.run<unknown>(['doctor', ...(dir ? ['--project', dir] : []), '--json']);

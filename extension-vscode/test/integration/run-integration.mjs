@@ -2,7 +2,7 @@
 // extension, runs the in-host suite, then checks the sidebar in the real workbench with Chromium.
 // Prints `N passed, N failed` last. Needs scripts/setup-vscode-test.sh to have filled the cache.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ async function inHostSuite() {
   const dataHome = mkdtempSync(join(tmpdir(), 'cm-home-'));
   const project = mkdtempSync(join(tmpdir(), 'cm-ws-'));
   execFileSync('git', ['init', '-q', project]);
+  mkdirSync(join(project, '.github'));
+  writeFileSync(join(project, '.github/copilot-instructions.md'), '# Team rules\n\n- Use pnpm, never npm.\n- Tests live next to the code.\n');
   const server = await startCodeServer({ workspace: project, env: { CONTEXT_MODE_HOME: dataHome }, settings: { 'context-mode.autoSetup': 'never' } });
   const browser = await launchBrowser(server.root);
   let hostPassed = 0;
