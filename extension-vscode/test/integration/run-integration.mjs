@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from './code-server.mjs';
+import { sidebarUi } from './sidebar-ui.mjs';
 
 const extDir = fileURLToPath(new URL('../..', import.meta.url));
 const STAGE_TIMEOUT_MS = Number(process.env.VSCODE_TEST_TIMEOUT_MS || 240_000);
@@ -75,6 +76,10 @@ try {
   if (!installed()) throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
   execFileSync(process.execPath, [join(extDir, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
   await inHostSuite();
+  for (const c of await sidebarUi({ extDir, repo: join(extDir, '..'), artifacts: join(extDir, '..', 'artifacts', 'vscode') })) {
+    console.log(`${c.ok ? 'ok' : 'not ok'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
+    c.ok ? passed++ : failed++;
+  }
 } catch (e) {
   console.error(e);
   failed++;
