@@ -224,6 +224,7 @@ describe('team-shared Copilot hooks file', () => {
     const w = world();
     const plan = runSetup(w.opts(['vscode-copilot'], { scope: 'project' }));
     assert.equal(plan.ok, true);
+    assert.ok(plan.hosts[0]!.notes.some((n) => /can be committed: teammates get the tool with `npm install -g ctxmode`/.test(n)));
     const file = join(w.project, '.github/hooks/context-mode.json');
     const text = readFileSync(file, 'utf8');
     assert.doesNotMatch(text, /\/opt\/|\/home\/|\/root\/|[A-Z]:\\\\/, 'no absolute paths in a committed file');
