@@ -17,7 +17,7 @@ rmSync(engine, { recursive: true, force: true });
 mkdirSync(engine, { recursive: true });
 for (const part of ['bin', 'dist', 'package.json']) cpSync(join(server, part), join(engine, part), { recursive: true, filter: (src) => !src.endsWith('.map') });
 
-const dashboardDist = [join(repo, 'shared/dashboard/dist'), join(repo, 'dashboard/dist')].find((d) => existsSync(d));
+const dashboardDist = [join(server, 'dist/dashboard')].find((d) => existsSync(join(d, 'dashboard.js')));
 const dashboard = join(ext, 'dashboard');
 rmSync(dashboard, { recursive: true, force: true });
 if (dashboardDist) cpSync(dashboardDist, dashboard, { recursive: true });

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { EngineContext } from './engine-context.js';
-import { DashboardViewProvider, VIEW_ID } from './view/dashboard-view.js';
+import { DashboardViewProvider, VIEW_ID, type DashboardStateLike } from './view/dashboard-view.js';
 import { WorkspaceSetup } from './workspace/workspace-setup.js';
 import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
@@ -41,12 +41,12 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
   );
 
   const dashboard = new DashboardViewProvider(ext, engine);
-  ext.subscriptions.push(vscode.window.registerWebviewViewProvider(VIEW_ID, dashboard, { webviewOptions: { retainContextWhenHidden: true } }));
+  ext.subscriptions.push(dashboard, vscode.window.registerWebviewViewProvider(VIEW_ID, dashboard, { webviewOptions: { retainContextWhenHidden: true } }));
 
   const status = vscode.window.createStatusBarItem('context-mode.savings', vscode.StatusBarAlignment.Right, 100);
   status.name = 'context-mode savings';
   status.command = 'context-mode.openDashboard';
-  const showStatus = (state: unknown) => {
+  const showStatus = (state: DashboardStateLike | undefined) => {
     const s = statusText(sessionFigure(state), engine.lastProblem);
     status.text = s.text;
     status.tooltip = s.tooltip;
@@ -82,7 +82,7 @@ async function startInBackground(
   engine: EngineContext,
   dashboard: DashboardViewProvider,
   setup: WorkspaceSetup,
-  showStatus: (s: unknown) => void,
+  showStatus: (s: DashboardStateLike | undefined) => void,
 ) {
   try {
     const info = await engine.start();
@@ -102,33 +102,36 @@ async function startInBackground(
   }
 }
 
-/** The session figure of the engine's state object, if it has one (the engine's numbers, untouched). */
-export function sessionFigure(state: unknown): SavingsFigure | undefined {
-  const stats = (state as { stats?: { session?: Record<string, unknown> } } | undefined)?.stats;
-  const session = stats?.session;
-  if (!session) return undefined;
-  const num = (k: string) => (typeof session[k] === 'number' ? (session[k] as number) : undefined);
-  const net = num('netBytes') ?? num('net');
-  const gross = num('grossSavedBytes') ?? num('grossBytes') ?? num('gross');
-  return { ...(net !== undefined ? { netBytes: net } : {}), ...(gross !== undefined ? { grossBytes: gross } : {}) };
+/** The session figure of the engine's state (its numbers, untouched). */
+export function sessionFigure(state: DashboardStateLike | undefined): SavingsFigure | undefined {
+  const session = state?.stats?.session;
+  if (!session || typeof session.netBytes !== 'number') return undefined;
+  return { netBytes: session.netBytes, ...(typeof session.savedBytes === 'number' ? { grossBytes: session.savedBytes } : {}) };
 }
 
 function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, dashboard: DashboardViewProvider, setup: WorkspaceSetup) {
-  const confirmPurge = async (scope: 'session' | 'project') => {
+  // Commands run from the palette ask first; `{ confirmed: true }` (keybindings, tasks, tests) skips the question.
+  const confirmed = (arg: unknown) => typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+  const purge = async (scope: 'session' | 'project') => {
+    const messages = await dashboard.perform({ type: 'purge', scope });
+    return Boolean(messages && !messages.some((m) => m.type === 'error'));
+  };
+  const confirmPurge = async (scope: 'session' | 'project', arg: unknown) => {
+    if (confirmed(arg)) return purge(scope);
     const what =
       scope === 'session'
         ? "this session's memory and the content indexed in it"
         : "all of this project's session memory, indexed content and savings history";
     const ok = await vscode.window.showWarningMessage(`Delete ${what}? This cannot be undone.`, { modal: true }, 'Delete');
-    return ok === 'Delete' ? dashboard.perform({ type: 'purge', scope }) : false;
+    return ok === 'Delete' ? purge(scope) : false;
   };
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'context-mode.setUpWorkspace': () => setup.setUpInteractively(),
+    'context-mode.setUpWorkspace': (arg) => setup.setUpInteractively(confirmed(arg)),
     'context-mode.removeFromWorkspace': () => setup.remove(),
     'context-mode.openDashboard': () => vscode.commands.executeCommand(`${VIEW_ID}.focus`),
     'context-mode.refresh': () => dashboard.refresh(),
-    'context-mode.purgeSession': () => confirmPurge('session'),
-    'context-mode.purgeProject': () => confirmPurge('project'),
+    'context-mode.purgeSession': (arg) => confirmPurge('session', arg),
+    'context-mode.purgeProject': (arg) => confirmPurge('project', arg),
     'context-mode.runDoctor': async () => {
       const dir = engine.workspaceDir;
       const result = await engine.run<unknown>(['doctor', ...(dir ? ['--project', dir] : []), '--json']);

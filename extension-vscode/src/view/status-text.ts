@@ -2,17 +2,13 @@
  * The status-bar item's text from the engine's state: the session's net savings as the engine computed them.
  * No arithmetic here beyond choosing which figure to show and formatting it.
  */
+import { formatBytes } from '../../../shared/src/ledger/format-stats.js';
+
 export interface SavingsFigure {
   netBytes?: number;
   grossBytes?: number;
 }
 
-export function formatBytes(n: number): string {
-  const abs = Math.abs(n);
-  if (abs < 1024) return `${n} B`;
-  if (abs < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export function statusText(session: SavingsFigure | undefined, problem: string | undefined): { text: string; tooltip: string } {
   if (problem) return { text: '$(warning) context-mode', tooltip: problem };

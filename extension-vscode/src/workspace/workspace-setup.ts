@@ -56,7 +56,7 @@ export class WorkspaceSetup {
   }
 
   /** The Set Up Workspace command: shows the plan and asks before writing. */
-  async setUpInteractively(): Promise<boolean> {
+  async setUpInteractively(confirmed = false): Promise<boolean> {
     const dir = this.requireWorkspace();
     if (!dir) return false;
     const hosts = this.engine.settings.hosts;
@@ -66,7 +66,7 @@ export class WorkspaceSetup {
       void vscode.window.showInformationMessage(describePlan(plan, dir));
       return true;
     }
-    const ok = await vscode.window.showInformationMessage(describePlan(plan, dir), { modal: true }, 'Set up');
+    const ok = confirmed ? 'Set up' : await vscode.window.showInformationMessage(describePlan(plan, dir), { modal: true }, 'Set up');
     if (ok !== 'Set up') return false;
     return this.apply(dir, hosts);
   }

@@ -58,6 +58,19 @@ exports.run = async function run() {
   const log = process.env.CM_AGENT_LOG;
   await until('the scripted model to receive its final request', async () => fs.existsSync(log) && /"kind":"final"/.test(fs.readFileSync(log, 'utf8')), Number(process.env.CM_AGENT_TIMEOUT_MS || 240000)).catch((e) => console.log(`agent-e2e: ${e.message}`));
   console.log(`agent-e2e: agent answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // Give the post-tool and stop hooks a moment to write what they record.
-  await sleep(1500);
+  // Give the post-tool and stop hooks a moment to write what they record, then read what the sidebar and the
+  // status bar show (the extension's state from the engine) for the driver to compare with the ledger.
+  // The hooks and the server write their last rows a moment after the answer; wait until two reads agree.
+  let state = await api.dashboard.refresh();
+  for (let i = 0; i < 15; i++) {
+    await sleep(1000);
+    const next = await api.dashboard.refresh();
+    const same = JSON.stringify(next?.stats?.session) === JSON.stringify(state?.stats?.session);
+    state = next;
+    if (same) break;
+  }
+  // What the ledger says for the same session at the same moment (the server may add rows when it exits).
+  const id = state?.stats?.session?.id;
+  const ledger = id ? await api.engine.run(['stats', '--json', '--session', id, '--project', vscode.workspace.workspaceFolders[0].uri.fsPath]) : undefined;
+  fs.writeFileSync(path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'), JSON.stringify({ sidebar: state ?? null, ledger: ledger?.ok ? ledger.value : null }));
 };

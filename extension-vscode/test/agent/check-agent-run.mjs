@@ -69,5 +69,12 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
   const stats = JSON.parse(execFileSync(process.execPath, [join(repo, 'server/bin/context-mode.cjs'), 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: dataHome }, encoding: 'utf8' }));
   const text = JSON.stringify(stats);
   check('the ledger recorded the session', /ctx_execute/.test(text), text.slice(0, 200));
+  const sidebarFile = join(dataHome, 'sidebar-state.json');
+  const seen = existsSync(sidebarFile) ? JSON.parse(readFileSync(sidebarFile, 'utf8')) : {};
+  const shown = seen.sidebar?.stats?.session;
+  const ledger = seen.ledger?.session;
+  check('the sidebar and status bar show the savings the ledger recorded',
+    shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes && ledger.savedBytes > 0,
+    shown ? `session ${shown.id}: sidebar net ${shown.netBytes} B / saved ${shown.savedBytes} B; ledger net ${ledger?.netBytes} B / saved ${ledger?.savedBytes} B` : 'no sidebar state');
   return out;
 }

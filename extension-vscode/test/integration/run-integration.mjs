@@ -2,11 +2,12 @@
 // extension, runs the in-host suite, then checks the sidebar in the real workbench with Chromium.
 // Prints `N passed, N failed` last. Needs scripts/setup-vscode-test.sh to have filled the cache.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from './code-server.mjs';
+import { sidebarUi } from './sidebar-ui.mjs';
 
 const extDir = fileURLToPath(new URL('../..', import.meta.url));
 const STAGE_TIMEOUT_MS = Number(process.env.VSCODE_TEST_TIMEOUT_MS || 240_000);
@@ -17,6 +18,8 @@ async function inHostSuite() {
   const dataHome = mkdtempSync(join(tmpdir(), 'cm-home-'));
   const project = mkdtempSync(join(tmpdir(), 'cm-ws-'));
   execFileSync('git', ['init', '-q', project]);
+  mkdirSync(join(project, '.github'));
+  writeFileSync(join(project, '.github/copilot-instructions.md'), '# Team rules\n\n- Use pnpm, never npm.\n- Tests live next to the code.\n');
   const server = await startCodeServer({ workspace: project, env: { CONTEXT_MODE_HOME: dataHome }, settings: { 'context-mode.autoSetup': 'never' } });
   const browser = await launchBrowser(server.root);
   let hostPassed = 0;
@@ -73,6 +76,10 @@ try {
   if (!installed()) throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
   execFileSync(process.execPath, [join(extDir, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
   await inHostSuite();
+  for (const c of await sidebarUi({ extDir, repo: join(extDir, '..'), artifacts: join(extDir, '..', 'artifacts', 'vscode') })) {
+    console.log(`${c.ok ? 'ok' : 'not ok'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
+    c.ok ? passed++ : failed++;
+  }
 } catch (e) {
   console.error(e);
   failed++;

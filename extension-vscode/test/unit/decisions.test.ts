@@ -4,7 +4,7 @@ import { buildServerDefinition, SERVER_LABEL } from '../../src/engine/server-def
 import { readSettings, restartKeys, needsRestart } from '../../src/settings.js';
 import { afterAnswer, decideSetup } from '../../src/workspace/setup-decision.js';
 import { describePlan, summarisePlan } from '../../src/workspace/setup-plan.js';
-import { engineArgsFor, mutates, parseDashboardAction } from '../../src/view/dashboard-actions.js';
+import { isAction } from '../../src/view/relay.js';
 import { contentSecurityPolicy, renderDashboardHtml } from '../../src/view/render-html.js';
 import { statusText } from '../../src/view/status-text.js';
 
@@ -62,21 +62,11 @@ test('the engine plan is summarised by the files it would change', () => {
   assert.equal(summarisePlan({ hosts: [{ files: [{ path: '/a', action: 'unchanged' }] }] }).upToDate, true);
 });
 
-test('dashboard actions are validated before they reach the engine', () => {
-  assert.deepEqual(parseDashboardAction({ type: 'purge', scope: 'project' }), { ok: true, action: { type: 'purge', scope: 'project' } });
-  assert.equal(parseDashboardAction({ type: 'purge', scope: 'everything' }).ok, false);
-  assert.equal(parseDashboardAction({ type: 'deleteEvent', id: '1; rm -rf /' }).ok, false);
-  assert.equal(parseDashboardAction({ type: 'exec', cmd: 'x' }).ok, false);
-  assert.equal(parseDashboardAction(null).ok, false);
-  assert.equal(parseDashboardAction({ type: 'search', query: '   ' }).ok, false);
-});
-
-test('each action maps to one engine command with --json for the workspace project', () => {
-  assert.deepEqual(engineArgsFor({ type: 'purge', scope: 'session' }, '/ws'), ['purge', '--scope', 'session', '--yes', '--project', '/ws', '--json']);
-  assert.deepEqual(engineArgsFor({ type: 'pinEvent', id: 7 }, '/ws'), ['memory', 'pin', '7', '--project', '/ws', '--json']);
-  assert.deepEqual(engineArgsFor({ type: 'search', query: '--help me' }, '/ws'), ['search', '--project', '/ws', '--json', '--', '--help me']);
-  assert.equal(mutates({ type: 'deleteSource', label: 'x' }), true);
-  assert.equal(mutates({ type: 'search', query: 'x' }), false);
+test('only objects with a type are relayed to the engine, which validates the rest', () => {
+  assert.equal(isAction({ type: 'purge', scope: 'project' }), true);
+  assert.equal(isAction({ scope: 'project' }), false);
+  assert.equal(isAction('refresh'), false);
+  assert.equal(isAction(null), false);
 });
 
 test('the webview document allows no inline or remote script', () => {

@@ -49,7 +49,7 @@ function workerUrl(): URL | undefined {
   return undefined;
 }
 
-function convertInWorker(html: string, baseUrl: string | undefined, timeoutMs: number): Promise<string> {
+function convertInWorker(html: string, baseUrl: string | undefined, timeoutMs: number, plain = false): Promise<string> {
   const url = workerUrl();
   if (!url) return Promise.reject(new Error('converter worker not found'));
   return new Promise((resolve, reject) => {
@@ -69,7 +69,7 @@ function convertInWorker(html: string, baseUrl: string | undefined, timeoutMs: n
       done();
       reject(err);
     });
-    worker.postMessage({ html, baseUrl });
+    worker.postMessage({ html, baseUrl, plain });
   });
 }
 
@@ -80,7 +80,17 @@ function convertInWorker(html: string, baseUrl: string | undefined, timeoutMs: n
  */
 export async function convertHtml(html: string, baseUrl?: string, limits: Partial<typeof HTML_LIMITS> = {}): Promise<ConvertedHtml> {
   const lim = { ...HTML_LIMITS, ...limits };
-  const plain = (why: string): ConvertedHtml => ({ markdown: htmlToPlainMarkdown(html), fallback: why });
+  // The linear extraction is linear but not free (~0.1 s per MB): large pages get it in the worker too.
+  const plain = async (why: string): Promise<ConvertedHtml> => {
+    if (html.length > lim.inlineBytes) {
+      try {
+        return { markdown: await convertInWorker(html, baseUrl, lim.timeoutMs * 2, true), fallback: why };
+      } catch {
+        // No worker (or it failed): the extraction is bounded, so doing it here is still safe.
+      }
+    }
+    return { markdown: htmlToPlainMarkdown(html), fallback: why };
+  };
   if (html.length > lim.fullConverterBytes) return plain(`page over ${Math.round(lim.fullConverterBytes / 1024)} KiB`);
   const depth = nestingDepth(html, lim.maxDepth);
   if (depth > lim.maxDepth) return plain(`elements nested over ${lim.maxDepth} deep`);

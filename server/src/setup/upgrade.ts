@@ -1,11 +1,14 @@
 import { findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
+import type { UpgradeReport } from '@context-mode/shared/protocol/upgrade';
 import { PACKAGE_NAME } from '@context-mode/shared/setup/product';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { managedRuntimeBin, runSetup, setUpHosts } from './run-setup.js';
+
+export type { UpgradeReport };
 
 export interface UpgradeOptions {
   env?: NodeJS.ProcessEnv;
@@ -14,18 +17,6 @@ export interface UpgradeOptions {
   from?: string;
   /** npm executable (tests and odd installs may point elsewhere). */
   npm?: string;
-}
-
-export interface UpgradeReport {
-  schema: 'context-mode.upgrade/1';
-  runtime: string;
-  installed: string;
-  before: string | null;
-  after: string | null;
-  /** Per host set up earlier: the files setup changed on the re-run (paths with their action). */
-  hosts: { host: string; scope: 'user' | 'project'; project: string | null; changed: string[]; errors: string[] }[];
-  ok: boolean;
-  error?: string;
 }
 
 function runtimeDir(env: NodeJS.ProcessEnv): string {

@@ -42,7 +42,7 @@ function snapshot(paths: string[]): Record<string, string | null> {
 }
 
 function parses(path: string): void {
-  const text = readFileSync(path, 'utf8');
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   if (path.endsWith('.toml')) parseToml(text);
   else if (path.endsWith('.json')) {
     const errors: unknown[] = [];
@@ -61,7 +61,7 @@ const CASES: { host: HostId; files: Record<string, string> }[] = [
   { host: 'zed', files: { 'zed/settings.json': '~/.config/zed/settings.json' } },
   { host: 'jetbrains-copilot', files: {} },
   { host: 'qwen-code', files: {} },
-  { host: 'copilot-cli', files: {} },
+  { host: 'copilot-cli', files: { 'copilot-cli/mcp-config.json': '~/.copilot/mcp-config.json' } },
   { host: 'kimi', files: { 'kimi/config.toml': '~/.kimi-code/config.toml' } },
   { host: 'kiro', files: {} },
   { host: 'antigravity', files: {} },

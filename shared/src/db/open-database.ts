@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { makeDirs } from '../project/data-home.js';
 import { dirname } from 'node:path';
 import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
+import { failedForReadOnlyDir, openReadOnlyCopy } from './read-only-copy.js';
 import type { Database, DriverName } from './types.js';
 
 export interface OpenOptions {
@@ -16,6 +17,8 @@ export interface OpenOptions {
 export interface OpenedDatabase extends Database {
   /** Set when a corrupt file was found and moved aside; a fresh store was created. */
   readonly recovered?: { movedTo: string; reason: string };
+  /** Set when the store's directory is read-only: it is read from a copy and writes fail with this reason. */
+  readonly readOnly?: string;
 }
 
 const CORRUPT = /SQLITE_(CORRUPT|NOTADB)|file is not a database|database disk image is malformed/i;
@@ -77,13 +80,23 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
   const driver = options.driver ?? pickDriver();
   const busy = options.busyTimeoutMs ?? 10_000;
   const migrations = options.migrations ?? [];
-  if (path !== ':memory:') makeDirs(dirname(path));
-  let db = wrapDatabase(driver, path, openRaw(driver, path, busy));
+  if (path !== ':memory:' && !existsSync(dirname(path))) makeDirs(dirname(path));
+  let db: Database;
+  try {
+    db = wrapDatabase(driver, path, openRaw(driver, path, busy));
+  } catch (err) {
+    if (failedForReadOnlyDir(path, err)) return openReadOnlyCopy(path, (copy) => openDatabase(copy, options));
+    throw err;
+  }
   try {
     configure(db, migrations);
     return db;
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
+    if (failedForReadOnlyDir(path, err)) {
+      db.close();
+      return openReadOnlyCopy(path, (copy) => openDatabase(copy, options));
+    }
     if (path === ':memory:' || !isCorruptionError(err)) {
       db.close();
       throw err;

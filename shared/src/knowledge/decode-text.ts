@@ -20,11 +20,11 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return { text: decodeUtf16be(buf.subarray(2)), encoding: 'utf-16be' };
   const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
-  if (body.subarray(0, SNIFF_BYTES).includes(0)) return { binary: 'binary (NUL bytes)' };
+  if (body.subarray(0, SNIFF_BYTES).includes(0)) return { binary: 'binary' };
   const text = body.toString('utf8');
   // Many replacement characters mean this was not UTF-8 text.
   const bad = (text.slice(0, SNIFF_BYTES).match(/\uFFFD/g) ?? []).length;
-  if (bad > 8 && bad > Math.min(text.length, SNIFF_BYTES) / 200) return { binary: 'binary (not UTF-8 text)' };
+  if (bad > 8 && bad > Math.min(text.length, SNIFF_BYTES) / 200) return { binary: 'binary' };
   return { text, encoding: 'utf-8' };
 }
 

@@ -261,7 +261,7 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
   };
 
   // A pending source older than this was abandoned by a process that died mid-index.
-  db.transaction(() => {
+  if (!db.readOnly) db.transaction(() => {
     const cutoff = new Date(now().getTime() - 3_600_000).toISOString();
     for (const r of db.prepare('SELECT id FROM sources WHERE kind = ? AND indexed_at < ?').all<{ id: number }>(PENDING_KIND, cutoff)) {
       removeSource(r.id);

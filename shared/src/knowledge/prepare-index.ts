@@ -64,6 +64,38 @@ export function redactionSegments(text: string, size = SEGMENT_CHARS): string[] 
   return out;
 }
 
+/** Chunking works on pieces of about this size in the non-blocking indexer (chunking 5 MB at once took ~0.1 s). */
+const CHUNKING_SEGMENT_CHARS = 256 * 1024;
+
+/**
+ * Large markdown is chunked in pieces cut before a heading (the highest level found), else at a blank line,
+ * so sections keep their titles. Other formats are chunked whole: plain-text windows are titled by line
+ * numbers and JSON and code structure spans the file.
+ */
+export function chunkingSegments(text: string, format: ContentFormat, size = CHUNKING_SEGMENT_CHARS): string[] {
+  if (text.length <= size * 2 || format !== 'markdown') return [text];
+  const out: string[] = [];
+  let at = 0;
+  while (text.length - at > size * 2) {
+    const limit = at + size;
+    const window = text.slice(at + size / 2, limit);
+    const cuts = ['\n# ', '\n## ', '\n### ', '\n\n', '\n'];
+    let end = -1;
+    for (const c of cuts) {
+      const i = window.lastIndexOf(c);
+      if (i >= 0) {
+        end = at + size / 2 + i + 1;
+        break;
+      }
+    }
+    if (end <= at) break; // one enormous line: leave the rest whole (the chunker splits it linearly)
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
 function prepareChunk(c: Chunk, words: Set<string>): PreparedChunk {
   const titleExp = identifierExpansions(c.title);
   const bodyExp = identifierExpansions(c.content);
@@ -103,8 +135,11 @@ export async function prepareContentInSlices(
     await pause();
   }
   const text = parts.join('');
-  const raw = chunkContent(text, format, cap);
-  await pause();
+  const raw: Chunk[] = [];
+  for (const piece of chunkingSegments(text, format)) {
+    raw.push(...chunkContent(piece, format, cap));
+    await pause();
+  }
   const words = new Set<string>();
   const chunks: PreparedChunk[] = [];
   let sliceStart = performance.now();

@@ -13,7 +13,8 @@ function lineCol(text: string, offset: number): string {
  * empty file reads as `{}`. Anything else that does not parse, or whose top level is not an object, is an error
  * naming the position; the caller leaves the file alone.
  */
-export function parseJsonObject(text: string, file: string): Record<string, unknown> {
+export function parseJsonObject(withBom: string, file: string): Record<string, unknown> {
+  const text = stripBom(withBom);
   if (text.trim() === '') return {};
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -36,14 +37,23 @@ export function formattingOf(text: string): FormattingOptions {
   return { insertSpaces: true, tabSize: Math.min(Math.max(width, 1), 8), eol };
 }
 
+const BOM = '\uFEFF';
+
+/** Editors on Windows may start a file with a byte order mark; parse without it, write it back. */
+function stripBom(text: string): string {
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
 /** Whether `path` exists in the document. */
-export function hasPath(text: string, path: JsonPath): boolean {
+export function hasPath(withBom: string, path: JsonPath): boolean {
+  const text = stripBom(withBom);
   const tree = parseTree(text === '' ? '{}' : text, [], { allowTrailingComma: true });
   return tree !== undefined && findNodeAtLocation(tree, path) !== undefined;
 }
 
 /** The value at `path`, or undefined. */
-export function valueAt(text: string, path: JsonPath): unknown {
+export function valueAt(withBom: string, path: JsonPath): unknown {
+  const text = stripBom(withBom);
   let cur: unknown = parse(text === '' ? '{}' : text, [], { allowTrailingComma: true });
   for (const key of path) {
     if (cur === null || typeof cur !== 'object') return undefined;
@@ -115,7 +125,9 @@ function removeNode(text: string, valueNode: Node): string {
  * (jsonc-parser's formatter would reformat the neighbouring line too, so only its removal edit is used.) A
  * trailing `-1` in `path` appends to the array.
  */
-export function setAt(text: string, path: JsonPath, value: unknown): string {
+export function setAt(withBom: string, path: JsonPath, value: unknown): string {
+  if (withBom.startsWith(BOM)) return BOM + setAt(withBom.slice(1), path, value);
+  const text = withBom;
   const base = text.trim() === '' ? '{}\n' : text;
   const tree = parseTree(base, [], { allowTrailingComma: true });
   if (!tree) return base;

@@ -51,3 +51,14 @@ describe('indexing without blocking the event loop', () => {
     kb.close();
   });
 });
+
+test('large markdown is chunked in pieces cut before headings, so sections keep their titles', async () => {
+  const { chunkingSegments } = await import('@context-mode/shared/knowledge/prepare-index');
+  const section = (i: number) => `# Part ${i}\n\n${'Words about the part, repeated. '.repeat(400)}\n\n`;
+  const md = Array.from({ length: 200 }, (_, i) => section(i)).join('');
+  const pieces = chunkingSegments(md, 'markdown', 64 * 1024);
+  assert.ok(pieces.length > 10);
+  assert.equal(pieces.join(''), md);
+  assert.ok(pieces.every((p) => p.startsWith('# Part ')));
+  assert.deepEqual(chunkingSegments('line\n'.repeat(100_000), 'text', 64 * 1024).length, 1);
+});

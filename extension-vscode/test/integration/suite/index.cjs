@@ -69,6 +69,30 @@ test('every command runs', async () => {
   for (const id of ['setUpWorkspace', 'removeFromWorkspace', 'purgeSession', 'purgeProject']) assert.ok(all.includes(`context-mode.${id}`), id);
 });
 
+test("Set Up Workspace merges our hook file and instruction block into the team's files; Remove gives the bytes back", async () => {
+  const ws = vscode.workspace.workspaceFolders[0].uri.fsPath;
+  const instructions = path.join(ws, '.github', 'copilot-instructions.md');
+  const original = fs.readFileSync(instructions, 'utf8');
+  assert.equal(await vscode.commands.executeCommand('context-mode.setUpWorkspace', { confirmed: true }), true);
+  const merged = fs.readFileSync(instructions, 'utf8');
+  assert.ok(merged.startsWith(original.trimEnd()), 'the team content is kept');
+  assert.match(merged, /<!-- context-mode:start -->[\s\S]*mcp_context-mode_ctx_search[\s\S]*<!-- context-mode:end -->/);
+  const hooks = JSON.parse(fs.readFileSync(path.join(ws, '.github', 'hooks', 'context-mode.json'), 'utf8'));
+  assert.equal(hooks.version, 1);
+  assert.ok(hooks.hooks.preToolUse[0].bash.includes('ctxmode hook'));
+  assert.doesNotMatch(JSON.stringify(hooks), new RegExp(ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no absolute paths in a committed file');
+  assert.equal(fs.existsSync(path.join(ws, '.vscode', 'mcp.json')), false, 'the provider registers the server; no mcp.json beside it');
+  assert.equal(await vscode.commands.executeCommand('context-mode.removeFromWorkspace'), true);
+  assert.equal(fs.readFileSync(instructions, 'utf8'), original);
+  assert.equal(fs.existsSync(path.join(ws, '.github', 'hooks', 'context-mode.json')), false);
+});
+
+test('Purge Project and Purge Session run through the engine', async () => {
+  assert.equal(await vscode.commands.executeCommand('context-mode.purgeProject', { confirmed: true }), true);
+  // No session has been recorded in this window, so the engine says there is nothing to purge (shown to the user).
+  assert.equal(typeof (await vscode.commands.executeCommand('context-mode.purgeSession', { confirmed: true })), 'boolean');
+});
+
 test('the dashboard view can be focused', async () => {
   await vscode.commands.executeCommand('context-mode.dashboard.focus');
 });

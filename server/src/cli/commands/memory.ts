@@ -86,12 +86,13 @@ export function registerMemoryCommand(program: Command): void {
     .command('delete <id>')
     .description('delete one event')
     .option('--project <dir>', 'project root')
-    .action((raw: string, opts: { project?: string }) => {
+    .option('--json', 'print {"id", "deleted"} as JSON')
+    .action((raw: string, opts: { project?: string; json?: boolean }) => {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
         if (!store.deleteEvent(id)) return fail(`no memory event #${id}`);
-        process.stdout.write(`Deleted #${id}\n`);
+        process.stdout.write(opts.json ? `${JSON.stringify({ id, deleted: true })}\n` : `Deleted #${id}\n`);
       });
     });
 }

@@ -1,3 +1,4 @@
+import { looksBinary } from '@context-mode/shared/knowledge/decode-text';
 import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -102,6 +103,9 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
     async (args: Args, extra) => {
       const content = args.content && args.content.length ? args.content : undefined;
       const path = args.path?.trim() ? args.path.trim() : undefined;
+      if (content && looksBinary(content)) {
+        return { content: [{ type: 'text' as const, text: 'Not indexed: the content is binary (NUL characters), not text. Index a text file or a text rendering of it.' }], isError: true };
+      }
       if (!content && !path) {
         return { content: [{ type: 'text' as const, text: 'Provide content (text to index) or path (a file or directory in the project).' }], isError: true };
       }
