@@ -26,20 +26,7 @@ class EngineClient(private val runner: ProcessRunner, val engine: Engine, dataHo
     fun search(project: File, query: String, cancel: CancelToken = CancelToken()) = run(planner.search(project, query), cancel) { it.map }
     fun deleteSource(project: File, label: String, cancel: CancelToken = CancelToken()) = run(planner.deleteSource(project, label), cancel) { it.map }
 
-    /** `state --json` when the engine has it; an engine without it is answered from stats, memory and sources. */
-    fun state(project: File, cancel: CancelToken = CancelToken()): EngineResult<DashboardState> {
-        val direct = run(planner.state(project), cancel, DashboardState::from)
-        if (direct is EngineResult.Ok || (direct as EngineResult.Failed).error.code != "usage") return direct
-        val parts = listOf(planner.stats(project), planner.memory(project), planner.sources(project)).map { spec ->
-            when (val r = run(spec, cancel) { it }) {
-                is EngineResult.Ok -> r.value
-                is EngineResult.Failed -> return r
-            }
-        }
-        return try {
-            EngineResult.Ok(DashboardState.assemble(parts[0], parts[1], parts[2]))
-        } catch (e: IllegalArgumentException) {
-            EngineResult.Failed(EngineError("protocol", "The engine's answer does not match what this plugin expects (${e.message})."))
-        }
-    }
+    fun state(project: File, memoryLimit: Int? = null, cancel: CancelToken = CancelToken()) = run(planner.state(project, memoryLimit), cancel, DashboardState::from)
+    fun deleteEvent(project: File, id: Long, cancel: CancelToken = CancelToken()) = run(planner.deleteEvent(project, id), cancel) { it.map }
+    fun pinEvent(project: File, id: Long, pinned: Boolean, cancel: CancelToken = CancelToken()) = run(planner.pinEvent(project, id, pinned), cancel) { it.map }
 }

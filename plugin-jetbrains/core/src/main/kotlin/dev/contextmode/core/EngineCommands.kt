@@ -30,7 +30,8 @@ class CommandPlanner(private val engine: Engine, private val dataHome: String? =
     fun stats(project: File) = spec(listOf("stats", "--json") + projectArgs(project), project)
     fun memory(project: File, limit: Int = 50) = spec(listOf("memory", "--json", "--limit", limit.toString()) + projectArgs(project), project)
     fun sources(project: File) = spec(listOf("sources", "--json") + projectArgs(project), project)
-    fun state(project: File) = spec(listOf("state", "--json") + projectArgs(project), project)
+    fun state(project: File, memoryLimit: Int? = null) =
+        spec(listOf("state", "--json") + (memoryLimit?.let { listOf("--memory-limit", it.toString()) } ?: emptyList()) + projectArgs(project), project)
     fun doctor(project: File?) = spec(listOf("doctor", "--json") + projectArgs(project), project, timeoutMs = 120_000)
 
     fun setup(project: File?, dryRun: Boolean) =
@@ -48,6 +49,10 @@ class CommandPlanner(private val engine: Engine, private val dataHome: String? =
     fun upgradeFrom(tarball: File) = spec(listOf("upgrade", "--from", tarball.path, "--json"), null, timeoutMs = 10 * 60_000)
 
     fun hook(event: String, payload: String, project: File?) = spec(listOf("hook", HOST_ID, event), project, timeoutMs = 30_000, stdin = payload)
+
+    fun deleteEvent(project: File, id: Long) = spec(listOf("memory", "delete", id.toString(), "--json") + projectArgs(project), project)
+    fun pinEvent(project: File, id: Long, pinned: Boolean) =
+        spec(listOf("memory", "pin", id.toString()) + (if (pinned) emptyList() else listOf("--unpin")) + listOf("--json") + projectArgs(project), project)
 
     fun search(project: File, query: String) = spec(listOf("search", "--json") + projectArgs(project) + listOf("--", query), project)
     fun deleteSource(project: File, label: String) = spec(listOf("sources", "delete", label, "--json") + projectArgs(project), project)

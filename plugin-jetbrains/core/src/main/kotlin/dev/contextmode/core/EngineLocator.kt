@@ -3,8 +3,8 @@ package dev.contextmode.core
 import java.io.File
 
 /**
- * What the plugin zip carries (`<plugin>/context-mode/`): `engine/` (the server package's bin, dist and
- * package.json, runnable as is) and the same package as an npm tarball (`*.tgz`) to install as the managed runtime
+ * What the plugin zip carries (`<plugin>/context-mode/`): `engine/` (the server package's bin, dist — with the
+ * dashboard bundle — and package.json, runnable as is) and the same package as an npm tarball (`*.tgz`) to install as the managed runtime
  * that hooks and other hosts share.
  */
 data class PluginLayout(val pluginDir: File) {
@@ -12,7 +12,8 @@ data class PluginLayout(val pluginDir: File) {
     val bundledCli get() = File(root, "engine/bin/context-mode.cjs")
     val bundledPackageJson get() = File(root, "engine/package.json")
     val tarball: File? get() = root.listFiles()?.filter { it.name.endsWith(".tgz") }?.maxByOrNull { it.name }
-    val dashboardDir get() = File(root, "dashboard")
+    /** The shared dashboard bundle ships inside the engine (`dist/dashboard`), the same files every shell serves. */
+    val dashboardDir get() = File(root, "engine/dist/dashboard")
 
     /** The engine's npm name and its `engines.node` range, read from the bundled package.json. */
     fun packageInfo(): Pair<String, String?>? = runCatching {

@@ -66,11 +66,11 @@ data class MemoryReport(val project: ProjectRef, val sessions: List<MemorySessio
 
 data class SourceEntry(val label: String, val chunks: Long, val bytes: Long)
 
-data class SourcesReport(val project: String, val sources: List<SourceEntry>, val chunks: Long, val bytes: Long) {
+/** The knowledge base's sources: `sources --json` (`sources: [...]`) and the dashboard state (`items: [...]`). */
+data class SourcesReport(val sources: List<SourceEntry>, val chunks: Long, val bytes: Long) {
     companion object {
         fun from(o: JsonObject) = SourcesReport(
-            o.str("project"),
-            o.objects("sources").map { SourceEntry(it.strOrNull("source") ?: it.str("label"), it.long("chunks"), it.long("bytes")) },
+            o.objects(if (o.map["items"] is List<*>) "items" else "sources").map { SourceEntry(it.str("source"), it.long("chunks"), it.long("bytes")) },
             o.long("chunks"), o.long("bytes"),
         )
     }
@@ -134,14 +134,16 @@ data class UpgradeReport(val runtime: String, val before: String?, val after: St
 }
 
 /**
- * What the dashboard shows: one document. The engine's aggregate `state --json` when it has one; otherwise the
- * plugin assembles the same three parts from `stats`, `memory` and `sources`.
+ * What the dashboard shows, in one document: `state --json` (`context-mode.dashboard-state/1`). [raw] is what
+ * the page receives, unchanged.
  */
-data class DashboardState(val stats: StatsReport, val memory: MemoryReport, val sources: SourcesReport, val raw: Map<String, Any?>) {
+data class DashboardState(val project: ProjectRef, val stats: StatsReport, val memory: MemoryReport, val sources: SourcesReport, val raw: Map<String, Any?>) {
     companion object {
-        fun from(o: JsonObject) = DashboardState(StatsReport.from(o.obj("stats")), MemoryReport.from(o.obj("memory")), SourcesReport.from(o.obj("sources")), o.map)
-        fun assemble(stats: JsonObject, memory: JsonObject, sources: JsonObject) =
-            from(JsonObject(linkedMapOf("schema" to "context-mode.state/assembled", "stats" to stats.map, "memory" to memory.map, "sources" to sources.map)))
+        const val SCHEMA = "context-mode.dashboard-state/1"
+        fun from(o: JsonObject): DashboardState {
+            requireSchema(o, SCHEMA)
+            return DashboardState(ProjectRef.from(o.obj("project")), StatsReport.from(o.obj("stats")), MemoryReport.from(o.obj("memory")), SourcesReport.from(o.obj("sources")), o.map)
+        }
     }
 }
 

@@ -8,10 +8,12 @@ import kotlin.test.assertTrue
 class DashboardBridgeTest {
     @Test
     fun `known actions with well-typed fields are accepted, anything else refused with a reason`() {
-        assertEquals(DashboardAction.Refresh, DashboardBridge.parseAction("""{"type":"refresh"}""").getOrThrow())
-        assertEquals(DashboardAction.Purge("session", "abc-1"), DashboardBridge.parseAction("""{"type":"purge","scope":"session","session":"abc-1"}""").getOrThrow())
+        assertEquals(DashboardAction.Refresh(200), DashboardBridge.parseAction("""{"type":"refresh","memoryLimit":200}""").getOrThrow())
+        assertEquals(DashboardAction.Purge("session"), DashboardBridge.parseAction("""{"type":"purge","scope":"session"}""").getOrThrow())
+        assertEquals(DashboardAction.PinEvent(7, false), DashboardBridge.parseAction("""{"type":"pinEvent","id":7,"pinned":false}""").getOrThrow())
         assertEquals(DashboardAction.Search("-rf x"), DashboardBridge.parseAction("""{"type":"search","query":"-rf x"}""").getOrThrow())
-        for (bad in listOf("""{"type":"purge","scope":"everything"}""", """{"type":"purge","scope":"session","session":"../x"}""", """{"type":"exec","cmd":"rm"}""", "[]", "not json", """{"type":"search","query":"  "}""")) {
+        for (bad in listOf("""{"type":"purge","scope":"everything"}""", """{"type":"deleteEvent","id":-1}""", """{"type":"deleteEvent","id":"1; rm"}""",
+                """{"type":"pinEvent","id":1}""", """{"type":"exec","cmd":"rm"}""", "[]", "not json", """{"type":"search","query":"  "}""")) {
             assertTrue(DashboardBridge.parseAction(bad).isFailure, bad)
         }
     }
@@ -27,15 +29,29 @@ class DashboardBridgeTest {
     }
 
     @Test
-    fun `the page gets the bridge before the bundle runs, and messages cannot break out of the script`() {
+    fun `the page gets the bridge before the bundle runs, under its CSP by nonce, and messages cannot break out`() {
         val dir = TestEngine.tempDir("dash")
-        File(dir, "index.html").writeText("<!DOCTYPE html><html><head><title>d</title></head><body class=x><script src=\"app.js\"></script></body></html>")
-        val html = DashboardPage.html(DashboardBridge.bridgeScript("window.cefQuery({request: msg});"), dir)
-        assertTrue(html.indexOf("window.ctxBridge") < html.indexOf("app.js"))
-        assertTrue(html.contains("<body data-transport=\"jetbrains\" class=x>"), html)
-        val noBundle = DashboardPage.html(DashboardBridge.bridgeScript("q(msg);"), TestEngine.tempDir("none"))
-        assertTrue(noBundle.contains("ctxBridge.post({ type: 'refresh' })"))
-        val script = DashboardBridge.deliverScript(DashboardBridge.errorMessage("purge", EngineError("engine", "</script><script>alert(1)</script>", "hint")))
-        assertTrue("</script>" !in script, script)
+        File(dir, "index.html").writeText("""<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'self'"></head><body data-transport="http"><script src="dashboard.js"></script></body></html>""")
+        val nonce = "abcdef0123456789abcd"
+        val html = DashboardPage.html(DashboardBridge.bridgeScript("window.cefQuery({request: json});"), dir, nonce)
+        assertTrue(html.indexOf("window.contextModeBridge") < html.indexOf("dashboard.js"))
+        assertTrue(html.contains("script-src 'self' 'nonce-$nonce';"), html)
+        assertTrue(html.contains("<script nonce=\"$nonce\">window.contextModeBridge"), html)
+        assertTrue(html.contains("<body data-transport=\"jetbrains\">") && "data-transport=\"http\"" !in html, html)
+        val noBundle = DashboardPage.html(DashboardBridge.bridgeScript("q(json);"), TestEngine.tempDir("none"), nonce)
+        assertTrue(noBundle.contains("contextModeBridge.send(JSON.stringify({ type: 'refresh' }))"))
+        val script = DashboardBridge.deliverScript(DashboardBridge.errorMessage("purge", EngineError("engine", "</script><script>alert(1)</script>\u2028", "hint")))
+        assertTrue("</script>" !in script && "\u2028" !in script, script)
+        assertTrue(script.startsWith("if (window.contextModeReceive) window.contextModeReceive(\"{"), script)
+    }
+
+    @Test
+    fun `the real dashboard bundle shipped in the plugin zip gets the JetBrains transport`() {
+        val bundle = File(TestEngine.repo, "server/dist/dashboard")
+        val html = DashboardPage.html(DashboardBridge.bridgeScript("q(json);"), bundle, "abcdef0123456789abcd")
+        assertTrue(File(bundle, "dashboard.js").isFile, "no dashboard bundle in $bundle")
+        assertTrue(html.contains("data-transport=\"jetbrains\"") && html.contains("'nonce-abcdef0123456789abcd'"), html)
+        // The bundle picks its transport from the object the bridge script installs.
+        assertTrue(File(bundle, "dashboard.js").readText().contains("contextModeBridge"))
     }
 }

@@ -28,11 +28,13 @@ class ProtocolContractTest {
     }
 
     @Test
-    fun `the dashboard state is one document, from the engine or assembled from its three reads`() {
-        val state = ok(h.client.state(project))
-        assertEquals(project.canonicalFile.name, state.stats.project.name)
+    fun `the dashboard state from the real CLI parses and goes to the page unchanged`() {
+        val state = ok(h.client.state(project, memoryLimit = 20))
+        assertEquals(project.canonicalFile.name, state.project.name)
+        assertEquals(20L, (state.raw["memory"] as Map<*, *>)["limit"])
         val msg = Json.parseObject(DashboardBridge.stateMessage(state))
         assertEquals("state", msg["type"])
+        assertEquals(state.raw, msg["state"])
     }
 
     @Test
@@ -53,6 +55,7 @@ class ProtocolContractTest {
                 MemoryReport.SCHEMA -> MemoryReport.from(o)
                 SetupPlan.SCHEMA -> SetupPlan.from(o)
                 UpgradeReport.SCHEMA -> UpgradeReport.from(o)
+                DashboardState.SCHEMA -> DashboardState.from(o)
                 else -> continue
             }
             checked++

@@ -19,13 +19,13 @@ class RefreshAction : ContextModeAction() {
 
 class PurgeSessionAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.session")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("session", null))
+        if (confirm(project, "purge.session")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("session"))
     }
 }
 
 class PurgeProjectAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.project")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("project", null))
+        if (confirm(project, "purge.project")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("project"))
     }
 }
 

@@ -113,28 +113,33 @@ class ContextModeProjectService(private val project: Project) : Disposable {
 
     private fun pluginDir(): File? = PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.toFile()
 
-    fun refresh() = withEngine("refresh") { c, t ->
+    fun refresh(memoryLimit: Int? = null) = withEngine("refresh") { c, t ->
         val dir = projectDir ?: return@withEngine
-        when (val r = c.state(dir, t)) {
+        when (val r = c.state(dir, memoryLimit, t)) {
             is EngineResult.Ok -> publish(ViewUpdate.State(r.value))
             is EngineResult.Failed -> publish(ViewUpdate.Error("refresh", r.error))
         }
     }
 
     /** A dashboard action (already validated by the bridge), then a refresh when it changed the stores. */
-    fun perform(action: DashboardAction) = withEngine("action") { c, t ->
-        val dir = projectDir ?: return@withEngine
-        val r: EngineResult<Map<String, Any?>> = when (action) {
-            DashboardAction.Refresh -> { refresh(); return@withEngine }
-            is DashboardAction.Purge -> if (action.scope == "project") c.purgeProject(dir, t) else c.purgeSession(dir, action.session, t)
-            is DashboardAction.DeleteSource -> c.deleteSource(dir, action.label, t)
-            is DashboardAction.Search -> c.search(dir, action.query, t)
+    fun perform(action: DashboardAction) {
+        if (action is DashboardAction.Refresh) return refresh(action.memoryLimit)
+        withEngine(action.type) { c, t ->
+            val dir = projectDir ?: return@withEngine
+            val r: EngineResult<Map<String, Any?>> = when (action) {
+                is DashboardAction.Refresh -> return@withEngine
+                is DashboardAction.Purge -> if (action.scope == "project") c.purgeProject(dir, t) else c.purgeSession(dir, null, t)
+                is DashboardAction.DeleteEvent -> c.deleteEvent(dir, action.id, t)
+                is DashboardAction.PinEvent -> c.pinEvent(dir, action.id, action.pinned, t)
+                is DashboardAction.DeleteSource -> c.deleteSource(dir, action.label, t)
+                is DashboardAction.Search -> c.search(dir, action.query, t)
+            }
+            when (r) {
+                is EngineResult.Failed -> publish(ViewUpdate.Error(action.type, r.error))
+                is EngineResult.Ok -> if (action is DashboardAction.Search) publish(ViewUpdate.Search(action.query, r.value))
+            }
+            if (action.mutates) refresh()
         }
-        when (r) {
-            is EngineResult.Failed -> publish(ViewUpdate.Error(action::class.java.simpleName.lowercase(), r.error))
-            is EngineResult.Ok -> if (action is DashboardAction.Search) publish(ViewUpdate.Search(action.query, r.value))
-        }
-        if (action.mutates) refresh()
     }
 
     override fun dispose() {

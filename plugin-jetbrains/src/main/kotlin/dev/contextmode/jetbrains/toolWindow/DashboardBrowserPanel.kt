@@ -12,9 +12,9 @@ import java.io.File
 import javax.swing.JComponent
 
 /**
- * The shared dashboard bundle in JCEF. The page calls `window.ctxBridge.post(json)` (a JBCefJSQuery); the panel
- * validates each message as a dashboard action and hands it to the service, and delivers state back with
- * `window.postMessage`. The bridge script is placed before the bundle's script so it exists when the page starts.
+ * The shared dashboard bundle in JCEF. The page calls `window.contextModeBridge.send(json)` (a JBCefJSQuery);
+ * the panel validates each message as a dashboard action and hands it to the service, and delivers state back
+ * through `window.contextModeReceive(json)`. The bridge script is placed before the bundle's script so it exists when the page starts.
  */
 class DashboardBrowserPanel(private val service: ContextModeProjectService) : DashboardView {
     private val browser = JBCefBrowser()
@@ -35,7 +35,8 @@ class DashboardBrowserPanel(private val service: ContextModeProjectService) : Da
         service.addListener(listener)
         // The plugin jar sits in <plugin>/lib/, the dashboard bundle in <plugin>/context-mode/dashboard/.
         val dir = PluginLayout(File(javaClass.protectionDomain.codeSource.location.toURI()).parentFile.parentFile).dashboardDir
-        browser.loadHTML(DashboardPage.html(DashboardBridge.bridgeScript(query.inject("msg")), dir), dir.toURI().toString())
+        val nonce = java.util.UUID.randomUUID().toString().replace("-", "")
+        browser.loadHTML(DashboardPage.html(DashboardBridge.bridgeScript(query.inject("json")), dir, nonce), File(dir, "index.html").toURI().toString())
     }
 
     override fun show(update: ViewUpdate) {
