@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../db/open-database.js';
+import { openDatabase, reopenIfCorrupt } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
 import { redactText } from '../policy/redact.js';
 import { ensureProject, projectPaths } from '../project/project-identity.js';
@@ -392,17 +392,34 @@ export class MemoryStore {
 /** Opens (creating) a project's memory store, with the post-tool spool moved in: the write path. */
 export function openMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore {
   const paths = ensureProject(projectRoot, env);
-  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
-  store.ingestSpool(paths.dir);
-  return store;
+  return openWithSpool(paths.memoryDb, paths.dir, env);
 }
 
 /** Opens a project's memory store only if the project has memory (read paths never create a project). */
 export function openExistingMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore | undefined {
   const paths = projectPaths(projectRoot, env);
   if (!existsSync(paths.memoryDb) && !existsSync(join(paths.dir, SPOOL_DIR))) return undefined;
-  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
-  store.ingestSpool(paths.dir);
+  return openWithSpool(paths.memoryDb, paths.dir, env);
+}
+
+/**
+ * Opens the store and moves the spool in. When that trips on garbage in interior pages (confirmed by
+ * quick_check), the file is moved aside and a fresh store used, so memory does not fail at every hook.
+ */
+function openWithSpool(path: string, dataDir: string, env: NodeJS.ProcessEnv): MemoryStore {
+  const options = { migrations: MEMORY_MIGRATIONS };
+  let store = new MemoryStore(openDatabase(path, options), env);
+  try {
+    store.ingestSpool(dataDir);
+  } catch (err) {
+    const fresh = reopenIfCorrupt(store.db, options, err);
+    if (!fresh) {
+      store.close();
+      throw err;
+    }
+    store = new MemoryStore(fresh, env);
+    store.ingestSpool(dataDir);
+  }
   return store;
 }
 

@@ -11,7 +11,7 @@ import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './jso
 import { parseJsonObject, stringsIn, type JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
-import { MCP_SERVER_NAME } from './product.js';
+import { MCP_SERVER_NAME, PACKAGE_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock } from './toml-block.js';
 
@@ -201,7 +201,11 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
     hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, blockFor(host, t), whole));
   }
   const files = hp.finish();
-  return { host: host.id, displayName: host.displayName, files, notes: [...noteList(host, ctx, 'setup'), ...staleNotes(files)] };
+  const shared = files.filter((f) => f.scope === 'project' && f.parts.some((p) => p !== 'instructions') && f.action !== 'unchanged');
+  const teammates = shared.length
+    ? [`${shared.map((f) => f.path).join(', ')} can be committed: teammates get the tool with \`npm install -g ${PACKAGE_NAME}\` (without it the hooks print one hint line and do nothing).`]
+    : [];
+  return { host: host.id, displayName: host.displayName, files, notes: [...noteList(host, ctx, 'setup'), ...staleNotes(files), ...teammates] };
 }
 
 /** Older hand-written context-mode hooks left in a file setup merged into: they would run beside ours. */

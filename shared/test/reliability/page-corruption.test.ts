@@ -48,3 +48,32 @@ test('doctor notes a zero-length store file instead of reporting it silently as 
   assert.equal(storeHealth(join(dir, 'nope.db')).state, 'missing');
   assert.ok(!existsSync(join(dir, 'nope.db')));
 });
+
+test('session memory with garbage in interior pages: the next prompt hook moves it aside and records again', async () => {
+  const { getHost } = await import('@context-mode/shared/platforms/host-table');
+  const { openMemoryStore } = await import('@context-mode/shared/memory/memory-store');
+  const { projectPaths } = await import('@context-mode/shared/project/project-identity');
+  const { recordPrompt } = await import('@context-mode/shared/memory/session-hooks');
+  const home = tempDir();
+  const project = tempDir();
+  const env = { ...process.env, CONTEXT_MODE_HOME: home };
+  const store = openMemoryStore(project, env);
+  for (let i = 0; i < 30; i++) {
+    store.addEvents(`s${i}`, Array.from({ length: 30 }, (_, j) => ({ category: 'file' as const, type: 'file_read', priority: 2 as const, data: `src/module-${i}/file-${j}.ts ${'x'.repeat(200)}` })));
+  }
+  store.close();
+  const path = projectPaths(project, env).memoryDb;
+  const size = statSync(path).size;
+  const fd = openSync(path, 'r+');
+  // Every page but the schema page: whatever the hook reads is garbage.
+  const span = size - 4096 * 2;
+  writeSync(fd, Buffer.alloc(span, 0x5a), 0, span, 4096 * 2);
+  closeSync(fd);
+  assert.equal(storeHealth(path).state, 'corrupt');
+  const s = { projectDir: project, sessionId: 's3', host: getHost('claude-code'), env };
+  recordPrompt(s, 'please fix the flaky login test');
+  assert.ok(readdirSync(projectPaths(project, env).dir).some((f) => f.startsWith('memory.db.corrupt-')));
+  const again = openMemoryStore(project, env);
+  assert.match(again.listEvents({ sessionId: 's3' }).map((e) => e.data).join('\n'), /flaky login test/);
+  again.close();
+});
