@@ -24,7 +24,10 @@ const isNode = (kind: WarmKind) => kind === 'javascript' || kind === 'typescript
 function bootArgv(kind: WarmKind, command: string[]): string[] {
   if (isNode(kind)) return [...command, '--input-type=module', '-e', NODE_BOOT];
   if (kind === 'python') return [...command, '-c', PYTHON_BOOT];
-  return [command[0]!, '-c', LAUNCHER_BOOT];
+  // --norc/--noprofile: bash sources ~/.bashrc even for `-c` when stdin is a socket (Node's pipes are) and SHLVL
+  // is below 2 — its rule for shells started by rshd/sshd. Hosts that start the server with a minimal environment
+  // (no SHLVL) would otherwise get rc output in answers, or a spare stuck behind a blocking rc file.
+  return [command[0]!, '--norc', '--noprofile', '-c', LAUNCHER_BOOT];
 }
 
 export interface WarmJob {
