@@ -6,7 +6,7 @@ import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
 import type { Launcher } from '@context-mode/shared/setup/hook-command';
 import { diffOf, planSetup, planUninstall, type PlanContext, type PlannedFile, type PlannedHost, type Scope } from '@context-mode/shared/setup/plan-setup';
 import { SetupError } from '@context-mode/shared/setup/setup-error';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,12 +105,29 @@ function writeOne(f: PlannedFile, backupDir: string, previous: FileRecord | unde
   const existed = f.before !== undefined;
   const record: FileRecord = previous ?? { sha256: '', fileCreated: !existed, created: [] };
   if (!previous && existed) record.backup = backupFile(f.path, backupDir);
+  if (!existed) {
+    // The directories this write creates (deepest first), so uninstall can leave no empty ones behind.
+    const missing: string[] = [];
+    for (let d = dirname(f.path); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
+    if (missing.length) record.dirsCreated = [...new Set([...missing, ...(record.dirsCreated ?? [])])];
+  }
   writeAtomic(f.path, f.after);
   if (f.after === undefined) return undefined;
   record.sha256 = sha256(f.after);
   for (const p of f.created) if (!record.created.some((c) => c.join('\u0000') === p.join('\u0000'))) record.created.push(p);
   for (const r of f.replaced) if (!record.replaced?.some((c) => c.path.join('\u0000') === r.path.join('\u0000'))) (record.replaced ??= []).push(r);
   return record;
+}
+
+/** Removes directories setup created, deepest first, as long as they are empty (anything else in them stays). */
+function removeEmptyDirs(dirs: string[]): void {
+  for (const d of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      if (existsSync(d) && readdirSync(d).length === 0) rmdirSync(d);
+    } catch {
+      // A directory we cannot remove is left; it is empty and harmless.
+    }
+  }
 }
 
 /** Every record of `path` across hosts (the earliest one keeps the original backup). */
@@ -219,6 +236,8 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
         Object.assign(f, { action: 'error', diff: '', error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` } });
       }
     }
+    // After every file of the host is gone: a directory one file's setup created may hold another's file.
+    removeEmptyDirs(host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []));
     for (const k of keys(host.host)) delete state.hosts[k];
   }
   writeSetupState(env, state);

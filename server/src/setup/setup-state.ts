@@ -14,6 +14,8 @@ export interface FileRecord {
   /** Copy of the bytes before the first setup (absent when the file was created). */
   backup?: string;
   created: JsonPath[];
+  /** Directories setup created for this file (uninstall removes them again when empty). */
+  dirsCreated?: string[];
   /** Settings setup changed from another value, with that value (uninstall sets it back). */
   replaced?: { path: JsonPath; value: unknown }[];
 }

@@ -53,7 +53,8 @@ export function seedProject(opts: { events?: number; sources?: number } = {}): S
       const batch = Array.from({ length: Math.min(500, extra - i) }, (_, j) => ({
         category: (['file', 'git', 'task', 'error', 'decision'] as const)[(i + j) % 5]!, type: 'bulk', priority: 1 as const, data: `bulk event ${i + j} touching src/module-${(i + j) % 97}.ts`, key: `bulk-${i + j}`,
       }));
-      store.addEvents('sess-bulk', batch, { host: 'claude-code', now: now - 10 * DAY + i });
+      // One session per 500 events keeps them under the per-session cap, as many real sessions would be.
+      store.addEvents(`sess-bulk-${i / 500}`, batch, { host: 'claude-code', now: now - 10 * DAY + i });
     }
   } finally {
     store.close();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,6 +35,21 @@ function world(files: Record<string, string> = {}) {
     ...extra,
   });
   return { root, home, project, env, opts };
+}
+
+/** Every path under the temp home and project (but .git), to show uninstall leaves no trace. */
+function tree(...roots: string[]): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === '.git') continue;
+      const p = join(d, e.name);
+      out.push(p);
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  roots.forEach(walk);
+  return out.sort();
 }
 
 function snapshot(paths: string[]): Record<string, string | null> {
@@ -73,6 +88,7 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     it(`${host}: only our entries are added, twice changes nothing, uninstall restores every byte`, () => {
       assert.ok(CASES.length === allHosts().length, 'every host in the table has a case');
       const w = world(files);
+      const treeBefore = tree(w.home, w.project);
       const first = runSetup(w.opts([host]));
       assert.equal(first.ok, true, JSON.stringify(first.hosts[0]?.files.map((f) => f.error)));
       const touched = first.hosts[0]!.files.map((f) => f.path);
@@ -107,6 +123,7 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
         if (fixture) assert.equal(readFileSync(p, 'utf8'), readFileSync(join(FIXTURES, fixture), 'utf8'), `${p}: original bytes back`);
         else assert.equal(existsSync(p), false, `${p}: created by setup, removed by uninstall`);
       }
+      assert.deepEqual(tree(w.home, w.project), treeBefore, 'no trace: no file and no empty directory left behind');
     });
   }
 

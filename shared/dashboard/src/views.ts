@@ -78,12 +78,14 @@ export function memoryView(state: DashboardState, view: { category: string; show
     }, c === 'all' ? `all (${events.length})` : `${c} (${counts.get(c)})`)));
   const filtered = view.category === 'all' ? events : events.filter((e) => e.category === view.category);
   const list = h('ol', { class: 'timeline' }, ...filtered.slice(0, view.shown).map((e) => eventItem(e, send, confirm)));
-  const more = filtered.length > view.shown
+  // Rendering is paged locally (100 at a time); older events are fetched from the engine on request.
+  const showMore = filtered.length > view.shown
     ? h('button', { type: 'button', onclick: () => { view.shown += PAGE; rerender(); } }, `Show ${Math.min(PAGE, filtered.length - view.shown)} more`)
-    : state.memory.totalEvents > events.length
-      ? h('button', { type: 'button', onclick: () => send({ type: 'refresh', memoryLimit: Math.min(10_000, state.memory.limit * 2) }) }, `Load older events (${state.memory.totalEvents - events.length} not loaded)`)
-      : null;
-  return h('div', {}, chips, list, more);
+    : null;
+  const loadOlder = state.memory.totalEvents > events.length && state.memory.limit < 10_000
+    ? h('button', { type: 'button', onclick: () => send({ type: 'refresh', memoryLimit: Math.min(10_000, state.memory.limit * 2) }) }, `Load older events (${state.memory.totalEvents - events.length} not loaded)`)
+    : null;
+  return h('div', {}, chips, list, h('p', { class: 'more' }, showMore, ' ', loadOlder));
 }
 
 function eventItem(e: MemoryEventView, send: Send, confirm: Confirm): HTMLElement {

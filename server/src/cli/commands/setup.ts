@@ -123,7 +123,10 @@ export function registerSetupCommands(program: Command): void {
         const home = process.env.HOME || homedir();
         const hosts = flags.host?.length ? hostsFrom(flags.host) : [...allHosts()];
         const project = projectFrom(flags.project);
-        finish(runUninstall({ hosts, scope: 'user', ...(project ? { project } : {}), dryRun: !!flags.dryRun, home }), flags.json);
+        const plan = runUninstall({ hosts, scope: 'user', ...(project ? { project } : {}), dryRun: !!flags.dryRun, home });
+        // Without --host every host is looked at; list only those that had something of ours.
+        if (!flags.host?.length) plan.hosts = plan.hosts.filter((h) => h.files.length || h.notes.length);
+        finish(plan, flags.json);
       } catch (err) {
         usage(err);
       }
