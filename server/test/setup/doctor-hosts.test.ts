@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,41 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     const toml = join(w.home, '.codex/config.toml');
     writeFileSync(toml, `${readFileSync(toml, 'utf8')}\n[hooks.state."user:pre_tool_use:0"]\ntrusted_hash = "sha256:00"\n`);
     assert.equal(trust().status, 'WARN');
+  });
+
+  it('an orphan server (its parent gone) is found and --fix stops it', async (t) => {
+    const w = world();
+    // `sh` starts a long sleeper in the background and exits: the sleeper's parent becomes pid 1.
+    const pidText = spawnSync('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} -e "setTimeout(() => {}, 60000)" >/dev/null 2>&1 & echo $!`], { encoding: 'utf8' }).stdout.trim();
+    const pid = Number(pidText);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== 1) return t.skip('this machine has a subreaper: orphans are not re-parented to pid 1');
+      mkdirSync(join(w.env.CONTEXT_MODE_HOME!, 'run'), { recursive: true });
+      writeFileSync(join(w.env.CONTEXT_MODE_HOME!, 'run', `mcp-${pid}.json`), JSON.stringify({ pid, projectId: 'x', projectRoot: w.project, startedAt: new Date().toISOString(), host: null }));
+      const orphan = of(w.checks(), 'orphan servers')[0]!;
+      assert.equal(orphan.status, 'WARN');
+      assert.match(orphan.detail, new RegExp(`pids ${pid}`));
+      applyFixes([orphan.autoFix!], { env: w.env, home: w.home, project: w.project });
+      // Stopped = gone, or a zombie waiting for pid 1 to reap it.
+      const running = () => {
+        try {
+          const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return st.slice(st.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+        } catch {
+          return false;
+        }
+      };
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && running()) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(running(), false, 'the orphan was stopped');
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
   });
 
   it('`ctxmode doctor --fix --json` (built CLI) re-runs setup for a host whose hooks were deleted', () => {
