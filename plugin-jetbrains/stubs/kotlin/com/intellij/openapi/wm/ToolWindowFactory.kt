@@ -1,0 +1,10 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.openapi.wm
+
+import com.intellij.openapi.project.Project
+
+interface ToolWindowFactory {
+    fun createToolWindowContent(project: Project, toolWindow: ToolWindow)
+    fun shouldBeAvailable(project: Project): Boolean = true
+}
