@@ -24,9 +24,9 @@ const isNode = (kind: WarmKind) => kind === 'javascript' || kind === 'typescript
 function bootArgv(kind: WarmKind, command: string[]): string[] {
   if (isNode(kind)) return [...command, '--input-type=module', '-e', NODE_BOOT];
   if (kind === 'python') return [...command, '-c', PYTHON_BOOT];
-  // --norc/--noprofile: bash sources ~/.bashrc even for `-c` when stdin is a socket (Node's pipes are) and SHLVL
-  // is below 2 — its rule for shells started by rshd/sshd. Hosts that start the server with a minimal environment
-  // (no SHLVL) would otherwise get rc output in answers, or a spare stuck behind a blocking rc file.
+  // --norc --noprofile: the launcher's stdin is a socket pair, and a bash built with SSH_SOURCE_BASHRC (Debian's)
+  // reads ~/.bashrc when its stdin is a socket and SHLVL is unset or 1 — the MCP SDK's default child environment
+  // and GUI-started editors have no SHLVL, so a user's .bashrc ran inside the sandbox (and could block it).
   return [command[0]!, '--norc', '--noprofile', '-c', LAUNCHER_BOOT];
 }
 
