@@ -2,6 +2,7 @@ import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shap
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
+import { redactText } from '@context-mode/shared/policy/redact';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../mcp/context.js';
 import type { ExecuteResult } from './execute-code.js';
@@ -62,7 +63,10 @@ export function sandboxAnswer(
     });
     shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
   }
-  const text = note ? `[${note}]\n${shaped.text}` : shaped.text;
+  // Code can print a credential it found (a variable the user passed with CONTEXT_MODE_PASS_ENV, a file): the
+  // answer goes into the model's context, so secrets in it are replaced as in everything the product stores.
+  const body = redactText(shaped.text);
+  const text = note ? `[${note}]\n${body}` : body;
   recordLedger(ctx.projectRoot, {
     sessionId: ctx.sessionId,
     host: ctx.host()?.id ?? 'unknown',
