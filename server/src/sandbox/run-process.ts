@@ -57,6 +57,9 @@ function killGroup(child: ChildProcess): void {
  * no call leaves processes behind unless it asked for `background`. Output is decoded as UTF-8 across chunk
  * boundaries.
  */
+/** How long an answer waits for the pipes after the process exits when something outside its group holds them. */
+const PIPE_GRACE_MS = 2_000;
+
 export function runProcess(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -115,8 +118,13 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       }
     });
     child.on('exit', (code, signal) => {
-      // Give the pipes a moment to flush; a grandchild holding them open must not hold the answer hostage.
-      const t = setTimeout(() => finish(code, signal), 50);
+      if (settled) return;
+      // Everything the process wrote is in the pipes; the answer waits for them to close. Stragglers left in the
+      // group are killed now (they would be at the end anyway) so they cannot hold the pipes open; only a process
+      // that left the group keeps them open, and that is what the grace period is for. A fixed short wait here
+      // lost output on a busy server (the timer came due before the pipes were read).
+      killGroup(child);
+      const t = setTimeout(() => finish(code, signal), PIPE_GRACE_MS);
       child.once('close', () => {
         clearTimeout(t);
         finish(code, signal);
