@@ -38,6 +38,8 @@ export function sandboxAnswer(
   intent?: string,
 ): CallToolResult {
   const note = statusNote(r, timeoutMs);
+  // A secret the code printed (a token read from a file, an env var the user passed in) never reaches the model.
+  r = { ...r, stdout: redactText(r.stdout), stderr: redactText(r.stderr) };
   const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
   let shaped: ShapedOutput;
   try {
@@ -63,10 +65,7 @@ export function sandboxAnswer(
     });
     shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
   }
-  // Code can print a credential it found (a variable the user passed with CONTEXT_MODE_PASS_ENV, a file): the
-  // answer goes into the model's context, so secrets in it are replaced as in everything the product stores.
-  const body = redactText(shaped.text);
-  const text = note ? `[${note}]\n${body}` : body;
+  const text = note ? `[${note}]\n${shaped.text}` : shaped.text;
   recordLedger(ctx.projectRoot, {
     sessionId: ctx.sessionId,
     host: ctx.host()?.id ?? 'unknown',

@@ -1,11 +1,10 @@
-// The server's environment (API tokens, cloud credentials) must not reach sandboxed code: only an allow list
-// passes, a credential only when the user names it in CONTEXT_MODE_PASS_ENV, and a secret printed anyway is
-// redacted from the answer. Checked through a real MCP client, warm and cold, in every language installed here.
+// The environment allow list holds for every installed language, warm spares and cold processes alike (the
+// reliability suite covers shell, Python and JavaScript warm), and ctx_batch_execute answers are redacted too.
+// Through a real MCP client.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startBuiltServer } from '../helpers/mcp-client.js';
 import { availableLanguages, type Language } from '../../src/sandbox/runtimes.js';
-import { passesToSandbox } from '../../src/sandbox/sandbox-env.js';
 
 const SECRETS = {
   FAKE_SECRET_TOKEN: 'fake-secret-value-1234',
@@ -72,13 +71,4 @@ test('CONTEXT_MODE_PASS_ENV opts a variable in by name or PREFIX_*; a secret it 
     arguments: { commands: [{ label: 'tok', command: 'echo "token: $GITHUB_TOKEN"' }], queries: ['token'] },
   });
   assert.ok(!text(batch).includes(SECRETS.GITHUB_TOKEN), 'batch answers are redacted too');
-});
-
-test('variables that inject code never pass, even when opted in', () => {
-  const base = { CONTEXT_MODE_PASS_ENV: 'NODE_OPTIONS,LD_PRELOAD,BASH_ENV,LD_LIBRARY_PATH' };
-  for (const name of ['NODE_OPTIONS', 'LD_PRELOAD', 'BASH_ENV']) assert.equal(passesToSandbox(name, base), false, name);
-  assert.equal(passesToSandbox('LD_LIBRARY_PATH', base), true);
-  assert.equal(passesToSandbox('LD_LIBRARY_PATH', {}), false);
-  assert.equal(passesToSandbox('LC_TIME', {}), true);
-  assert.equal(passesToSandbox('SSH_AUTH_SOCK', {}), false);
 });
