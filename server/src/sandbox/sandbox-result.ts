@@ -15,6 +15,17 @@ export function deniedBy(ctx: ServerContext, language: Language | 'shell', code:
 
 /** One line saying how the run ended, when that is not simply "exit 0". */
 export function statusNote(r: ExecuteResult, timeoutMs: number): string {
+  const note = baseNote(r, timeoutMs);
+  if (!r.escaped) return note;
+  const { killed, failed } = r.escaped;
+  const parts = [
+    killed ? `${killed} process(es) that had left its process group killed` : '',
+    failed.length ? `could not kill escaped process(es) ${failed.join(', ')}` : '',
+  ].filter(Boolean);
+  return [note, ...parts].filter(Boolean).join('; ');
+}
+
+function baseNote(r: ExecuteResult, timeoutMs: number): string {
   if (r.spawnError) return `could not start: ${r.spawnError}`;
   if (r.compileFailed) return `compilation failed (exit ${r.exitCode})`;
   if (r.backgrounded) return `still running in the background after ${timeoutMs} ms; output so far shown`;
