@@ -24,7 +24,10 @@ const isNode = (kind: WarmKind) => kind === 'javascript' || kind === 'typescript
 function bootArgv(kind: WarmKind, command: string[]): string[] {
   if (isNode(kind)) return [...command, '--input-type=module', '-e', NODE_BOOT];
   if (kind === 'python') return [...command, '-c', PYTHON_BOOT];
-  return [command[0]!, '-c', LAUNCHER_BOOT];
+  // --norc --noprofile: the launcher's stdin is a socket pair, and a bash built with SSH_SOURCE_BASHRC (Debian's)
+  // reads ~/.bashrc when its stdin is a socket and SHLVL is unset or 1 — the MCP SDK's default child environment
+  // and GUI-started editors have no SHLVL, so a user's .bashrc ran inside the sandbox (and could block it).
+  return [command[0]!, '--norc', '--noprofile', '-c', LAUNCHER_BOOT];
 }
 
 export interface WarmJob {
