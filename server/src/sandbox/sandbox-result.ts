@@ -2,6 +2,7 @@ import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shap
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
+import { redactText } from '@context-mode/shared/policy/redact';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../mcp/context.js';
 import type { ExecuteResult } from './execute-code.js';
@@ -37,6 +38,8 @@ export function sandboxAnswer(
   intent?: string,
 ): CallToolResult {
   const note = statusNote(r, timeoutMs);
+  // A secret the code printed (a token read from a file, an env var the user passed in) never reaches the model.
+  r = { ...r, stdout: redactText(r.stdout), stderr: redactText(r.stderr) };
   const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
   let shaped: ShapedOutput;
   try {
