@@ -13,10 +13,6 @@ class DashboardActionsThroughEngineTest {
     private val h = TestEngine.Home()
     private val project = TestEngine.gitRepo()
 
-    private fun <T> ok(r: EngineResult<T>): T = when (r) {
-        is EngineResult.Ok -> r.value
-        is EngineResult.Failed -> throw AssertionError(r.error.toString())
-    }
 
     private fun hook(event: String, payload: String) {
         val r = h.runner.run(h.client.planner.hook(event, payload, project), CancelToken())

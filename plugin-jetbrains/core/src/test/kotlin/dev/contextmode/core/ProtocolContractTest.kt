@@ -13,10 +13,6 @@ class ProtocolContractTest {
     private val h = TestEngine.Home()
     private val project = TestEngine.gitRepo()
 
-    private fun <T> ok(r: EngineResult<T>): T = when (r) {
-        is EngineResult.Ok -> r.value
-        is EngineResult.Failed -> throw AssertionError(r.error.toString())
-    }
 
     @Test
     fun `stats, memory and sources from the real CLI parse into the models`() {
