@@ -150,7 +150,7 @@ try {
   // 2. 32 concurrent hook processes × 50 events.
   log('32 concurrent hook processes × 50 post-tool events');
   const PROCS = 32;
-  const EVENTS = 50;
+  const EVENTS = Number(process.env.BENCH_HOOK_EVENTS ?? 50); // per process; lower it for a quick run
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   env.CONTEXT_MODE_HOME = s.home;

@@ -6,21 +6,11 @@
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { toEventView } from '@context-mode/shared/memory/memory-report';
 import { purgeProjectData } from '@context-mode/shared/memory/purge-project-data';
+import type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
 import { openProjectKnowledge } from '../cli/commands/kb-open.js';
 
-export type DashboardAction =
-  | { type: 'refresh'; memoryLimit?: number }
-  | { type: 'purge'; scope: 'session' | 'project' }
-  | { type: 'deleteEvent'; id: number }
-  | { type: 'pinEvent'; id: number; pinned: boolean }
-  | { type: 'deleteSource'; label: string }
-  | { type: 'search'; query: string };
-
-export type HostMessage =
-  | { type: 'state'; state: ReturnType<typeof readDashboardState> }
-  | { type: 'searchResult'; query: string; result: { knowledge: { hits: { source: string; title: string; snippet: string }[] }; memory: { events: ReturnType<typeof toEventView>[] } } }
-  | { type: 'error'; action: string; message: string; hint?: string };
+export type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 
 export type Parsed = { ok: true; action: DashboardAction } | { ok: false; message: string };
 

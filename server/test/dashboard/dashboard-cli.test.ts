@@ -70,3 +70,15 @@ test('dashboard prints its URL first and stops cleanly on Ctrl-C', async (t) => 
   if (code === 'hang') child.kill('SIGKILL');
   assert.equal(code, 0);
 });
+
+test('memory pin and memory delete print JSON with --json after the subcommand (the IDE shells parse it)', (t) => {
+  const seed = seedProject();
+  t.after(() => seed.cleanup());
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'memory', ...args, '--project', seed.project, '--json'], { env: seed.env, encoding: 'utf8' });
+  const pinned = run(['pin', '1']);
+  assert.equal(pinned.status, 0, pinned.stderr);
+  assert.equal((JSON.parse(pinned.stdout) as { pinned: boolean }).pinned, true);
+  const deleted = run(['delete', '1']);
+  assert.equal(deleted.status, 0, deleted.stderr);
+  assert.deepEqual(JSON.parse(deleted.stdout), { id: 1, deleted: true });
+});

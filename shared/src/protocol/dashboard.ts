@@ -3,7 +3,7 @@
  * window, `ctxmode dashboard` in a browser): everything the dashboard shows, read in one process without
  * writing to the data directory. The numbers are the engine's; the UI only formats them.
  */
-import type { MemoryReport } from './memory.js';
+import type { MemoryEventView, MemoryReport } from './memory.js';
 import type { StatsReport } from './stats.js';
 
 /** One bar of the savings chart: a day (UTC) or a session. */
@@ -38,3 +38,24 @@ export interface DashboardState {
   memory: MemoryReport & { totalEvents: number; limit: number };
   sources: { total: number; chunks: number; bytes: number; items: SourceView[] };
 }
+
+/** What the dashboard page sends its host; the engine performs it (`ctxmode action`). See docs/dashboard.md. */
+export type DashboardAction =
+  | { type: 'refresh'; memoryLimit?: number }
+  | { type: 'purge'; scope: 'session' | 'project' }
+  | { type: 'deleteEvent'; id: number }
+  | { type: 'pinEvent'; id: number; pinned: boolean }
+  | { type: 'deleteSource'; label: string }
+  | { type: 'search'; query: string };
+
+export interface SearchHitView {
+  source: string;
+  title: string;
+  snippet: string;
+}
+
+/** What the host sends the page: the engine's answer to an action. */
+export type DashboardMessage =
+  | { type: 'state'; state: DashboardState }
+  | { type: 'searchResult'; query: string; result: { knowledge: { hits: SearchHitView[] }; memory: { events: MemoryEventView[] } } }
+  | { type: 'error'; action: string; message: string; hint?: string };

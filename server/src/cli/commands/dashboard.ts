@@ -50,13 +50,14 @@ export function registerDashboardCommands(program: Command): void {
       } catch (err) {
         return fail(`cannot serve the dashboard: ${err instanceof Error ? err.message : String(err)}`);
       }
+      // Ctrl-C is handled before the URL goes out: whoever reads the URL may stop the dashboard at once.
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       // The URL first, alone on its line: scripts and the IDE shells read it.
       process.stdout.write(`${server.url}\n`);
       if (opts.open && canOpenBrowser()) openBrowser(server.url);
       else process.stderr.write('Open the URL above in a browser. Ctrl-C stops the dashboard.\n');
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
     });
 
   program

@@ -13,10 +13,6 @@ class ProtocolContractTest {
     private val h = TestEngine.Home()
     private val project = TestEngine.gitRepo()
 
-    private fun <T> ok(r: EngineResult<T>): T = when (r) {
-        is EngineResult.Ok -> r.value
-        is EngineResult.Failed -> throw AssertionError(r.error.toString())
-    }
 
     @Test
     fun `stats, memory and sources from the real CLI parse into the models`() {
@@ -45,8 +41,10 @@ class ProtocolContractTest {
 
     @Test
     fun `the golden protocol files parse into the models`() {
-        val roots = listOf("shared/test/golden", "shared/golden", "shared/src/protocol/golden", "test/golden/protocol").map { File(TestEngine.repo, it) }
-        val files = roots.filter { it.isDirectory }.flatMap { d -> d.walk().filter { it.isFile && it.name.endsWith(".json") }.toList() }
+        // Any `golden` folder of the repository (outside dependencies and build output) holding protocol JSON.
+        val skip = setOf("node_modules", ".git", "build", "dist", "plugin-jetbrains")
+        val files = TestEngine.repo.walk().onEnter { it.name !in skip }
+            .filter { it.isFile && it.name.endsWith(".json") && it.path.split(File.separatorChar).any { part -> part.contains("golden") } }.toList()
         var checked = 0
         for (f in files) {
             val o = JsonObject.parse(f.readText())

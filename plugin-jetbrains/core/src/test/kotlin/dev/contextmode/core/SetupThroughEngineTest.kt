@@ -30,10 +30,6 @@ class SetupThroughEngineTest {
         theirHooks.parentFile.mkdirs(); theirHooks.writeText(hooksBefore)
     }
 
-    private fun ok(r: EngineResult<SetupPlan>): SetupPlan = when (r) {
-        is EngineResult.Ok -> r.value
-        is EngineResult.Failed -> throw AssertionError(r.error.toString())
-    }
 
     private fun servers(): Map<*, *> = JsonObject.parse(mcp.readText()).obj("servers").map
 

@@ -29,3 +29,9 @@ object TestEngine {
         return dir
     }
 }
+
+/** The value of a successful engine call; a failure fails the test with the engine's error. */
+fun <T> ok(r: EngineResult<T>): T = when (r) {
+    is EngineResult.Ok -> r.value
+    is EngineResult.Failed -> throw AssertionError(r.error.toString())
+}
