@@ -41,6 +41,12 @@ process.env.PWD = job.cwd;
 process.env.TMPDIR = job.tmp;
 if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
 process.argv[1] = job.file;
+// As for \`node [flags] script\`: the runtime's own flags stay, this boot program goes (a child spawned with
+// process.execArgv must not run it).
+{
+  const at = process.execArgv.lastIndexOf('--input-type=module');
+  if (at >= 0) process.execArgv.splice(at, 3);
+}
 let fn;
 if (job.functionBody !== undefined) {
   try {

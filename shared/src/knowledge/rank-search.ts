@@ -1,5 +1,6 @@
 import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
+import { PENDING_KIND } from './pending-source.js';
 import { hasCjk } from './query-terms.js';
 import { buildSnippet } from './snippet.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
@@ -48,8 +49,8 @@ function resolveSources(state: KnowledgeInternals, source: string): Array<{ id: 
   if (exact.length) return exact;
   const like = `%${source.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return state.db
-    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' ORDER BY indexed_at DESC LIMIT 1000")
-    .all<{ id: number; label: string }>(like);
+    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' AND kind <> ? ORDER BY indexed_at DESC LIMIT 1000")
+    .all<{ id: number; label: string }>(like, PENDING_KIND);
 }
 
 function ftsRanks(
@@ -216,9 +217,9 @@ export function searchKnowledge(
   const rows = state.db
     .prepare(
       `SELECT c.id, c.title, c.content, c.content_type, s.label, s.session_id, s.indexed_at
-       FROM chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))`,
+       FROM chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (SELECT value FROM json_each(?)) AND s.kind <> ?`,
     )
-    .all<CandidateRow>(JSON.stringify(ids));
+    .all<CandidateRow>(JSON.stringify(ids), PENDING_KIND);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const maxRrf = head[0]?.[1] ?? 1;
 
