@@ -42,7 +42,7 @@ export interface SearchOptions {
   contentType?: ContentType;
   /** The caller's session; its content is ranked above other sessions' content. */
   sessionId?: string;
-  /** Snippet size per hit in UTF-8 bytes (default 600); short chunks are returned whole when they fit. */
+  /** Mean snippet size per hit in UTF-8 bytes (default 500), spread across the hits by score; short chunks are returned whole when they fit. */
   snippetBytes?: number;
 }
 
