@@ -33,3 +33,18 @@ test('process.execArgv holds no boot flags, so a child spawned with it runs its 
   assert.match(cold, /child-ran/);
   assert.equal(warm, cold);
 });
+
+test('a top-level await that never settles exits 13, output kept (warm = cold)', async () => {
+  const { warm, cold } = await warmAndCold('javascript', 'console.log("before");\nawait new Promise(() => {});');
+  assert.match(cold, /before/);
+  assert.match(cold, /exit code 13/);
+  assert.equal(warm, cold);
+});
+
+test('a top-level throw is reported with exit code 1 (warm = cold)', async () => {
+  const { warm, cold } = await warmAndCold('javascript', 'console.log("x");\nawait Promise.resolve();\nthrow new Error("boom-top")');
+  assert.match(cold, /boom-top/);
+  assert.match(cold, /exit code 1/);
+  const norm = (s: string) => s.replace(/\n\s+at .*/g, '').replace(/cm-sbx-\w+/g, 'cm-sbx-X');
+  assert.equal(norm(warm), norm(cold));
+});
