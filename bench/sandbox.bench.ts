@@ -70,6 +70,9 @@ try {
   log(`back-to-back shell calls × ${RUNS * 2}`);
   const shBurst: number[] = [];
   for (let i = 0; i < RUNS * 2; i++) shBurst.push((await call({ language: 'shell', code: 'echo 42' })).ms);
+  log(`back-to-back javascript calls × ${RUNS * 2}`);
+  const jsBurst: number[] = [];
+  for (let i = 0; i < RUNS * 2; i++) jsBurst.push((await call({ language: 'javascript', code: 'console.log(42)' })).ms);
   log('cat of a 60 KB JSON file');
   const cat = await call({ language: 'shell', code: `cat '${FIXTURE}'` });
   const source = /ctx_search\(source: "([^"]+)"/.exec(cat.text)?.[1];
@@ -80,8 +83,18 @@ try {
       Array.from({ length: 10 }, () => call({ language: 'shell', code: `(sleep 120; : ${marker}) & sleep 60 # ${marker}`, timeout: 200 })),
     );
   }
+  log('20 timed-out commands whose child left the process group (setsid)');
+  const escMarker = `cm-bench-escape-${process.pid}`;
+  for (let i = 0; i < 20; i += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call({ language: 'shell', code: `setsid sh -c 'sleep 120; : ${escMarker}' & sleep 60 # ${escMarker}`, timeout: 200 }),
+      ),
+    );
+  }
   await new Promise((r) => setTimeout(r, 500));
   const left = processesWith(marker);
+  const escapedLeft = processesWith(escMarker);
   process.stdout.write(
     JSON.stringify(
       {
@@ -92,10 +105,12 @@ try {
         execute_python_p50_ms: hasPython ? p50(py) : null,
         think_time_between_calls_ms: THINK_MS,
         execute_shell_back_to_back_p50_ms: p50(shBurst),
+        execute_javascript_back_to_back_p50_ms: p50(jsBurst),
         javascript_ratio_vs_node_e0: Math.round((p50(js) / p50(base)) * 100) / 100,
         cat_60kb_json: { raw_bytes: readFileSync(FIXTURE).length, returned_bytes: Buffer.byteLength(cat.text), indexed_as: source ?? null },
         timed_out_with_children: { commands: 100, processes_left: left },
-        goals: { execute_javascript_p50_ms: 15, execute_shell_p50_ms: 8, cat_returned_bytes: 4096, processes_left: 0 },
+        timed_out_with_setsid_children: { commands: 20, processes_left: escapedLeft },
+        goals: { execute_javascript_p50_ms: 15, execute_shell_p50_ms: 8, cat_returned_bytes: 4096, processes_left: 0, execute_javascript_back_to_back_p50_ms: 20, execute_python_p50_ms: 25 },
       },
       null,
       2,

@@ -1,7 +1,7 @@
 // Bundles the entry points (MCP server front + full server, hook runner, CLI, OpenCode plugin) into
 // server/dist. Type checking is separate (`npm run typecheck`): esbuild only strips types.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +62,8 @@ await bundle({
     'mcp-full': 'server/src/mcp/serve-full.ts',
     'ledger-record': 'shared/src/ledger/record.ts',
     cli: 'server/src/cli/main.ts',
+    // Worker-thread entry for HTML conversion (found by convert-html.ts next to the importing chunk or above it).
+    'html-worker': 'server/src/fetch/html-worker.ts',
   },
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -93,4 +95,19 @@ await bundle({
 // OpenCode loads plugins in-process: one self-contained module that setup points an
 // `.opencode/plugins/context-mode.ts` re-export at.
 await bundle({ entryPoints: { 'opencode-plugin': 'hooks/src/opencode/plugin.ts' }, banner: ESM_REQUIRE_BANNER });
+// The dashboard: one static bundle for the browser, the VS Code webview and JetBrains' JCEF. It ships inside
+// the server package (server/dist/dashboard) so `ctxmode dashboard` and both IDE shells serve the same files.
+await build({
+  absWorkingDir: root,
+  entryPoints: { dashboard: 'shared/dashboard/src/main.ts' },
+  outdir: `${outdir}/dashboard`,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['chrome110', 'safari16'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+for (const f of ['index.html', 'dashboard.css']) copyFileSync(`${root}shared/dashboard/${f}`, `${outdir}/dashboard/${f}`);
 process.stderr.write(`built server/dist in ${Date.now() - started} ms\n`);

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const node22 = args.includes('--node22');
 const roots = args.filter((a) => !a.startsWith('--'));
-const searchRoots = roots.length ? roots : ['shared/test', 'hooks/test', 'server/test', 'bench/test'];
+const searchRoots = roots.length ? roots : ['shared/test', 'hooks/test', 'server/test', 'bench/test', 'extension-vscode/test/unit'];
 
 function collect(path, out) {
   if (!existsSync(path)) return out;

@@ -2,7 +2,7 @@ import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/
 import { loadHandler } from './events/dispatch.js';
 import type { HookContext, Outcome } from './events/types.js';
 import { appendHookLog } from './wire/error-log.js';
-import { canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
+import { callerForPayload, canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
 
@@ -68,14 +68,14 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
   const [hostName = '', hostEvent = ''] = options.args;
   const where = `${hostName || '?'}/${hostEvent || '?'}`;
   try {
-    const host = hostForCommand(hostName);
-    if (!host) {
+    const named = hostForCommand(hostName);
+    if (!named) {
       log(`${where}: unknown host "${hostName}"; answering nothing`);
       return NOTHING;
     }
-    const event: CanonicalEvent | undefined = canonicalEventForCommand(host, hostEvent);
+    const event: CanonicalEvent | undefined = canonicalEventForCommand(named, hostEvent);
     if (!event) {
-      log(`${where}: ${host.id} has no hook event "${hostEvent}" we handle; answering nothing`);
+      log(`${where}: ${named.id} has no hook event "${hostEvent}" we handle; answering nothing`);
       return NOTHING;
     }
     const input = await readStdin({ fd: options.stdinFd ?? 0, idleMs: idleMsFromEnv(env) });
@@ -83,6 +83,8 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
       log(`${where}: ${input.reason}; answering nothing`);
       return NOTHING;
     }
+    // One hook file can serve several hosts (every Copilot surface runs `hook copilot …`): the payload says which.
+    const host = callerForPayload(named, input.text, env);
     const { envelope, problem } = parseEnvelope({
       host,
       event,

@@ -1,5 +1,5 @@
-import { parseShell } from './shell-parse.js';
-import { unwrapCommand } from './shell-unwrap.js';
+import { parseShell } from '@context-mode/shared/shell/parse-shell';
+import { unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
 
 /**
  * Commands whose output is a line or two: they never earn the one-time "use the sandbox" nudge

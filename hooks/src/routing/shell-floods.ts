@@ -1,6 +1,6 @@
 import { floodOfProgram, type Flood } from './flood-rules.js';
-import { parseShell, stderrRedirected, stdoutRedirected, type Pipeline, type SimpleCommand } from './shell-parse.js';
-import { programName, unwrapCommand } from './shell-unwrap.js';
+import { parseShell, stderrRedirected, stdoutRedirected, type Pipeline, type SimpleCommand } from '@context-mode/shared/shell/parse-shell';
+import { programName, unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
 
 export type { Flood, SuggestedCall } from './flood-rules.js';
 

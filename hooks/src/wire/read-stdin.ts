@@ -4,6 +4,8 @@ import { isatty } from 'node:tty';
 
 /** Default stdin idle timeout (REFERENCE.md §6.1); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
 export const DEFAULT_IDLE_MS = 1500;
+/** However steadily it trickles, a payload must be complete within this (a 1 byte/s writer kept hooks alive). */
+export const DEFAULT_TOTAL_MS = 10_000;
 /** Payloads above this are refused: no host sends a legitimate hook payload this large. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -21,6 +23,8 @@ export type StdinRead =
 export interface ReadStdinOptions {
   fd?: number;
   idleMs?: number;
+  /** Overall deadline for the whole payload. */
+  totalMs?: number;
   maxBytes?: number;
 }
 
@@ -49,6 +53,7 @@ export function readStdin(options: ReadStdinOptions = {}): Promise<StdinRead> {
   const fd = options.fd ?? 0;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const maxBytes = options.maxBytes ?? MAX_PAYLOAD_BYTES;
+  const totalMs = Math.max(idleMs, options.totalMs ?? DEFAULT_TOTAL_MS);
   let kind: 'stream' | 'file' | 'empty';
   try {
     const st = fstatSync(fd);
@@ -58,7 +63,7 @@ export function readStdin(options: ReadStdinOptions = {}): Promise<StdinRead> {
   }
   if (kind === 'empty') return Promise.resolve({ kind: 'text', text: '', bytes: 0 });
   if (kind === 'file') return Promise.resolve(readFileFd(fd, maxBytes));
-  return readStream(fd, idleMs, maxBytes);
+  return readStream(fd, idleMs, totalMs, maxBytes);
 }
 
 function readFileFd(fd: number, maxBytes: number): StdinRead {
@@ -79,7 +84,17 @@ function readFileFd(fd: number, maxBytes: number): StdinRead {
   return { kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total };
 }
 
-function readStream(fd: number, idleMs: number, maxBytes: number): Promise<StdinRead> {
+/** A buffered payload that already parses as JSON is whole: the host sends one JSON document. */
+function completeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readStream(fd: number, idleMs: number, totalMs: number, maxBytes: number): Promise<StdinRead> {
   return new Promise<StdinRead>((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -90,19 +105,31 @@ function readStream(fd: number, idleMs: number, maxBytes: number): Promise<Stdin
       if (done) return;
       done = true;
       if (timer) clearTimeout(timer);
+      clearTimeout(deadline);
       // Stop reading and let go of the handle, so nothing keeps the process alive after the answer.
       socket?.removeAllListeners('data');
       socket?.on('error', () => undefined);
       socket?.destroy();
       resolve(result);
     };
+    const buffered = (): StdinRead => ({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total });
+    // On a starved machine a timer can fire before the poll phase has delivered the writer's EOF (valid
+    // payloads were dropped as "idle" after stdin had closed): give pending I/O one turn, then accept a
+    // buffered payload that is a complete JSON document.
+    const giveUp = (why: string): void => {
+      setImmediate(() => {
+        if (done) return;
+        const got = buffered();
+        if (total === 0 || (got.kind === 'text' && completeJson(got.text))) finish(got);
+        else finish({ kind: 'stalled', bytes: total, reason: why });
+      });
+    };
     const arm = (): void => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (total === 0) finish({ kind: 'text', text: '', bytes: 0 });
-        else finish({ kind: 'stalled', bytes: total, reason: `stdin idle for ${idleMs}ms with ${total} bytes buffered` });
-      }, idleMs);
+      timer = setTimeout(() => giveUp(`stdin idle for ${idleMs}ms with ${total} bytes buffered`), idleMs);
     };
+    const deadline = setTimeout(() => giveUp(`stdin still open after ${totalMs}ms with ${total} bytes buffered`), totalMs);
+    deadline.unref();
     try {
       socket = new Socket({ fd, readable: true, writable: false });
     } catch {
@@ -119,8 +146,8 @@ function readStream(fd: number, idleMs: number, maxBytes: number): Promise<Stdin
       chunks.push(chunk);
       arm();
     });
-    socket.on('end', () => finish({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total }));
-    socket.on('error', () => finish({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total }));
+    socket.on('end', () => finish(buffered()));
+    socket.on('error', () => finish(buffered()));
     arm();
   });
 }

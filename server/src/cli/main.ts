@@ -7,10 +7,11 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 export function buildProgram(): Command {
-  const program = new Command('context-mode')
+  const program = new Command('ctxmode')
     .description(
       'Keeps AI coding agents\' context windows clean.\n' +
-        'With no command, serves the MCP server on stdio. `context-mode hook <host> <event>` runs a hook.',
+        'With no command, serves the MCP server on stdio. `ctxmode hook <host> <event>` runs a hook.\n' +
+        'The npm package and command are `ctxmode` (`context-mode` on npm is a different product).',
     )
     .version('0.1.0')
     .showHelpAfterError()

@@ -1,11 +1,15 @@
 import { nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
+import { storeHealth } from '@context-mode/shared/db/store-health';
 import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
 import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { projectPaths } from '@context-mode/shared/project/project-identity';
 import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { setUpHosts } from '../setup/run-setup.js';
+import { runHostChecks, type AutoFix } from './host-checks.js';
 import { join } from 'node:path';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
@@ -16,6 +20,8 @@ export interface DoctorCheck {
   detail: string;
   /** What to do about a WARN or FAIL. */
   fix?: string;
+  /** The safe fix `doctor --fix` applies. */
+  autoFix?: AutoFix;
 }
 
 export interface DoctorInput {
@@ -24,6 +30,8 @@ export interface DoctorInput {
   /** The host as the MCP server knows it; the CLI detects it from env. */
   host?: HostRecord | undefined;
   version?: string;
+  /** Home directory for host config paths (default HOME); tests use a temp one. */
+  home?: string;
 }
 
 /**
@@ -74,6 +82,21 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     const kb = existsSync(p.knowledgeDb) ? `knowledge.db ${kib(statSync(p.knowledgeDb).size)}` : 'no knowledge.db yet';
     return { status: 'OK', detail: `${p.root} → id ${p.id}, ${p.dir} (${kb})` };
   });
+  run('stores', () => {
+    const p = projectPaths(input.projectRoot, env);
+    const stores = [['knowledge.db', p.knowledgeDb], ['memory.db', p.memoryDb]] as const;
+    const health = stores.map(([name, path]) => ({ name, path, ...storeHealth(path) }));
+    const detail = health.map((h) => `${h.name}: ${h.detail}`).join('; ');
+    const bad = health.filter((h) => h.state === 'corrupt');
+    if (bad.length) {
+      return {
+        status: 'FAIL',
+        detail,
+        fix: `${bad.map((h) => h.path).join(', ')} ${bad.length > 1 ? 'are' : 'is'} damaged: the next search, index or hook moves it aside as <file>.corrupt-<time> (nothing is deleted) and starts a fresh store; re-index what you need.`,
+      };
+    }
+    return { status: health.some((h) => h.state === 'empty') ? 'WARN' : 'OK', detail };
+  });
   run('host', () => {
     const host = input.host ?? resolveHost(undefined, env);
     return host
@@ -93,6 +116,15 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       ? { status: 'WARN', detail, fix: `Several servers serve this project (pids ${mine.map((s) => s.pid).join(', ')}); restart the host to drop stale ones.` }
       : { status: 'OK', detail };
   });
+  // Per-host registration and hooks, and orphan servers: each a line of its own.
+  try {
+    const recorded = setUpHosts(env);
+    const setUp = recorded.map((r) => r.host);
+    const withoutMcp = recorded.filter((r) => r.parts && !r.parts.includes('mcp')).map((r) => r.host);
+    checks.push(...runHostChecks({ env, home: input.home ?? (env.HOME || homedir()), project: input.projectRoot, setUp, withoutMcp }));
+  } catch (err) {
+    checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+  }
   run('private fetch', () =>
     env.CONTEXT_MODE_ALLOW_PRIVATE_FETCH === '1'
       ? { status: 'WARN', detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks' }

@@ -1,11 +1,18 @@
 import type { ContentFormat } from '@context-mode/shared/knowledge/types';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { convertHtml } from './convert-html.js';
 
 export interface ConvertedBody {
   format: ContentFormat;
   content: string;
   /** What the body was recognised as: 'html', 'json' or 'text'. */
   kind: 'html' | 'json' | 'text';
+  /** Set when the page was converted by the plain linear extraction, with why. */
+  note?: string;
+}
+
+/** A body that is not text (NUL bytes): refused with a clear reason, never indexed as noise. */
+export class BinaryBodyError extends Error {
+  override readonly name = 'BinaryBodyError';
 }
 
 /** The charset named in a Content-Type header, when TextDecoder knows it. */
@@ -20,9 +27,9 @@ export function charsetOf(contentType: string): string | undefined {
   }
 }
 
-/** Decodes the body: the header's charset, else a BOM, else a `<meta charset>` in the first 2 KiB, else UTF-8. */
+/** Decodes the body: a UTF-16 BOM, else the header's charset, else a `<meta charset>` in the first 2 KiB, else UTF-8. */
 export function decodeBody(body: Buffer, contentType: string): string {
-  let charset = charsetOf(contentType);
+  let charset = utf16Bom(body) ?? charsetOf(contentType);
   if (!charset) {
     const head = body.subarray(0, 2048).toString('latin1');
     const meta = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head);
@@ -35,8 +42,15 @@ export function decodeBody(body: Buffer, contentType: string): string {
   }
 }
 
-/** True when the body looks like binary (NUL bytes in the first 8 KiB): nothing useful to index. */
-export function looksBinary(body: Buffer): boolean {
+function utf16Bom(body: Buffer): string | undefined {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** True when the body looks like binary (NUL bytes in the first 8 KiB, UTF-16 with a BOM excepted). */
+export function looksBinary(body: Buffer, contentType = ''): boolean {
+  if (utf16Bom(body) || /charset\s*=\s*"?utf-16/i.test(contentType)) return false;
   return body.subarray(0, 8192).includes(0);
 }
 
@@ -45,6 +59,9 @@ export function looksBinary(body: Buffer): boolean {
  * (key-path chunks); HTML (by type or a leading tag) becomes markdown; anything else is plain text.
  */
 export async function convertBody(body: Buffer, contentType: string, url = ''): Promise<ConvertedBody> {
+  if (looksBinary(body, contentType)) {
+    throw new BinaryBodyError(`binary content (${contentType || 'no content type'}, ${body.length} bytes): not indexed`);
+  }
   const text = decodeBody(body, contentType);
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const trimmed = text.trimStart();
@@ -58,7 +75,13 @@ export async function convertBody(body: Buffer, contentType: string, url = ''): 
   }
   const htmlType = type === 'text/html' || type === 'application/xhtml+xml';
   if (htmlType || (type === '' && /^(<!doctype html|<html[\s>])/i.test(trimmed))) {
-    return { kind: 'html', format: 'markdown', content: await htmlToMarkdown(text, url || undefined) };
+    const html = await convertHtml(text, url || undefined);
+    return {
+      kind: 'html',
+      format: 'markdown',
+      content: html.markdown,
+      ...(html.fallback ? { note: `converted as plain text (${html.fallback})` } : {}),
+    };
   }
   const markdownType =
     type === 'text/markdown' || type === 'text/x-markdown' || /\.(md|markdown|mdx)$/i.test(pathOf(url));

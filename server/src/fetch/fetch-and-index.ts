@@ -1,5 +1,6 @@
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
-import { convertBody } from './convert-body.js';
+import { BinaryBodyError, convertBody } from './convert-body.js';
 import { FetchPolicyError } from './guarded-lookup.js';
 import { FetchError, fetchUrl, type FetchOptions } from './fetch-url.js';
 
@@ -28,6 +29,8 @@ export interface FetchOutcome {
   /** 'html' | 'json' | 'text' for new fetches. */
   kind?: string;
   finalUrl?: string;
+  /** How the page was converted when not the usual way (a plain extraction of an oversized or deep page). */
+  note?: string;
 }
 
 export interface FetchAndIndexOptions extends Omit<FetchOptions, 'signal'> {
@@ -50,8 +53,8 @@ export function fetchLabel(req: FetchRequest): string {
 
 /**
  * Fetches every request (at most `concurrency` at a time) and indexes each body into the knowledge base.
- * A source indexed less than `ttlMs` ago is a cache hit unless `force`. Knowledge-base writes are serial:
- * index() is synchronous, so two conversions finishing together still write one after the other.
+ * A source indexed less than `ttlMs` ago is a cache hit unless `force`. Each body is written with indexAsync
+ * (short transactions, swapped in atomically), so a large page never holds the server's event loop.
  */
 export async function fetchAndIndex(
   kb: KnowledgeBase,
@@ -86,7 +89,7 @@ export async function fetchAndIndex(
       if (!converted.content.trim()) {
         return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: `no readable text at ${fetched.url}` };
       }
-      const indexed = kb.index({
+      const indexed = await indexWithoutBlocking(kb, {
         source: label,
         content: converted.content,
         format: converted.format,
@@ -103,10 +106,11 @@ export async function fetchAndIndex(
         preview: converted.content.slice(0, 4096),
         kind: converted.kind,
         finalUrl: fetched.url,
+        ...(converted.note ? { note: converted.note } : {}),
       };
     } catch (err) {
       const retry = err instanceof FetchError && err.retry;
-      const message = err instanceof FetchError || err instanceof FetchPolicyError ? err.message : `failed to fetch ${req.url}: ${(err as Error)?.message ?? String(err)}`;
+      const message = err instanceof FetchError || err instanceof FetchPolicyError || err instanceof BinaryBodyError ? err.message : `failed to fetch ${req.url}: ${(err as Error)?.message ?? String(err)}`;
       return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: message, retry };
     }
   };

@@ -31,7 +31,8 @@ export function formatFetchAnswer(outcomes: FetchOutcome[], budget: number, sear
     const head =
       o.status === 'cache'
         ? `Cached: "${o.label}" — ${o.chunks} sections (${kb(o.bytes)}), indexed ${age(o.ageMs ?? 0)} (fresh for ${ttlHours} h; force: true refetches).`
-        : `Fetched and indexed ${o.chunks} sections (${kb(o.bytes)}) from ${o.finalUrl ?? o.url} as "${o.label}".`;
+        : `Fetched and indexed ${o.chunks} sections (${kb(o.bytes)}) from ${o.finalUrl ?? o.url} as "${o.label}".` +
+          (o.note ? ` Note: ${o.note}.` : '');
     const tail = `Search it: ${searchCall(o.label)}`;
     if (!o.preview) return `${head}\n${tail}`;
     const room = budget - Buffer.byteLength(`${head}\n\n\n\n${tail}`, 'utf8') - 16;

@@ -113,6 +113,9 @@ async function main(): Promise<void> {
         },
         onToolsListed: (bytes) => {
           ownCost ??= bytes;
+          // SQLite is loaded once the full server answers: record now, not only at exit (a first start with no
+          // snapshot lists tools here, after the flush below has already found nothing to record).
+          setTimeout(() => void flushOwnCost(), 0).unref();
         },
         ...(snapshot ? {} : { onSnapshot: (snap) => writeSnapshot(snapPath, snap) }),
         onClosed: () => void shutdown(0),

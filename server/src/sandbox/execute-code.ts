@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess, type RunResult } from './run-process.js';
 import { runtimeFor, type Language } from './runtimes.js';
+import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { prewarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
 import { javascriptFunctionBody, scriptSource } from './script-source.js';
@@ -62,10 +63,13 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
   const runtime = runtimeFor(req.language, req.env);
   const dir = mkdtempSync(join(tmpdir(), 'cm-sbx-'));
   let keepDir = false;
+  const coldMarker = openMarker();
   try {
     const file = join(dir, `script.${runtime.ext}`);
     writeFileSync(file, scriptSource(req.language, req.code, req.filePath), { mode: 0o700 });
     const env = sandboxEnv(req.env, dir);
+    // A cold run carries its own marker (a spare has the one it was started with; the compile step its own).
+    env[CALL_MARKER_VAR] = coldMarker;
     env.PWD = req.cwd; // as a shell that cd'd there would have it (warm spares do the same)
     if (req.filePath) env.FILE_CONTENT_PATH = req.filePath;
     const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -74,7 +78,8 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     let argv = runtime.command(file);
     if (runtime.compile) {
       const exe = join(dir, 'program');
-      const built = await runProcess({ argv: runtime.compile(file, exe), cwd: dir, env, timeoutMs, capBytes });
+      const compileMarker = openMarker();
+      const built = await runProcess({ argv: runtime.compile(file, exe), cwd: dir, env: { ...env, [CALL_MARKER_VAR]: compileMarker }, timeoutMs, capBytes, marker: compileMarker });
       if (built.exitCode !== 0) return { ...built, compileFailed: true, capBytes };
       argv = runtime.command(exe);
     }
@@ -88,7 +93,8 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
     const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
     const result = await runProcess({
-      ...(warm ? { child: warm, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) } : {}),
+      ...(warm ? { child: warm.child, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) } : {}),
+      marker: warm ? warm.marker : coldMarker,
       argv,
       cwd: req.cwd,
       env,
@@ -101,6 +107,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     return { ...result, capBytes };
   } finally {
     // Removed off the answer's path; a failure leaves only an empty-ish dir under TMPDIR.
+    if (!keepDir) closeMarker(coldMarker); // unused (a spare ran the call) or already closed by the run
     if (!keepDir) rm(dir, { recursive: true, force: true }, () => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
+import { closeMarker, killAllMarked, killMarked, type Containment } from './contain.js';
 
 export interface RunOptions {
   argv: string[];
@@ -15,6 +16,8 @@ export interface RunOptions {
   /** A pre-spawned process (own group, piped stdio) to use instead of spawning `argv`; `input` goes to its stdin. */
   child?: ChildProcess;
   input?: string;
+  /** The call's marker (contain.ts): processes that left the group are found by it and killed. */
+  marker?: string;
 }
 
 export interface RunResult {
@@ -28,6 +31,8 @@ export interface RunResult {
   durationMs: number;
   /** The process could not be started (ENOENT, EACCES). */
   spawnError?: string;
+  /** After a timeout or the cap: what left the process group, killed or not (contain.ts). */
+  escaped?: Containment;
 }
 
 const background = new Set<ChildProcess>();
@@ -36,6 +41,7 @@ const background = new Set<ChildProcess>();
 export function killBackgroundProcesses(): void {
   for (const child of background) killGroup(child);
   background.clear();
+  killAllMarked(); // what left the groups of this server's calls, background ones included
 }
 
 function killGroup(child: ChildProcess): void {
@@ -57,6 +63,10 @@ function killGroup(child: ChildProcess): void {
  * no call leaves processes behind unless it asked for `background`. Output is decoded as UTF-8 across chunk
  * boundaries.
  */
+/** How long an answer waits for the pipes after the process exits when something outside its group holds them. */
+const PIPE_GRACE_MS = 2_000;
+const ESCAPE_CHECK_MS = 250;
+
 export function runProcess(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -83,6 +93,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
     let capped = false;
     let settled = false;
     let keep = true;
+    let escapedEarly: Containment | undefined;
 
     const finish = (exitCode: number | null, signal: NodeJS.Signals | null, backgrounded = false) => {
       if (settled) return;
@@ -91,7 +102,22 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       stdout += out.end();
       stderr += err.end();
       if (!backgrounded) killGroup(child); // stragglers of a finished leader
-      resolve({ stdout, stderr, exitCode, signal, timedOut, capped, backgrounded, durationMs: Date.now() - started });
+      const result: RunResult = { stdout, stderr, exitCode, signal, timedOut, capped, backgrounded, durationMs: Date.now() - started };
+      const marker = options.marker;
+      if (!marker || backgrounded) {
+        resolve(result); // a background call's marker stays live: what it started may keep running
+        return;
+      }
+      if (!timedOut && !capped) {
+        resolve(withEscaped(result, escapedEarly));
+        closeMarker(marker); // leftovers that left the group are swept shortly, off the answer's path
+        return;
+      }
+      // A call that had to be killed: find what escaped the group before answering, and say so.
+      void killMarked(marker)
+        .then((escaped) => resolve(withEscaped(result, escapedEarly, escaped)))
+        .catch(() => resolve(withEscaped(result, escapedEarly)))
+        .finally(() => closeMarker(marker));
     };
     const onData = (which: 'out' | 'err') => (chunk: Buffer) => {
       if (!keep) return; // backgrounded: keep draining so the process never blocks on a full pipe
@@ -115,10 +141,24 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       }
     });
     child.on('exit', (code, signal) => {
-      // Give the pipes a moment to flush; a grandchild holding them open must not hold the answer hostage.
-      const t = setTimeout(() => finish(code, signal), 50);
+      if (settled) return;
+      // Everything the process wrote is in the pipes; the answer waits for them to close. Stragglers left in the
+      // group are killed now (they would be at the end anyway) so they cannot hold the pipes open; only a process
+      // that left the group keeps them open, and that is what the grace period is for. A fixed short wait here
+      // lost output on a busy server (the timer came due before the pipes were read).
+      killGroup(child);
+      const t = setTimeout(() => finish(code, signal), PIPE_GRACE_MS);
+      // Pipes still open a moment later: a process that left the group holds them; kill it by the call's marker.
+      const escapeCheck = options.marker
+        ? setTimeout(() => {
+            void killMarked(options.marker!)
+              .then((e) => (escapedEarly = e))
+              .catch(() => undefined);
+          }, ESCAPE_CHECK_MS)
+        : undefined;
       child.once('close', () => {
         clearTimeout(t);
+        clearTimeout(escapeCheck);
         finish(code, signal);
       });
     });
@@ -167,6 +207,13 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       killGroup(child);
     }, options.timeoutMs);
   });
+}
+
+/** The result with what escaped its process group, when anything did. */
+function withEscaped(result: RunResult, ...found: Array<Containment | undefined>): RunResult {
+  const killed = found.reduce((n, c) => n + (c?.killed ?? 0), 0);
+  const failedPids = found.flatMap((c) => c?.failed ?? []);
+  return killed || failedPids.length ? { ...result, escaped: { killed, failed: failedPids } } : result;
 }
 
 function failed(err: unknown, started: number): RunResult {

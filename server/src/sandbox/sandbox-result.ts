@@ -1,28 +1,31 @@
 import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shape-output';
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
-import { evaluateShell, extractShellStrings, loadPermissions } from '@context-mode/shared/policy/permissions';
+import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
+import { redactText } from '@context-mode/shared/policy/redact';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from '../mcp/context.js';
 import type { ExecuteResult } from './execute-code.js';
 import type { Language } from './runtimes.js';
 
-/** The deny rule a piece of code trips, checked on shell code and on shell strings inside other languages. */
+/** The refusal for code that trips a deny rule (shell code, or shell strings inside other languages). */
 export function deniedBy(ctx: ServerContext, language: Language | 'shell', code: string): string | undefined {
-  const rules = loadPermissions(ctx.projectRoot, ctx.env);
-  if (rules.deny.length === 0) return undefined;
-  const pieces = language === 'shell' ? [code] : extractShellStrings(language, code);
-  for (const piece of pieces) {
-    const v = evaluateShell(piece, rules);
-    if (v.verdict === 'deny') {
-      return `Command blocked by security policy: "${v.command}" matches deny rule ${v.rule} (from your .claude settings). Do something else, or ask the user to change the rule.`;
-    }
-  }
-  return undefined;
+  return denyMessage(language, code, loadPermissions(ctx.projectRoot, ctx.env));
 }
 
 /** One line saying how the run ended, when that is not simply "exit 0". */
 export function statusNote(r: ExecuteResult, timeoutMs: number): string {
+  const note = baseNote(r, timeoutMs);
+  if (!r.escaped) return note;
+  const { killed, failed } = r.escaped;
+  const parts = [
+    killed ? `${killed} process(es) that had left its process group killed` : '',
+    failed.length ? `could not kill escaped process(es) ${failed.join(', ')}` : '',
+  ].filter(Boolean);
+  return [note, ...parts].filter(Boolean).join('; ');
+}
+
+function baseNote(r: ExecuteResult, timeoutMs: number): string {
   if (r.spawnError) return `could not start: ${r.spawnError}`;
   if (r.compileFailed) return `compilation failed (exit ${r.exitCode})`;
   if (r.backgrounded) return `still running in the background after ${timeoutMs} ms; output so far shown`;
@@ -46,6 +49,8 @@ export function sandboxAnswer(
   intent?: string,
 ): CallToolResult {
   const note = statusNote(r, timeoutMs);
+  // A secret the code printed (a token read from a file, an env var the user passed in) never reaches the model.
+  r = { ...r, stdout: redactText(r.stdout), stderr: redactText(r.stderr) };
   const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
   let shaped: ShapedOutput;
   try {

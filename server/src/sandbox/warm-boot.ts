@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 process.once('beforeExit', () => {
   process.on('exit', (code) => {
     try {
-      writeSync(3, 'done ' + code + '\\n');
+      writeSync(3, 'done ' + (process.exitCode ?? code) + '\\n');
       for (const fd of [1, 2, 3]) closeSync(fd);
     } catch {}
   });
@@ -41,6 +41,12 @@ process.env.PWD = job.cwd;
 process.env.TMPDIR = job.tmp;
 if (job.filePath) process.env.FILE_CONTENT_PATH = job.filePath;
 process.argv[1] = job.file;
+// As for \`node [flags] script\`: the runtime's own flags stay, this boot program goes (a child spawned with
+// process.execArgv must not run it).
+{
+  const at = process.execArgv.lastIndexOf('--input-type=module');
+  if (at >= 0) process.execArgv.splice(at, 3);
+}
 let fn;
 if (job.functionBody !== undefined) {
   try {
@@ -53,7 +59,15 @@ if (job.functionBody !== undefined) {
 }
 // Errors are left unhandled on purpose: Node then reports them (source line, stack, exit code 1) exactly as it
 // does for a script run directly.
-if (fn) fn(createRequire(job.file));
+if (fn) {
+  // A top-level await that never settles ends a module run with exit code 13; the function's promise does the
+  // same here. \`finally\` leaves a rejection unhandled, so Node still reports it as for a direct run.
+  let settled = false;
+  fn(createRequire(job.file)).finally(() => (settled = true));
+  process.prependListener('exit', (code) => {
+    if (!settled && code === 0 && process.exitCode === undefined) process.exitCode = 13;
+  });
+}
 else if (process.exitCode === undefined) import(pathToFileURL(job.file).href);
 `;
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { basename } from 'node:path';
 import { tmpdir } from 'node:os';
+import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
 
@@ -24,7 +25,10 @@ const isNode = (kind: WarmKind) => kind === 'javascript' || kind === 'typescript
 function bootArgv(kind: WarmKind, command: string[]): string[] {
   if (isNode(kind)) return [...command, '--input-type=module', '-e', NODE_BOOT];
   if (kind === 'python') return [...command, '-c', PYTHON_BOOT];
-  return [command[0]!, '-c', LAUNCHER_BOOT];
+  // --norc --noprofile: the launcher's stdin is a socket pair, and a bash built with SSH_SOURCE_BASHRC (Debian's)
+  // reads ~/.bashrc when its stdin is a socket and SHLVL is unset or 1 — the MCP SDK's default child environment
+  // and GUI-started editors have no SHLVL, so a user's .bashrc ran inside the sandbox (and could block it).
+  return [command[0]!, '--norc', '--noprofile', '-c', LAUNCHER_BOOT];
 }
 
 export interface WarmJob {
@@ -43,29 +47,39 @@ export interface WarmJob {
 
 
 let closed = false;
-const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv }>();
+const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv; marker: string }>();
+
+/** A spare taken for a call, with the call marker it was started with (it serves exactly that one call). */
+export interface WarmSpare {
+  child: ChildProcess;
+  marker: string;
+}
 
 function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   // Concurrent calls each ask for a replacement; one waiting spare per kind is enough.
   if (closed || spares.has(kind)) return;
   const argv = bootArgv(kind, command);
+  const marker = openMarker();
   try {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: tmpdir(),
-      env: sandboxEnv(env, tmpdir()),
+      env: { ...sandboxEnv(env, tmpdir()), [CALL_MARKER_VAR]: marker },
       detached: true,
       stdio: isNode(kind) ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     });
     child.on('error', () => undefined);
     child.once('exit', () => {
-      if (spares.get(kind)?.child === child) spares.delete(kind);
+      if (spares.get(kind)?.child !== child) return;
+      spares.delete(kind);
+      closeMarker(marker);
     });
     // An idle spare must not keep the server alive.
     child.unref();
     for (const s of child.stdio) (s as { unref?: () => void } | null)?.unref?.();
-    spares.set(kind, { child, env });
+    spares.set(kind, { child, env, marker });
   } catch {
     spares.delete(kind);
+    closeMarker(marker);
   }
 }
 
@@ -92,22 +106,25 @@ function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]):
  * in use; its replacement follows when the call ends. `command`: the Node runtime's argv prefix, or for the
  * launcher the bash to use (bash only: it needs `read -d ''`).
  */
-export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): ChildProcess | undefined {
+export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): WarmSpare | undefined {
   if (env.CONTEXT_MODE_WARM === '0') return undefined;
   if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return undefined;
   const spare = spares.get(kind);
   spares.delete(kind);
   if (!spare || spare.env !== env || spare.child.exitCode !== null || spare.child.signalCode !== null) {
-    if (spare) killSpare(spare.child);
+    if (spare) {
+      killSpare(spare.child);
+      closeMarker(spare.marker);
+    }
     // This call runs cold; the spare for the next one may start now.
     refillLater(kind, env, command);
     return undefined;
   }
-  const { child } = spare;
+  const { child, marker } = spare;
   child.once('close', () => refillLater(kind, env, command));
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
-  return child;
+  return { child, marker };
 }
 
 /** Starts a spare of this kind ahead of its first call (server start-up, once the handshake is done). */

@@ -59,6 +59,6 @@ test('usage errors exit 2 and --help exits 0 for doctor', () => {
   assert.equal(cli(['doctor', '--bogus']).code, 2);
   const help = cli(['doctor', '--help']);
   assert.equal(help.code, 0);
-  assert.match(help.stdout, /Usage: context-mode doctor/);
+  assert.match(help.stdout, /Usage: ctxmode doctor/);
   assert.equal(cli(['no-such-command']).code, 2);
 });

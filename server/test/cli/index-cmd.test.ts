@@ -15,7 +15,7 @@ test('context-mode index <dir> indexes files, skips binaries and reports counts'
   const r = sb.run(['index', 'docs']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /Indexed 2 file\(s\)/);
-  assert.match(r.stdout, /logo\.json \(binary\)/);
+  assert.match(r.stdout, /logo\.json \(binary\b/);
   assert.equal(r.stderr, '', 'no progress bar when stderr is not a TTY');
 });
 

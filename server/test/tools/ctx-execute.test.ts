@@ -144,13 +144,15 @@ test('shell calls are as fresh as a new bash: own variables, $0, stdin at EOF, e
 });
 
 test('spare processes are started after start-up and none outlives the server', async () => {
-  const own = await startBuiltServer();
+  // Sandboxed processes see only allowed variables; this one is passed on purpose so the spares can be found.
+  const mark = `spare-${process.pid}-${Date.now()}`;
+  const own = await startBuiltServer({ env: { CM_TEST_MARK: mark, CONTEXT_MODE_PASS_ENV: 'CM_TEST_MARK' } });
   const mine = () =>
     readdirSync('/proc').filter((pid) => {
       if (!/^\d+$/.test(pid)) return false;
       try {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`CONTEXT_MODE_HOME=${own.home}\0`) && /--input-type=module|__cm_mode/.test(cmd);
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`CM_TEST_MARK=${mark}\0`) && /--input-type=module|__cm_mode/.test(cmd);
       } catch {
         return false;
       }
@@ -212,7 +214,8 @@ test('deny rules from the project settings refuse a command, in shell and inside
   writeFileSync(join(s.project, '.claude/settings.json'), '// comments are fine\n{ "permissions": { "deny": ["Bash(rm -rf:*)", "Bash(git push:*)"] } }');
   const sh = await call('ctx_execute', { language: 'shell', code: 'echo ok && rm -rf /tmp/nothing-here' });
   assert.equal(sh.isError, true);
-  assert.match(sh.text, /blocked by security policy.*Bash\(rm -rf:\*\)/);
+  assert.match(sh.text, /blocked by a deny rule.*Bash\(rm -rf:\*\)/);
+  assert.match(sh.text, /not a security boundary/);
   const py = await call('ctx_execute', { language: 'python', code: 'import os\nos.system("git push origin main")' });
   assert.equal(py.isError, true);
   assert.match(py.text, /Bash\(git push:\*\)/);

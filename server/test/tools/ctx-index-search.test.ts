@@ -94,7 +94,7 @@ describe('ctx_index and ctx_search over the built server', () => {
     const r = await s.client.callTool({ name: 'ctx_index', arguments: { path: 'docs' } });
     assert.ok(!isError(r), text(r));
     assert.match(text(r), /Indexed 2 file\(s\)/);
-    assert.match(text(r), /blob\.json \(binary\)/);
+    assert.match(text(r), /blob\.json \(binary\b/);
     const q = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['quokka count'], source: 'docs/' } });
     assert.match(text(q), /quokkaCount/);
     const ign = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['flamingo'] } });

@@ -59,6 +59,12 @@ export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number)
   return new BetterSqlite(path, { timeout: busyTimeoutMs });
 }
 
+function checkPragma(raw: RawDb, pragma: 'integrity_check' | 'quick_check'): string {
+  const rows = raw.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, string>>;
+  const lines = rows.map((r) => Object.values(r)[0] ?? '');
+  return lines.length === 1 && lines[0] === 'ok' ? 'ok' : lines.slice(0, 10).join('\n');
+}
+
 export function wrapDatabase(driver: DriverName, path: string, raw: RawDb): Database {
   let depth = 0;
   let isOpen = true;
@@ -81,29 +87,30 @@ export function wrapDatabase(driver: DriverName, path: string, raw: RawDb): Data
       return st;
     },
     transaction: <T>(fn: () => T): T => {
-      const savepoint = `sp_${depth}`;
-      raw.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
-      depth++;
+      // The depth is restored from this frame's own level whatever fails (fn, COMMIT, RELEASE): decrementing
+      // on each path once broke every later write after a failed COMMIT (a savepoint named `sp_-1`).
+      const level = depth;
+      const savepoint = `sp_${level}`;
+      raw.exec(level === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${savepoint}`);
+      depth = level + 1;
       try {
         const out = fn();
-        depth--;
-        raw.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+        raw.exec(level === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
         return out;
       } catch (err) {
-        depth--;
         try {
-          raw.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+          // After a failed COMMIT SQLite may already have rolled back (disk full); then this throws harmlessly.
+          raw.exec(level === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
         } catch {
           // The original error is the one worth reporting.
         }
         throw err;
+      } finally {
+        depth = level;
       }
     },
-    integrityCheck: () => {
-      const rows = raw.prepare('PRAGMA integrity_check').all() as Array<Record<string, string>>;
-      const lines = rows.map((r) => Object.values(r)[0] ?? '');
-      return lines.length === 1 && lines[0] === 'ok' ? 'ok' : lines.slice(0, 10).join('\n');
-    },
+    integrityCheck: () => checkPragma(raw, 'integrity_check'),
+    quickCheck: () => checkPragma(raw, 'quick_check'),
     close: () => {
       if (!isOpen) return;
       isOpen = false;

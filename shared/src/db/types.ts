@@ -33,6 +33,8 @@ export interface Database {
   transaction<T>(fn: () => T): T;
   /** `PRAGMA integrity_check` → 'ok' or the first problems found. */
   integrityCheck(): string;
+  /** `PRAGMA quick_check` (page-level damage, faster than integrity_check) → 'ok' or the first problems. */
+  quickCheck(): string;
   close(): void;
   readonly open: boolean;
 }

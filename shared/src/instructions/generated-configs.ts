@@ -1,4 +1,5 @@
 import { allHosts } from '../platforms/resolve-host.js';
+import { referenceConfigFiles } from '../setup/reference-configs.js';
 import { renderInstructionFile } from './render-instructions.js';
 
 export interface GeneratedFile {
@@ -8,13 +9,15 @@ export interface GeneratedFile {
 }
 
 /**
- * Every generated file under configs/: one instruction file per host that reads one, at
- * configs/<host id>/<the host's instruction file path>. Written by scripts/generate-configs.ts; a test fails
- * when the files on disk differ from this list.
+ * Every generated file under configs/: per host its instruction file, at configs/<host id>/<the host's
+ * instruction file path>, and the MCP registration and hooks file setup writes (see referenceConfigFiles).
+ * Written by scripts/generate-configs.ts; a test fails when the files on disk differ from this list.
  */
 export function generatedConfigFiles(): GeneratedFile[] {
-  return allHosts()
-    .filter((h) => h.instructionFile.value)
-    .map((h) => ({ path: `${h.id}/${h.instructionFile.value.replace(/\\/g, '/')}`, content: renderInstructionFile(h) }))
-    .sort((a, b) => a.path.localeCompare(b.path));
+  const files: GeneratedFile[] = [];
+  for (const h of allHosts()) {
+    if (h.instructionFile.value) files.push({ path: `${h.id}/${h.instructionFile.value.replace(/\\/g, '/')}`, content: renderInstructionFile(h) });
+    for (const f of referenceConfigFiles(h)) files.push({ path: `${h.id}/${f.name}`, content: f.content });
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -30,7 +30,8 @@ export function renderRoutingBlock(host: HostRecord | undefined, budget = ROUTIN
 }
 
 /** The marker-delimited block that goes into a host's instruction file (setup merges it; configs/ holds it). */
-export function renderInstructionBlock(host: HostRecord): string {
+/** With no host, the tools keep their bare names (`ctx_execute`): the block for a file several hosts read. */
+export function renderInstructionBlock(host: HostRecord | undefined): string {
   return `${BLOCK_START}\n${fill(INSTRUCTION_TEMPLATE, host).trimEnd()}\n${BLOCK_END}\n`;
 }
 

@@ -8,29 +8,29 @@
 export const INSTRUCTION_TEMPLATE = `# context-mode: keep the context window clean
 
 Think in code. When a task needs data processed (test or build output, logs, JSON, large files, web pages),
-write a short program that reads it and prints only the answer; only what the program prints enters the
-context. Output above the result budget is indexed whole and comes back as a digest (first and last lines,
-every error line, counts) with a handle to search.
+write a short program that prints only the answer; only what it prints enters the context. Output above the
+result budget is indexed whole and comes back as a digest (first/last lines, every error line, counts) with a
+handle to search.
 
 ## Which tool
 
-- Commands whose output may be long (tests, builds, \`git log\`, \`grep\` over a tree, \`find\`): {ctx_batch_execute}
-  with the commands and the questions to answer, or {ctx_execute} for one command.
-- Analyse or summarise a file without reading it whole: {ctx_execute_file} (the file arrives as \`FILE_CONTENT\`).
-- Web pages and HTTP APIs: {ctx_fetch_and_index}, then {ctx_search}. Do not fetch with curl or wget in the
-  shell, nor with inline HTTP calls in code.
-- Follow up on a digest's handle or on indexed docs: {ctx_search}(queries: [...], source: "<handle>").
+- Commands with long output (tests, builds, \`git log\`, \`grep\` over a tree, \`find\`): {ctx_batch_execute}
+  with the commands and your questions, or {ctx_execute} for one command.
+- Analyse a file without reading it whole: {ctx_execute_file} (the file arrives as \`FILE_CONTENT\`).
+- Web pages and HTTP APIs: {ctx_fetch_and_index}, then {ctx_search}. No curl or wget in the shell, no
+  inline HTTP calls in code.
+- A digest's handle or indexed docs: {ctx_search}(queries: [...], source: "<handle>").
 - Index docs or a directory for later questions: {ctx_index}.
-- A file you are about to edit: read it with your normal read tool, and edit with your normal edit tools.
-- Short commands (git status, ls, mkdir, mv, installs) run in your normal shell.
-- Write artifacts (reports, generated code) to files and reply with the path and one line.
+- Files you will edit: read and edit them with your normal tools.
+- Short commands (git status, ls, mkdir, mv, installs): your normal shell.
+- Write artifacts (reports, generated code) to files; reply with the path and one line.
 
 ## Memory
 
-Before asking the user to repeat anything, search the project's session memory:
-{ctx_search}(queries: ["..."], sort: "timeline"). \`source\` narrows it to one category: user-prompt, goal,
-decision, rule, constraint, error, file, git, task, plan. No results means the topic is new. Remembered
-context is a hint; the user's latest message always wins.
+Before asking the user to repeat anything, search the project's memory:
+{ctx_search}(queries: ["..."], sort: "timeline"). \`source\` narrows it: user-prompt, goal, decision, rule,
+constraint, error, file, git, task, plan. No results: the topic is new. Memory is a hint; the user's latest
+message wins.
 
 ## Commands
 

@@ -1,10 +1,16 @@
 import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
 import type { SearchReport } from './types.js';
 
-/** Default answer budget for ctx_search at limit 3 (SPEC §2); `CONTEXT_MODE_SEARCH_BUDGET` overrides. */
-export const DEFAULT_SEARCH_BUDGET = 6144;
-/** Snippet bytes per hit we aim for: enough to answer from, small enough to keep searches cheap. */
-export const TARGET_SNIPPET_BYTES = 440;
+/**
+ * Default answer budget in bytes for one ctx_search answer at limit 3; `CONTEXT_MODE_SEARCH_BUDGET` overrides.
+ * Sized so a typical limit-3 answer stays near 1.5 KB (short sections are shown whole and leave bytes unused)
+ * while each hit still gets a few sentences; the budget, not a per-hit constant, sets the snippet size.
+ */
+export const DEFAULT_SEARCH_BUDGET = 1650;
+/** Bytes reserved per hit for its `[n] title — source` line and the blank lines around it. */
+export const HIT_HEADER_BYTES = 90;
+/** No snippet is made smaller than this, however tight the budget (the formatter still cuts the whole answer). */
+export const MIN_SNIPPET_BYTES = 120;
 
 /**
  * The byte budget for one whole ctx_search answer, however many queries it carries. The configured budget is
@@ -19,10 +25,13 @@ export function searchBudget(limit: number, queries: number, env: NodeJS.Process
   return Math.max(Math.min(base, 2048), Math.min(base * 8, scaled));
 }
 
-/** Snippet bytes per hit so the whole answer fits `budget` (headers and separators included). */
+/**
+ * Mean snippet bytes per hit so the whole answer fits `budget` (headers and separators included). The search
+ * spreads `mean × hits` across its hits by score (see allocateSnippetBytes), so this is an average, not a cap.
+ */
 export function snippetBytesFor(budget: number, limit: number, queries: number): number {
-  const perHit = Math.floor(budget / Math.max(1, limit * queries)) - 140;
-  return Math.max(120, Math.min(TARGET_SNIPPET_BYTES, perHit));
+  const perHit = Math.floor(budget / Math.max(1, limit * queries)) - HIT_HEADER_BYTES;
+  return Math.max(MIN_SNIPPET_BYTES, perHit);
 }
 
 export interface FormattedSection {

@@ -1,6 +1,8 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatForPath } from './chunkers/chunk-content.js';
+import { decodeText } from './decode-text.js';
+import { indexWithoutBlocking } from './index-without-blocking.js';
 import type { KnowledgeBase } from './types.js';
 import { walkDirectory, type WalkOptions } from './walk-directory.js';
 
@@ -65,13 +67,9 @@ function readTextFile(path: string): { text?: string; reason?: string } {
       if (n === 0) break;
       off += n;
     }
-    const head = buf.subarray(0, Math.min(off, 8000));
-    if (head.includes(0)) return { reason: 'binary' };
-    const text = buf.subarray(0, off).toString('utf8');
-    // Many replacement characters mean this was not UTF-8 text.
-    const bad = (text.slice(0, 8000).match(/\uFFFD/g) ?? []).length;
-    if (bad > 8 && bad > text.length / 200) return { reason: 'binary' };
-    return { text: text.replace(/^\uFEFF/, '') };
+    const decoded = decodeText(buf.subarray(0, off));
+    if ('binary' in decoded) return { reason: decoded.binary };
+    return { text: decoded.text };
   } catch (err) {
     return { reason: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   } finally {
@@ -112,13 +110,13 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
   const result: IndexPathResult = {
     kind: 'file', path: real, files: [], chunks: 0, codeChunks: 0, bytes: 0, redactions: 0, skipped: [], capped: false, totalSeen: 1, removed: [],
   };
-  const indexOne = (file: string, source: string) => {
+  const indexOne = async (file: string, source: string) => {
     const { text, reason } = readTextFile(file);
     if (text === undefined) {
       result.skipped.push({ path: file, reason: reason ?? 'unreadable' });
       return;
     }
-    const r = kb.index({
+    const r = await indexWithoutBlocking(kb, {
       source,
       content: text,
       format: formatForPath(file),
@@ -133,7 +131,7 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
     result.redactions += r.redactions;
   };
   if (!statSync(real).isDirectory()) {
-    indexOne(real, options.source?.trim() || `file:${labelFor(real, rootReal)}`);
+    await indexOne(real, options.source?.trim() || `file:${labelFor(real, rootReal)}`);
     return result;
   }
   result.kind = 'dir';
@@ -146,7 +144,7 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
     const source = options.source?.trim()
       ? `${options.source.trim()}:${relative(real, file).split(sep).join('/')}`
       : `file:${labelFor(file, rootReal)}`;
-    indexOne(file, source);
+    await indexOne(file, source);
     done++;
     await options.onProgress?.(done, walk.files.length, file);
   }

@@ -47,14 +47,26 @@ export function splitIdentifier(word: string): string[] {
   return parts.length > 1 ? parts : [];
 }
 
+/** Longer alphanumeric runs are hashes, base64 or minified code, not identifiers worth splitting. */
+const MAX_IDENTIFIER_LENGTH = 80;
+const IDENTIFIER_SHAPE = /[a-z][A-Z]|[A-Z]{2}[a-z]/;
+
 /**
  * Extra text appended (invisibly, in the FTS body only) to each chunk so identifiers are found by their parts:
  * `useEffect` also indexes "use effect", `getServerSideProps` "get server side props".
+ * Linear in the input: one pass over alphanumeric runs, each run examined only when it is identifier-sized (a
+ * single backtracking pattern over the text was quadratic on long hex or base64 runs and froze the server).
  */
 export function identifierExpansions(text: string): string {
   const seen = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z][A-Za-z0-9]*/g)) {
-    const parts = splitIdentifier(m[0]);
+  for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
+    let word = m[0];
+    if (word.length > MAX_IDENTIFIER_LENGTH + 16) continue;
+    const firstLetter = word.search(/[A-Za-z]/);
+    if (firstLetter < 0) continue;
+    word = word.slice(firstLetter);
+    if (word.length > MAX_IDENTIFIER_LENGTH || !IDENTIFIER_SHAPE.test(word)) continue;
+    const parts = splitIdentifier(word);
     if (parts.length) seen.add(parts.join(' '));
     if (seen.size >= 200) break;
   }

@@ -1,7 +1,11 @@
 import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
+import { PENDING_KIND } from './pending-source.js';
 import { hasCjk } from './query-terms.js';
 import { buildSnippet } from './snippet.js';
+import { allocateSnippetBytes } from './snippet-allocation.js';
+import { MIN_SNIPPET_BYTES } from './format-search.js';
+import { utf8Length } from './chunkers/chunk.js';
 import { commonThreshold, dfOf, idfOf } from './term-frequency.js';
 import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-match.js';
 import type { ContentType, SearchHit, SearchOptions, SearchReport } from './types.js';
@@ -24,6 +28,11 @@ const MAX_ALTS = 8;
 const TITLE_LIST_WEIGHT = 0.25;
 /** bm25 column weights (title, body): a heading that names the query is the strongest single signal. */
 const TITLE_WEIGHT = 4;
+/** The caller's own session's content ranks up; another session's content ranks slightly down. */
+const OWN_SESSION_BONUS = 0.35;
+const OTHER_SESSION_PENALTY = -0.15;
+/** Mean snippet bytes per hit when the caller gives none (the CLI and MCP tool derive it from the budget). */
+const DEFAULT_SNIPPET_BYTES = 500;
 
 interface CandidateRow {
   id: number;
@@ -40,8 +49,8 @@ function resolveSources(state: KnowledgeInternals, source: string): Array<{ id: 
   if (exact.length) return exact;
   const like = `%${source.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return state.db
-    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' ORDER BY indexed_at DESC LIMIT 1000")
-    .all<{ id: number; label: string }>(like);
+    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' AND kind <> ? ORDER BY indexed_at DESC LIMIT 1000")
+    .all<{ id: number; label: string }>(like, PENDING_KIND);
 }
 
 function ftsRanks(
@@ -208,9 +217,9 @@ export function searchKnowledge(
   const rows = state.db
     .prepare(
       `SELECT c.id, c.title, c.content, c.content_type, s.label, s.session_id, s.indexed_at
-       FROM chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (SELECT value FROM json_each(?))`,
+       FROM chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (SELECT value FROM json_each(?)) AND s.kind <> ?`,
     )
-    .all<CandidateRow>(JSON.stringify(ids));
+    .all<CandidateRow>(JSON.stringify(ids), PENDING_KIND);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const maxRrf = head[0]?.[1] ?? 1;
 
@@ -262,18 +271,23 @@ export function searchKnowledge(
     // Naming the library or file in the question ("use raw-body with …") points at that source.
     const label = row.label.toLowerCase();
     if (labelTerms.some((re) => re.test(label))) score += LABEL_BONUS;
-    if (opts.sessionId && row.session_id) score += row.session_id === opts.sessionId ? 0.35 : -0.15;
+    if (opts.sessionId && row.session_id) score += row.session_id === opts.sessionId ? OWN_SESSION_BONUS : OTHER_SESSION_PENALTY;
     scored.push({ row, score, fuzzyOnly: corrections.length > 0 && !originalHit });
   }
   scored.sort((a, b) => b.score - a.score || b.row.indexed_at.localeCompare(a.row.indexed_at) || a.row.id - b.row.id);
-  const snippetBytes = Math.max(120, Math.floor(opts.snippetBytes ?? 600));
-  report.hits = scored.slice(0, limit).map(
+  const top = scored.slice(0, limit);
+  const snippetBytesFor = allocateSnippetBytes(
+    top.map((s) => s.score),
+    Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
+    MIN_SNIPPET_BYTES,
+  );
+  report.hits = top.map(
     (s): SearchHit => ({
       chunkId: Number(s.row.id),
       source: s.row.label,
       title: s.row.title,
       contentType: s.row.content_type,
-      snippet: buildSnippet(s.row.content, matchers, snippetBytes),
+      snippet: buildSnippet(s.row.content, matchers, snippetBytesFor(utf8Length(s.row.content.trim()))),
       score: Math.round(s.score * 1000) / 1000,
       indexedAt: s.row.indexed_at,
       via: s.fuzzyOnly ? 'fuzzy' : 'fts',

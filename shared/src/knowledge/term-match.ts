@@ -10,9 +10,10 @@ export function termMatcher(term: string): RegExp {
   const lower = term.toLowerCase();
   if (hasCjk(lower)) return new RegExp(escapeRegex(lower), 'giu');
   const stem = lightStem(lower);
-  // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts.
+  // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts; a
+  // camelCase word arrives as its parts joined by spaces, so `keep alive timeout` also finds `keepAliveTimeout`.
   const body = stem
-    .split(/[._'’-]+/)
+    .split(/[\s._'’-]+/)
     .map(escapeRegex)
     .join('[\\s._\'’-]?');
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}`, 'giu');

@@ -42,7 +42,7 @@ export interface SearchOptions {
   contentType?: ContentType;
   /** The caller's session; its content is ranked above other sessions' content. */
   sessionId?: string;
-  /** Snippet size per hit in UTF-8 bytes (default 600); short chunks are returned whole when they fit. */
+  /** Mean snippet size per hit in UTF-8 bytes (default 500), spread across the hits by score; short chunks are returned whole when they fit. */
   snippetBytes?: number;
 }
 
@@ -88,6 +88,8 @@ export interface SearchReport {
 
 export interface KnowledgeBase {
   index(input: IndexInput): IndexResult;
+  /** Same outcome as index, written in short slices so a large input never holds the event loop for long. */
+  indexAsync?(input: IndexInput): Promise<IndexResult>;
   search(query: string, options?: SearchOptions): SearchHit[];
   getSource(source: string): SourceInfo | undefined;
   listSources(): SourceInfo[];
@@ -96,6 +98,8 @@ export interface KnowledgeBase {
   purgeSession(sessionId: string): number;
   /** Removes everything (purge scope=project). */
   purgeAll(): void;
+  /** Removes everything by deleting the file and starting a fresh store (works on a full disk). */
+  resetFile?(): void;
   stats(): { sources: number; chunks: number; bytes: number };
   close(): void;
   /** Like search, plus what happened on the way (refreshes, typo corrections, source matching). Optional for other implementations. */

@@ -88,6 +88,11 @@ export interface StatsOptions {
   preferSessionId?: string;
   env?: NodeJS.ProcessEnv;
   now?: number;
+  /**
+   * Fold pending redirect notes into the ledger first (the default; it renames note files). Pollers such as the
+   * dashboard pass false so reading never writes to the data dir.
+   */
+  foldNotes?: boolean;
 }
 
 export const FORMULA =
@@ -98,7 +103,7 @@ export const FORMULA =
 /** Gross, own cost and net per session, project and all time (every project under `<dataHome>/projects`). */
 export function readStats(projectRoot: string, options: StatsOptions = {}): StatsReport {
   const env = options.env ?? process.env;
-  foldRedirectNotes(env);
+  if (options.foldNotes !== false) foldRedirectNotes(env);
   const paths = projectPaths(projectRoot, env);
   const meta = readProjectMeta(paths.dir);
   const ledgerFile = ledgerPathForDir(paths.dir);

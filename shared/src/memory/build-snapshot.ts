@@ -1,3 +1,4 @@
+import { redactText } from '../policy/redact.js';
 import type { MemoryCategory, MemoryEvent } from './event-types.js';
 import { shortPath } from './short-path.js';
 
@@ -163,7 +164,10 @@ function render(section: Section, items: string[], itemMax: number, searchTool: 
  * exceeds the budget: sections lose items and then shorten before a lower-priority section gets space, and
  * a section that cannot fit at all is left out (its details stay searchable).
  */
-export function buildSnapshot(events: MemoryEvent[], options: SnapshotOptions): string {
+export function buildSnapshot(stored: MemoryEvent[], options: SnapshotOptions): string {
+  // Events are redacted when stored; a store written by an older version may still hold raw secrets, and the
+  // snapshot is injected into the model, so it is redacted again here before anything is measured.
+  const events = stored.map((e) => ({ ...e, data: redactText(e.data) }));
   const budget = options.budget ?? SNAPSHOT_BUDGET;
   const head =
     `<session_resume session="${esc(options.sessionId)}" compactions="${options.compactCount ?? 0}">\n` +

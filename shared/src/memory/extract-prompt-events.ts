@@ -1,6 +1,6 @@
 import type { ExtractedEvent } from './event-types.js';
 import { MAX_EVENT_DATA } from './event-types.js';
-import { maskSecrets } from './mask-secrets.js';
+import { redactText } from '../policy/redact.js';
 
 // Host-generated text that arrives through the prompt hook but was not typed by the user.
 const SYNTHETIC = /^\s*<(task-notification|system-reminder|context_guidance|tool-result|session_resume|command-name|local-command-stdout)\b/;
@@ -33,7 +33,7 @@ export function extractPromptEvents(prompt: string | undefined): ExtractedEvent[
   if (typeof prompt !== 'string') return [];
   const text = prompt.replace(/^\uFEFF/, '').trim();
   if (!text || SYNTHETIC.test(text)) return [];
-  const masked = maskSecrets(text);
+  const masked = redactText(text);
   const events: ExtractedEvent[] = [
     { category: 'user-prompt', type: 'user_prompt', priority: 4, data: clip(masked, MAX_EVENT_DATA) },
   ];

@@ -1,7 +1,7 @@
 import { classifyTool, COMMAND_FIELDS, PATH_FIELDS, pick } from './classify-tool.js';
 import type { ExtractedEvent } from './event-types.js';
-import { maskExports, maskSecrets } from './mask-secrets.js';
-import { shellCommandEvents } from './parse-shell.js';
+import { redactShellAssignments, redactText } from '../policy/redact.js';
+import { shellCommandEvents } from './shell-command-events.js';
 import { responseSaysError, responseText } from './response-text.js';
 
 /** A finished tool call as the post-tool hook sees it (names normalised by the hook runtime). */
@@ -35,7 +35,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 function errorExcerpt(text: string): string {
   const lines = text.split('\n').filter((l) => ERROR_LINE.test(l));
   const chosen = (lines.length ? lines : text.split('\n').filter((l) => l.trim())).slice(0, 3);
-  return clip(oneLine(maskSecrets(chosen.join(' | '))), 300);
+  return clip(oneLine(redactText(chosen.join(' | '))), 300);
 }
 
 function patchFiles(patch: string): Array<{ op: 'file_write' | 'file_edit'; path: string }> {
@@ -63,7 +63,7 @@ function todoLine(items: unknown[]): string {
 function firstArg(input: Record<string, unknown> | undefined): string {
   if (!input) return '';
   for (const v of Object.values(input)) {
-    if (typeof v === 'string') return clip(oneLine(maskSecrets(v)), 100);
+    if (typeof v === 'string') return clip(oneLine(redactText(v)), 100);
   }
   return '';
 }
@@ -91,7 +91,7 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
         ? argv.length >= 3 && /(^|\/)(ba|z|da)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!) ? argv.slice(2).join(' ') : argv.join(' ')
         : typeof rawCommand === 'string' ? rawCommand : '';
       if (!command) break;
-      const masked = clip(oneLine(maskExports(command)), 160);
+      const masked = clip(oneLine(redactShellAssignments(command)), 160);
       const head = oneLine(command).split(' ').slice(0, 2).join(' ');
       events.push(...shellCommandEvents(command));
       // Our own redirect echoes look like failures to a regex; they are guidance, not errors.
@@ -107,7 +107,7 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
             category: 'constraint',
             type: 'constraint_discovered',
             priority: 3,
-            data: clip(oneLine(maskSecrets(text.slice(Math.max(0, at - 50), at + 200))), 260),
+            data: clip(oneLine(redactText(text.slice(Math.max(0, at - 50), at + 200))), 260),
             key: `constraint:${c[1]!.toLowerCase()}`,
           });
         }
@@ -150,7 +150,7 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
     }
     case 'web': {
       const target = pick(input, 'url', 'URL', 'Url', 'query', 'prompt');
-      if (target) events.push({ category: 'web', type: 'web', priority: 1, data: clip(maskSecrets(target), 300), key: `web:${target}` });
+      if (target) events.push({ category: 'web', type: 'web', priority: 1, data: clip(redactText(target), 300), key: `web:${target}` });
       break;
     }
     case 'todo': {
@@ -185,7 +185,7 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
     case 'subagent': {
       const what = pick(input, 'description', 'prompt', 'task', 'query') ?? '';
       const type = pick(input, 'subagent_type', 'agentName', 'agent');
-      const result = text ? ` → ${clip(oneLine(maskSecrets(text)), 200)}` : '';
+      const result = text ? ` → ${clip(oneLine(redactText(text)), 200)}` : '';
       events.push({ category: 'subagent', type: 'subagent', priority: 2, data: clip(`${type ? `${type}: ` : ''}${oneLine(what)}${result}`, 400), key: `subagent:${what.slice(0, 60)}` });
       break;
     }

@@ -25,6 +25,9 @@ export const SPOOL_INGEST_THRESHOLD = 256;
 const STALE_CLAIM_MS = 60_000;
 
 let counter = 0;
+let claimCounter = 0;
+/** `<name>.json.claimed-<pid>-<claim time ms>-<n>`; older versions wrote `<name>.json.claimed-<pid>`. */
+const CLAIMED = /^(.+\.json)\.claimed-(\d+)(?:-(\d+)-\d+)?$/;
 
 /** Writes one spool entry. Returns how many files are pending (so the caller can decide to ingest). */
 export function spoolEntry(projectDataDir: string, entry: SpoolEntry): number {
@@ -56,17 +59,23 @@ export function claimSpool(projectDataDir: string, now = Date.now()): { entries:
   const claimed: Array<{ path: string; order: string }> = [];
   for (const name of names) {
     const isPending = name.endsWith('.json');
-    const m = /^(.+\.json)\.claimed-\d+$/.exec(name);
+    const m = CLAIMED.exec(name);
     if (!isPending && !m) continue;
     if (m) {
-      try {
-        if (now - statSync(join(dir, name)).mtimeMs < STALE_CLAIM_MS) continue;
-      } catch {
-        continue;
+      // The claim time is in the name: a file's mtime is its write time, so a claim of a file older than the
+      // stale limit looked stale at once and a second reader took it again (200 events became 553 rows).
+      let claimedAt = m[3] ? Number(m[3]) : NaN;
+      if (!Number.isFinite(claimedAt)) {
+        try {
+          claimedAt = statSync(join(dir, name)).mtimeMs;
+        } catch {
+          continue;
+        }
       }
+      if (now - claimedAt < STALE_CLAIM_MS) continue;
     }
     const base = m ? m[1]! : name;
-    const target = join(dir, `${base}.claimed-${process.pid}`);
+    const target = join(dir, `${base}.claimed-${process.pid}-${now}-${claimCounter++}`);
     try {
       renameSync(join(dir, name), target);
       claimed.push({ path: target, order: base });

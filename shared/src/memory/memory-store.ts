@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../db/open-database.js';
+import { openDatabase, reopenIfCorrupt } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
+import { redactText } from '../policy/redact.js';
 import { ensureProject, projectPaths } from '../project/project-identity.js';
 import { claimSpool, SPOOL_DIR } from './memory-spool.js';
 import type { ExtractedEvent, MemoryCategory, MemoryEvent, Priority } from './event-types.js';
@@ -158,7 +159,10 @@ export class MemoryStore {
       );
       const ids: number[] = [];
       for (const e of all) {
-        const data = e.data.length > MAX_EVENT_DATA ? `${e.data.slice(0, MAX_EVENT_DATA - 1)}…` : e.data;
+        // The last line of defence: whatever an extractor let through, no secret is stored (it would be replayed
+        // into the model by every resume snapshot).
+        const clean = redactText(e.data);
+        const data = clean.length > MAX_EVENT_DATA ? `${clean.slice(0, MAX_EVENT_DATA - 1)}…` : clean;
         const h = hash(data);
         if (recent.get(sessionId, e.type, h)) continue;
         const r = insert.run(sessionId, session.leg, e.category, e.type, e.priority, data, e.key ?? '', h, now);
@@ -388,17 +392,34 @@ export class MemoryStore {
 /** Opens (creating) a project's memory store, with the post-tool spool moved in: the write path. */
 export function openMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore {
   const paths = ensureProject(projectRoot, env);
-  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
-  store.ingestSpool(paths.dir);
-  return store;
+  return openWithSpool(paths.memoryDb, paths.dir, env);
 }
 
 /** Opens a project's memory store only if the project has memory (read paths never create a project). */
 export function openExistingMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore | undefined {
   const paths = projectPaths(projectRoot, env);
   if (!existsSync(paths.memoryDb) && !existsSync(join(paths.dir, SPOOL_DIR))) return undefined;
-  const store = new MemoryStore(openDatabase(paths.memoryDb, { migrations: MEMORY_MIGRATIONS }), env);
-  store.ingestSpool(paths.dir);
+  return openWithSpool(paths.memoryDb, paths.dir, env);
+}
+
+/**
+ * Opens the store and moves the spool in. When that trips on garbage in interior pages (confirmed by
+ * quick_check), the file is moved aside and a fresh store used, so memory does not fail at every hook.
+ */
+function openWithSpool(path: string, dataDir: string, env: NodeJS.ProcessEnv): MemoryStore {
+  const options = { migrations: MEMORY_MIGRATIONS };
+  let store = new MemoryStore(openDatabase(path, options), env);
+  try {
+    store.ingestSpool(dataDir);
+  } catch (err) {
+    const fresh = reopenIfCorrupt(store.db, options, err);
+    if (!fresh) {
+      store.close();
+      throw err;
+    }
+    store = new MemoryStore(fresh, env);
+    store.ingestSpool(dataDir);
+  }
   return store;
 }
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { openDatabase } from '../db/open-database.js';
+import { deleteDatabaseFiles, isDiskFullError, openDatabase } from '../db/open-database.js';
 import type { KnowledgeBase } from '../knowledge/types.js';
 import { ledgerPathForDir } from '../ledger/ledger-db.js';
 import { LEDGER_MIGRATIONS } from '../ledger/ledger-schema.js';
 import { closeLedgerHandles } from '../ledger/record.js';
-import { projectPaths } from '../project/project-identity.js';
+import { projectPaths, type ProjectPaths } from '../project/project-identity.js';
 import { openExistingMemoryStore } from './memory-store.js';
 
 export type PurgeScope = 'session' | 'project';
@@ -16,6 +16,8 @@ export interface PurgeResult {
   memoryEvents: number;
   knowledgeChunks: number | 'all';
   ledgerRows: number;
+  /** Set when the store files were deleted instead of emptied (the disk was full). */
+  byDeletingFiles?: boolean;
 }
 
 export interface PurgeOptions {
@@ -32,29 +34,17 @@ export interface PurgeOptions {
  * chunks; the ledger keeps its rows (savings history holds no content). Project scope: all memory, the whole
  * knowledge base and the project's ledger.
  */
-export function purgeProjectData(projectRoot: string, opts: PurgeOptions): PurgeResult {
-  const env = opts.env ?? process.env;
-  const result: PurgeResult = { scope: opts.scope, memoryEvents: 0, knowledgeChunks: 0, ledgerRows: 0 };
+function purgeProjectRows(projectRoot: string, dir: string, opts: PurgeOptions, env: NodeJS.ProcessEnv, result: PurgeResult): void {
   const memory = openExistingMemoryStore(projectRoot, env);
   try {
-    if (opts.scope === 'session') {
-      const ids = [...new Set((opts.sessionIds ?? []).filter(Boolean))];
-      if (ids[0]) result.sessionId = ids[0];
-      for (const id of ids) {
-        if (memory) result.memoryEvents += memory.purgeSession(id);
-        if (opts.knowledge) result.knowledgeChunks = (result.knowledgeChunks as number) + opts.knowledge.purgeSession(id);
-      }
-      return result;
-    }
     if (memory) result.memoryEvents = memory.purgeAll();
-    if (opts.knowledge) {
-      opts.knowledge.purgeAll();
-      result.knowledgeChunks = 'all';
-    }
   } finally {
     memory?.close();
   }
-  const dir = projectPaths(projectRoot, env).dir;
+  if (opts.knowledge) {
+    opts.knowledge.purgeAll();
+    result.knowledgeChunks = 'all';
+  }
   const ledger = ledgerPathForDir(dir);
   if (existsSync(ledger)) {
     closeLedgerHandles(dir);
@@ -64,6 +54,46 @@ export function purgeProjectData(projectRoot: string, opts: PurgeOptions): Purge
     } finally {
       db.close();
     }
+  }
+}
+
+/** The full-disk purge: every store file of the project deleted (the server's knowledge base reopened empty). */
+function purgeProjectFiles(paths: ProjectPaths, opts: PurgeOptions, result: PurgeResult): void {
+  closeLedgerHandles(paths.dir);
+  deleteDatabaseFiles(paths.memoryDb);
+  deleteDatabaseFiles(ledgerPathForDir(paths.dir));
+  if (opts.knowledge?.resetFile) opts.knowledge.resetFile();
+  else deleteDatabaseFiles(paths.knowledgeDb);
+  result.knowledgeChunks = 'all';
+  result.byDeletingFiles = true;
+}
+
+export function purgeProjectData(projectRoot: string, opts: PurgeOptions): PurgeResult {
+  const env = opts.env ?? process.env;
+  const result: PurgeResult = { scope: opts.scope, memoryEvents: 0, knowledgeChunks: 0, ledgerRows: 0 };
+  const paths = projectPaths(projectRoot, env);
+  const dir = paths.dir;
+  if (opts.scope === 'project') {
+    try {
+      purgeProjectRows(projectRoot, dir, opts, env, result);
+    } catch (err) {
+      // Deleting rows needs journal space; on a full disk the purge that should free space would fail.
+      // Deleting the files needs none.
+      if (!isDiskFullError(err)) throw err;
+      purgeProjectFiles(paths, opts, result);
+    }
+    return result;
+  }
+  const memory = openExistingMemoryStore(projectRoot, env);
+  try {
+    const ids = [...new Set((opts.sessionIds ?? []).filter(Boolean))];
+    if (ids[0]) result.sessionId = ids[0];
+    for (const id of ids) {
+      if (memory) result.memoryEvents += memory.purgeSession(id);
+      if (opts.knowledge) result.knowledgeChunks = (result.knowledgeChunks as number) + opts.knowledge.purgeSession(id);
+    }
+  } finally {
+    memory?.close();
   }
   return result;
 }

@@ -5,7 +5,9 @@ import type { HostRecord } from '../platforms/types.js';
 import { findProjectRoot } from '../project/project-identity.js';
 import { buildSnapshot, SNAPSHOT_BUDGET } from './build-snapshot.js';
 import { extractPromptEvents } from './extract-prompt-events.js';
-import { openMemoryStore, retentionDays, type MemoryStore } from './memory-store.js';
+import { reopenIfCorrupt } from '../db/open-database.js';
+import { MemoryStore, openMemoryStore, retentionDays } from './memory-store.js';
+import { MEMORY_MIGRATIONS } from './memory-schema.js';
 
 /**
  * The memory side of each hook event, written once for every host. Hook handlers are thin adapters over these;
@@ -25,9 +27,19 @@ export const FOLLOWUP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => T): T {
   const root = findProjectRoot(s.projectDir);
-  const store = openMemoryStore(root, s.env ?? process.env);
+  const env = s.env ?? process.env;
+  let store = openMemoryStore(root, env);
   try {
-    return fn(store, root);
+    try {
+      return fn(store, root);
+    } catch (err) {
+      // Garbage in interior pages shows only when a query reads them: confirmed by quick_check, the file is
+      // moved aside and this hook's work is done on a fresh store, instead of failing at every prompt.
+      const fresh = reopenIfCorrupt(store.db, { migrations: MEMORY_MIGRATIONS }, err);
+      if (!fresh) throw err;
+      store = new MemoryStore(fresh, env);
+      return fn(store, root);
+    }
   } finally {
     store.close();
   }

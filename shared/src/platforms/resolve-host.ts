@@ -101,3 +101,26 @@ function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | un
 function nonEmpty(value: string | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
+
+/**
+ * The host that really called a hook shared by several hosts (one `.github/hooks` file serves every Copilot
+ * surface): the first `payloadCallers` entry whose field is in the payload (and whose env var, if any, is set),
+ * else the host named on the command line. Payloads that are not JSON objects keep the named host.
+ */
+export function callerForPayload(host: HostRecord, payloadText: string, env: NodeJS.ProcessEnv = process.env): HostRecord {
+  const callers = host.payloadCallers?.value;
+  if (!callers?.length) return host;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(payloadText.replace(/^\uFEFF/, ''));
+  } catch {
+    return host;
+  }
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return host;
+  for (const c of callers) {
+    if (!(c.field in payload)) continue;
+    if (c.env && !env[c.env]) continue;
+    return findHostByName(c.host) ?? host;
+  }
+  return host;
+}

@@ -71,6 +71,34 @@ export interface Sourced<T> {
 
 export type OsPaths = Partial<Record<'linux' | 'darwin' | 'win32', string>>;
 
+export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
+
+/**
+ * How the host's hooks file is laid out, so setup can merge our entries into it:
+ * - `nested-matchers`: `{"hooks": {"<Event>": [{"hooks": [{"type": "command", "command": …}]}]}}` (Claude family);
+ * - `copilot-cli`: `{"version": 1, "hooks": {"<event>": [{"type": "command", "bash": …, "powershell": …}]}}`;
+ * - `cursor`: `{"version": 1, "hooks": {"<event>": [{"command": …}]}}`;
+ * - `opencode-plugin`: a plugin module re-exporting our bundled OpenCode plugin (the whole file is ours);
+ * - `toml-array`: `[[hooks]]` tables with `event` and `command` in a TOML config (Kimi; no other field allowed).
+ */
+export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor' | 'opencode-plugin' | 'toml-array';
+
+export interface HookSetup {
+  layout: HookFileLayout;
+  /** A setting the host needs before it runs any hook, e.g. Gemini's `hooksConfig.enabled: true`. */
+  enable?: { path: string[]; value: unknown };
+  /** The host id written into hook commands when the file is shared by several hosts (`copilot` for every
+   * Copilot surface); the hook then tells the caller apart from the payload (`payloadCallers`). */
+  commandHost?: string;
+}
+
+/** A payload field that marks another host as the caller of a shared hook file (and an env var that narrows it). */
+export interface PayloadCaller {
+  field: string;
+  host: HostId;
+  env?: string;
+}
+
 export interface HostRecord {
   id: HostId;
   displayName: string;
@@ -107,7 +135,15 @@ export interface HostRecord {
   paths: Sourced<{
     configDir: OsPaths;
     hooksFile?: { project?: string; user?: OsPaths };
-    mcpConfig?: { project?: string; user?: OsPaths; format: 'json' | 'jsonc' | 'toml'; key: string };
+    mcpConfig?: {
+      project?: string;
+      user?: OsPaths;
+      format: 'json' | 'jsonc' | 'toml';
+      key: string;
+      /** Shape of one server entry: `{command, args}` (default), `{type: "stdio", command, args}`, or OpenCode's
+       * `{type: "local", command: [cmd, ...args], enabled: true}`. */
+      entry?: McpEntryShape;
+    };
     /** Env var that relocates `configDir` (e.g. CLAUDE_CONFIG_DIR, CODEX_HOME). */
     configDirEnv?: string;
   }>;
@@ -136,4 +172,17 @@ export interface HostRecord {
   outputReplacementObserved?: Sourced<{ hostVersion: string }>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
+  /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */
+  hookSetup?: Sourced<HookSetup>;
+  /** Why setup writes no hooks for a host that has them (shown in the plan). */
+  hookSetupSkipped?: string;
+  /** What the user must still do after setup (e.g. trust the hooks in Codex). */
+  setupNote?: Sourced<string>;
+  /**
+   * Where the host records which hooks the user trusted (Codex: `[hooks.state."<key>"] trusted_hash` in the
+   * user config.toml, keyed by the hook's content hash), so doctor can tell when none of ours is trusted yet.
+   */
+  hookTrust?: Sourced<{ file: OsPaths; table: string[]; field: string }>;
+  /** Hosts that run this host's hook file too, told apart by a payload field (first match wins). */
+  payloadCallers?: Sourced<PayloadCaller[]>;
 }

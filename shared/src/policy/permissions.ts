@@ -3,6 +3,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 // The ESM build: the package's UMD main requires its files dynamically, which a bundle cannot follow.
 import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
+import { effectiveCommands, type EffectiveCommand } from '../shell/effective-commands.js';
+import { extractShellStrings } from '../shell/shell-strings.js';
+import { matchesNormalised } from './normalised-rule.js';
 
 export interface PermissionRules {
   deny: string[];
@@ -41,65 +44,6 @@ export function loadPermissions(projectRoot: string, env: NodeJS.ProcessEnv = pr
   return rules;
 }
 
-/** Splits shell code into simple commands: on && || ; | & and newlines outside quotes; $(…) and `…` bodies too. */
-export function splitShell(code: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quote: '"' | "'" | null = null;
-  const push = () => {
-    if (cur.trim()) out.push(cur.trim());
-    cur = '';
-  };
-  for (let i = 0; i < code.length; i++) {
-    const c = code[i]!;
-    if (quote) {
-      if (c === '\\' && quote === '"') {
-        cur += c + (code[++i] ?? '');
-        continue;
-      }
-      if (c === quote) quote = null;
-      cur += c;
-      continue;
-    }
-    if (c === '\\') {
-      cur += c + (code[++i] ?? '');
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      quote = c;
-      cur += c;
-      continue;
-    }
-    if (c === '$' && code[i + 1] === '(') {
-      let depth = 1;
-      let j = i + 2;
-      for (; j < code.length && depth > 0; j++) {
-        if (code[j] === '(') depth++;
-        else if (code[j] === ')') depth--;
-      }
-      out.push(...splitShell(code.slice(i + 2, j - 1)));
-      cur += code.slice(i, j);
-      i = j - 1;
-      continue;
-    }
-    if (c === '`') {
-      const end = code.indexOf('`', i + 1);
-      const body = end > i ? code.slice(i + 1, end) : code.slice(i + 1);
-      out.push(...splitShell(body));
-      cur += end > i ? code.slice(i, end + 1) : code.slice(i);
-      i = end > i ? end : code.length;
-      continue;
-    }
-    if (c === '\n' || c === '\r' || c === ';' || c === '|' || c === '&') {
-      push();
-      continue;
-    }
-    cur += c;
-  }
-  push();
-  return out;
-}
-
 function globToRegExp(glob: string): RegExp {
   const esc = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${esc}$`, process.platform === 'win32' || process.platform === 'darwin' ? 'i' : '');
@@ -120,43 +64,45 @@ function bashRuleMatches(rule: string, command: string): boolean {
 
 export type Verdict = { verdict: 'deny' | 'ask' | 'allow' | 'none'; rule?: string; command?: string };
 
-/** Any deny wins, then ask; `allow` only when every simple command is allowed. */
+/**
+ * Any deny wins, then ask; `allow` only when every command is allowed as written. Deny and ask rules are
+ * matched against each program the line would run, as written and normalised (see matchesNormalised), so
+ * `FOO=1 rm -fr x`, `/bin/rm -r -f x`, `\rm`, `env rm`, `sh -c 'rm -rf x'`, `eval`, `xargs rm -rf`, subshells
+ * and substitutions all meet `Bash(rm -rf:*)`. This guards against accidents, not against hostile code.
+ */
 export function evaluateShell(code: string, rules: PermissionRules): Verdict {
-  const commands = splitShell(code);
-  for (const command of commands) {
-    const rule = rules.deny.find((r) => bashRuleMatches(r, command));
-    if (rule) return { verdict: 'deny', rule, command };
+  const commands = effectiveCommands(code);
+  const hits = (rule: string, c: EffectiveCommand) => bashRuleMatches(rule, c.text) || matchesNormalised(rule, c.argv);
+  for (const c of commands) {
+    const rule = rules.deny.find((r) => hits(r, c));
+    if (rule) return { verdict: 'deny', rule, command: c.text };
   }
-  for (const command of commands) {
-    const rule = rules.ask.find((r) => bashRuleMatches(r, command));
-    if (rule) return { verdict: 'ask', rule, command };
+  for (const c of commands) {
+    const rule = rules.ask.find((r) => hits(r, c));
+    if (rule) return { verdict: 'ask', rule, command: c.text };
   }
-  if (commands.length && commands.every((c) => rules.allow.some((r) => bashRuleMatches(r, c)))) return { verdict: 'allow' };
+  if (commands.length && commands.every((c) => rules.allow.some((r) => bashRuleMatches(r, c.text)))) return { verdict: 'allow' };
   return { verdict: 'none' };
 }
 
-const STRING = String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\x60([^\x60]*)\x60)`;
-const CALLS: Record<string, RegExp[]> = {
-  python: [new RegExp(String.raw`\b(?:os\.system|os\.popen|subprocess\.\w+)\(\s*` + STRING, 'g')],
-  javascript: [new RegExp(String.raw`\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\(\s*` + STRING, 'g')],
-  typescript: [new RegExp(String.raw`\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\(\s*` + STRING, 'g')],
-  ruby: [new RegExp(String.raw`\b(?:system|exec|spawn)\(?\s*` + STRING, 'g'), /`([^`]*)`/g, /%x\{([^}]*)\}/g],
-  go: [new RegExp(String.raw`exec\.Command\(\s*` + STRING, 'g')],
-  php: [new RegExp(String.raw`\b(?:shell_exec|exec|system|passthru|proc_open|popen)\(\s*` + STRING, 'g'), /`([^`]*)`/g],
-  rust: [new RegExp(String.raw`Command::new\(\s*` + STRING, 'g')],
-  perl: [new RegExp(String.raw`\b(?:system|exec)\(?\s*` + STRING, 'g'), /`([^`]*)`/g, /qx\{([^}]*)\}/g],
-};
-
-/** Shell command strings passed to a shell from code in another language, to check against the same rules. */
-export function extractShellStrings(language: string, code: string): string[] {
-  const found: string[] = [];
-  for (const re of CALLS[language] ?? []) {
-    for (const m of code.matchAll(re)) {
-      const s = m.slice(1).find((g) => g !== undefined);
-      if (s) found.push(s);
+/**
+ * The refusal shown when code trips a deny rule (shell code, or shell strings inside code in another
+ * language). It says plainly what the rules are: a guard against accidents, not a security boundary.
+ */
+export function denyMessage(language: string, code: string, rules: PermissionRules): string | undefined {
+  if (rules.deny.length === 0) return undefined;
+  const pieces = language === 'shell' ? [code] : extractShellStrings(language, code);
+  for (const piece of pieces) {
+    const v = evaluateShell(piece, rules);
+    if (v.verdict === 'deny') {
+      return (
+        `Command blocked by a deny rule: "${v.command}" matches ${v.rule} (from your .claude settings). ` +
+        'Do something else, or ask the user to change the rule. Deny rules guard against accidents; they are not ' +
+        'a security boundary against code written to get around them.'
+      );
     }
   }
-  return found;
+  return undefined;
 }
 
 /** A path glob as a RegExp: `**` any depth, `*` within one segment, `?` one character. */

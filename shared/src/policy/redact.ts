@@ -1,94 +1,141 @@
 /**
- * Secret redaction applied to everything before it is stored (knowledge base chunks, and anything else that
- * persists user output). It favours precision: a redaction that eats ordinary prose or code (a TypeScript
- * `password: string` field, a `${PASSWORD}` placeholder) would make the stored text less useful without
- * protecting anything, so those shapes are left alone.
+ * The one secret redactor. Everything that persists or re-injects user text goes through it: knowledge-base
+ * chunks, session-memory events and resume snapshots. It needs recall (a key replayed into the model after
+ * every compaction is a leak) and precision (a redaction that eats code — TypeScript's `type DotToken = …`,
+ * a `password: string` field, `token = scanner.scan()` — makes stored text less useful and protects nothing).
+ * Both are measured on a labelled set in shared/test/policy/redact-precision.test.ts.
  */
+import {
+  AUTH_HEADER,
+  BARE_AWS_SECRET,
+  MYSQL_PASSWORD,
+  PLACEHOLDER_WORD,
+  PRIVATE_KEY,
+  REFERENCE_PREFIX,
+  SECRET_FLAG,
+  SECRET_KEY_PAIRS,
+  SECRET_KEY_PARTS,
+  TOKEN_PATTERNS,
+  URL_CREDENTIALS,
+  WEBHOOK_URL,
+} from './secret-patterns.js';
+
 export interface RedactionResult {
   text: string;
   /** How many secrets were replaced. */
   count: number;
 }
 
-const MARK = '[REDACTED]';
+export const REDACTION_MARK = '[REDACTED]';
+const MARK = REDACTION_MARK;
 
-/** Provider token formats with a recognisable prefix; each match is replaced whole. */
-const TOKEN_PATTERNS: RegExp[] = [
-  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
-  /\bASIA[0-9A-Z]{16}\b/g, // AWS temporary key id
-  /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, // GitHub tokens
-  /\bgithub_pat_[A-Za-z0-9_]{22,}\b/g,
-  /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-  /\bsk-ant-[A-Za-z0-9_-]{20,}/g, // Anthropic
-  /\bsk-(?:proj-|live-)?[A-Za-z0-9_-]{20,}/g, // OpenAI-style
-  /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}\b/g, // Stripe secret / restricted
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
-  /\bnpm_[A-Za-z0-9]{36}\b/g, // npm
-  /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-  /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWT
-];
-
-const PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY)-----[\s\S]*?(?:-----END \1-----|$)/g;
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)([^\s@/]{1,200})@/gi;
-const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{16,})/g;
-
-/** `key = value` / `key: "value"` assignments whose key names a secret. */
-// A letter right after the keyword means another word (`tokenizer`, `author`, `maxTokens`), so only a
-// separator may follow it.
-const SECRET_KEY = String.raw`(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)(?:[_.-][A-Za-z0-9_.-]*)?`;
-const QUOTED_ASSIGN = new RegExp(String.raw`(["']?${SECRET_KEY}["']?\s*[:=]\s*)(["'])([^"'\n]{1,500})\2`, 'gi');
-const BARE_ASSIGN = new RegExp(String.raw`(^|[\s;,&?{(])(${SECRET_KEY}\s*=\s*)([^\s"'&;,(){}]{1,500})`, 'gim');
-// Unquoted YAML values must be one token: `password: the user's password` in prose is documentation.
-const YAML_ASSIGN = new RegExp(String.raw`^(\s*-?\s*${SECRET_KEY}:[ \t]+)([^\s"'#{}\[\]]{4,500})[ \t]*$`, 'gim');
-
-/** Values that are clearly not secrets: types, placeholders, references, empty-ish markers. */
-function isPlaceholder(value: string): boolean {
-  const v = value.trim();
-  if (v.length < 4 || /^\d{1,8}$/.test(v)) return true;
-  if (/^(?:string|number|boolean|bool|any|unknown|undefined|null|none|nil|true|false|str|int|bytes|required|optional|secret|password|token|changeme|xxx+|\*+|\.\.\.|…)$/i.test(v)) return true;
-  if (/^(?:\$|%|<|\{\{|process\.env|os\.environ|env\.|ENV\[|getenv|\[REDACTED)/i.test(v)) return true;
-  // Identifiers and calls in code (`token = getToken()`, `password = req.body.password`) are not literals.
-  if (/^[A-Za-z_$][\w$]*(?:\.[\w$]+)*(?:\(.*\))?;?$/.test(v) && !/\d/.test(v)) return true;
+/** True when a key name says its value is a secret: `DB_PASS`, `apiKey`, `AccountKey`, `SIGNING_KEY`, `x-auth-token`. */
+export function isSecretKey(key: string): boolean {
+  if (key.length > 64 || /^(?:OLD)?PWD$/.test(key)) return false; // PWD / OLDPWD are directories
+  const parts = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
+  for (let i = 0; i < parts.length; i++) {
+    if (SECRET_KEY_PARTS.has(parts[i]!)) return true;
+    if (i > 0 && SECRET_KEY_PAIRS.has(`${parts[i - 1]} ${parts[i]}`)) return true;
+  }
   return false;
 }
 
+/** Values that are clearly not secrets: types, placeholders, references, code. */
+function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 4 || /^\d{1,8}$/.test(v)) return true;
+  if (PLACEHOLDER_WORD.test(v) || REFERENCE_PREFIX.test(v)) return true;
+  if (/^(?:your|my|the|some|insert|enter|replace)[-_ ]|[-_ ]here$|^<.*>$|^example|^dummy|^fake|^test$/i.test(v)) return true;
+  // Identifiers and calls in code (`token = getToken()`, `password = req.body.password`) are not literals.
+  if (/^!?[A-Za-z_$][\w$]*(?:\(.*\))?;?$/.test(v) && !/\d/.test(v)) return true;
+  // Property chains (`scanner2.scan`, `config.db.password`) and generic types (`Token<Kind.Dot>`).
+  if (/^!?[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+;?$/.test(v) || /[<>]/.test(v)) return true;
+  // Element access (`children[i]`, `argv[2]`).
+  if (/^[A-Za-z_$][\w$.]*\[[\w$.'"]*\];?$/.test(v)) return true;
+  return false;
+}
+
+/** A value in prose ("the password is hunter2") counts only when it looks random, not like a word. */
+function looksRandom(v: string): boolean {
+  if (isPlaceholder(v) || /^(?:https?:|\/|\.\/)/.test(v)) return false;
+  return /\d/.test(v) || /[^A-Za-z]/.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v.slice(1)));
+}
+
+/** A 40-character base64 run is an AWS secret key when it mixes cases and digits like random bytes do. */
+function looksLikeAwsSecret(v: string): boolean {
+  const count = (re: RegExp) => (v.match(re) ?? []).length;
+  return count(/\d/g) >= 2 && count(/[A-Z]/g) >= 4 && count(/[a-z]/g) >= 4 && !v.includes('//') && !/^\/|\/$/.test(v);
+}
+
+// A key at the start of a word, not a type alias, interface or enum member declaration.
+const KEY = String.raw`(?<![\w.$-])(?<!\b(?:type|interface|class|enum|struct|fn|def|func)\s+)([A-Za-z_][\w.-]{0,63})`;
+const QUOTED_ASSIGN = new RegExp(String.raw`(["']?${KEY}["']?\s*[:=]\s*)(["'\`])([^"'\`\n]{1,500})\3`, 'g');
+const BARE_ASSIGN = new RegExp(String.raw`(^|[\s;,&?{(])(${KEY}\s*=\s*)([^\s"'\`&;,(){}]{1,500})`, 'gm');
+// Unquoted YAML values must be one token: `password: the user's password` in prose is documentation.
+const YAML_ASSIGN = new RegExp(String.raw`^(\s*-?\s*${KEY}:[ \t]+)([^\s"'#{}\[\]]{4,500})[ \t]*$`, 'gm');
+const PROSE_PASSWORD = /\b(pass(?:word|phrase|wd)|pwd)(\s*[:=]\s*|\s+(?:is|was)\s+|\s+)([^\s"'`,;]{4,64})/gi;
+
+/** Replaces every secret in `input` with [REDACTED]; returns the text and how many were replaced. */
 export function redactSecrets(input: string): RedactionResult {
   let count = 0;
+  const mark = () => {
+    count++;
+    return MARK;
+  };
   let text = input.replace(PRIVATE_KEY, (_m, kind: string) => {
     count++;
     return `-----BEGIN ${kind}-----\n${MARK}\n-----END ${kind}-----`;
   });
-  for (const re of TOKEN_PATTERNS) {
-    text = text.replace(re, () => {
-      count++;
-      return MARK;
-    });
-  }
-  text = text.replace(URL_CREDENTIALS, (m, head: string, secret: string) => {
-    if (secret === MARK) return m;
-    count++;
-    return `${head}${MARK}@`;
+  for (const re of TOKEN_PATTERNS) text = text.replace(re, mark);
+  text = text.replace(WEBHOOK_URL, (_m, head: string) => `${head}${mark()}`);
+  text = text.replace(URL_CREDENTIALS, (m, head: string, secret: string) => (secret === MARK ? m : `${head}${mark()}@`));
+  // A credential after Bearer/Basic is random (has digits); `Basic targetOptionDeclaration` in a comment is not.
+  text = text.replace(AUTH_HEADER, (m, kind: string, secret: string) =>
+    secret.includes('REDACTED') || !/\d/.test(secret) ? m : `${kind} ${mark()}`,
+  );
+  text = text.replace(MYSQL_PASSWORD, (_m, head: string) => `${head}${mark()}`);
+  text = text.replace(SECRET_FLAG, (m, head: string, value: string) =>
+    isPlaceholder(value.replace(/^["']|["']$/g, '')) ? m : `${head}${mark()}`,
+  );
+  text = text.replace(QUOTED_ASSIGN, (m, head: string, key: string, quote: string, value: string) =>
+    !isSecretKey(key) || isPlaceholder(value) ? m : `${head}${quote}${mark()}${quote}`,
+  );
+  text = text.replace(BARE_ASSIGN, (m, lead: string, head: string, key: string, value: string, offset: number, all: string) => {
+    const next = all[offset + m.length];
+    if (!isSecretKey(key) || isPlaceholder(value) || next === '(' || next === '<') return m;
+    // `contextToken = parent2;` is a statement in code; a secret in an env file or a command ends the line.
+    if (next === ';' && /^[A-Za-z_$][\w$]*$/.test(value)) return m;
+    return `${lead}${head}${mark()}`;
   });
-  text = text.replace(BEARER, (m, kind: string, secret: string) => {
-    if (secret.includes('REDACTED')) return m;
-    count++;
-    return `${kind} ${MARK}`;
-  });
-  text = text.replace(QUOTED_ASSIGN, (m, head: string, quote: string, value: string) => {
-    if (isPlaceholder(value)) return m;
-    count++;
-    return `${head}${quote}${MARK}${quote}`;
-  });
-  text = text.replace(BARE_ASSIGN, (m, lead: string, head: string, value: string) => {
-    if (isPlaceholder(value)) return m;
-    count++;
-    return `${lead}${head}${MARK}`;
-  });
-  text = text.replace(YAML_ASSIGN, (m, head: string, value: string) => {
-    if (isPlaceholder(value) || /[({;,]$/.test(value)) return m;
-    count++;
-    return `${head}${MARK}`;
-  });
+  text = text.replace(YAML_ASSIGN, (m, head: string, key: string, value: string) =>
+    !isSecretKey(key) || isPlaceholder(value) || /[({;,]$/.test(value) ? m : `${head}${mark()}`,
+  );
+  text = text.replace(PROSE_PASSWORD, (m, word: string, sep: string, value: string) =>
+    looksRandom(value) ? `${word}${sep}${mark()}` : m,
+  );
+  text = text.replace(BARE_AWS_SECRET, (m) => (looksLikeAwsSecret(m) ? mark() : m));
   return { text, count };
+}
+
+/** Convenience for callers that only need the text. */
+export function redactText(text: string): string {
+  return redactSecrets(text).text;
+}
+
+/**
+ * For a shell command recorded as an environment change (session memory): every assigned value is replaced
+ * (`export A=[REDACTED]`, `A=[REDACTED] cmd`), since a value exported in a shell is a secret more often than
+ * not, then the secret patterns.
+ */
+export function redactShellAssignments(command: string): string {
+  const assigned = command.replace(
+    /(^|[\s;&|(]|\bexport\s+|\bset\s+)([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s;&|)]+)/g,
+    (_m, lead: string, name: string) => `${lead}${name}=${MARK}`,
+  );
+  return redactText(assigned);
 }

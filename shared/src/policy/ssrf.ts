@@ -115,8 +115,12 @@ function classifyV6(g: number[]): Classification {
   // IPv4-mapped ::ffff:a.b.c.d and IPv4-compatible ::a.b.c.d reach the IPv4 address.
   if (zeroUpTo(5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!);
   if (zeroUpTo(6)) return embedded(g[6]!, g[7]!);
+  // IPv4-translated ::ffff:0:a.b.c.d (::ffff:0:0/96, RFC 2765) — `::ffff:0:7f00:1` is 127.0.0.1.
+  if (zeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return embedded(g[6]!, g[7]!);
   // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 destination too.
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return embedded(g[6]!, g[7]!);
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): the IPv4 sits in the last 32 bits as well.
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return embedded(g[6]!, g[7]!);
   if (g[0] === 0x2002) return embedded(g[1]!, g[2]!);
   const first = g[0]!;
   if (first === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254) {

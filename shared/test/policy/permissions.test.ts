@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { evaluateShell, extractShellStrings, loadPermissions, readAllowed, splitShell } from '@context-mode/shared/policy/permissions';
+import { evaluateShell, loadPermissions, readAllowed } from '@context-mode/shared/policy/permissions';
+import { effectiveCommands } from '@context-mode/shared/shell/effective-commands';
+import { extractShellStrings } from '@context-mode/shared/shell/shell-strings';
 
 const rules = { deny: ['Bash(rm -rf:*)', 'Bash(git push:*)', 'Bash(curl * | sh)'], ask: ['Bash(npm publish:*)'], allow: ['Bash(ls:*)', 'Read(/data/**)'] };
 
@@ -29,8 +31,8 @@ for (const [code, verdict] of table) {
   });
 }
 
-test('splitShell keeps quoted separators inside their command', () => {
-  assert.deepEqual(splitShell('echo "a && b" | wc -l; x=1'), ['echo "a && b"', 'wc -l', 'x=1']);
+test('the shell reader keeps quoted separators inside their command', () => {
+  assert.deepEqual(effectiveCommands('echo "a && b" | wc -l; x=1').map((c) => c.argv), [['echo', 'a && b'], ['wc', '-l']]);
 });
 
 test('shell strings are found inside other languages', () => {

@@ -21,20 +21,7 @@ const redacted: Array<[string, string]> = [
   ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'jwt [REDACTED]'],
 ];
 
-const untouched = [
-  'password: string;',
-  'interface User { password: string; token?: string }',
-  'password = req.body.password',
-  'const token = getToken();',
-  'password=${DB_PASSWORD}',
-  'api_key: process.env.API_KEY',
-  '"author": "Jane Doe <jane@example.com>"',
-  '"tokenizer": "porter"',
-  'max_tokens=4096',
-  'The password: must be at least 12 characters long.',
-  'Set the token in your environment before running.',
-  'https://example.com/docs/api',
-];
+// Look-alikes that must stay intact are in redact-precision.test.ts (the labelled set).
 
 for (const [input, expected] of redacted) {
   test(`redacts: ${input.slice(0, 50)}`, () => {
@@ -44,11 +31,6 @@ for (const [input, expected] of redacted) {
   });
 }
 
-for (const input of untouched) {
-  test(`leaves alone: ${input.slice(0, 50)}`, () => {
-    assert.deepEqual(redactSecrets(input), { text: input, count: 0 });
-  });
-}
 
 test('private key blocks are replaced whole, keeping their markers', () => {
   const key = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1234\nabcdEFGH5678\n-----END RSA PRIVATE KEY-----';

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { homedir } from 'node:os';
 import { resolveServerProjectRoot } from '../../mcp/project-root.js';
 
 /** `context-mode doctor [--json] [--project DIR]`: the ctx_doctor checks; exit 1 when any check FAILs. */
@@ -7,11 +8,20 @@ export function registerDoctorCommand(program: Command): void {
     .command('doctor')
     .description('check Node, the SQLite driver and FTS5, the data dir, the project and the detected host')
     .option('--json', 'print the checks as JSON')
+    .option('--fix', 'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again')
     .option('--project <dir>', 'project directory (default: CONTEXT_MODE_PROJECT_DIR, host env, or the current dir)')
-    .action(async (opts: { json?: boolean; project?: string }) => {
+    .action(async (opts: { json?: boolean; project?: string; fix?: boolean }) => {
       const { runDoctorChecks, formatDoctorLines } = await import('../../doctor/doctor-checks.js');
       const env = opts.project ? { ...process.env, CONTEXT_MODE_PROJECT_DIR: opts.project } : process.env;
-      const checks = runDoctorChecks({ projectRoot: resolveServerProjectRoot(env, process.cwd()), env });
+      const projectRoot = resolveServerProjectRoot(env, process.cwd());
+      let checks = runDoctorChecks({ projectRoot, env });
+      const fixes = checks.flatMap((c) => (c.autoFix && c.status !== 'OK' ? [c.autoFix] : []));
+      if (opts.fix && fixes.length) {
+        const { applyFixes } = await import('../../doctor/doctor-fixes.js');
+        const done = applyFixes(fixes, { env, home: env.HOME || homedir(), project: projectRoot });
+        process.stderr.write(`${done.map((l) => `fixed: ${l}`).join('\n')}\n`);
+        checks = runDoctorChecks({ projectRoot, env });
+      }
       const failed = checks.some((c) => c.status === 'FAIL');
       process.stdout.write(
         opts.json ? JSON.stringify({ ok: !failed, checks }, null, 2) + '\n' : formatDoctorLines(checks) + '\n',

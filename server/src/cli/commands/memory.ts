@@ -78,7 +78,9 @@ export function registerMemoryCommand(program: Command): void {
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
         if (!store.pin(id, !opts.unpin)) return fail(`no memory event #${id}`);
         const e = store.event(id)!;
-        process.stdout.write(opts.json ? `${JSON.stringify(toEventView(e))}\n` : `${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
+        // `--json` after the subcommand is taken by the parent `memory` command's option of the same name.
+        const json = opts.json || memory.opts<MemoryCliOptions>().json;
+        process.stdout.write(json ? `${JSON.stringify(toEventView(e))}\n` : `${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
       });
     });
 
@@ -86,12 +88,14 @@ export function registerMemoryCommand(program: Command): void {
     .command('delete <id>')
     .description('delete one event')
     .option('--project <dir>', 'project root')
-    .action((raw: string, opts: { project?: string }) => {
+    .option('--json', 'print {"id", "deleted"} as JSON')
+    .action((raw: string, opts: { project?: string; json?: boolean }) => {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
         if (!store.deleteEvent(id)) return fail(`no memory event #${id}`);
-        process.stdout.write(`Deleted #${id}\n`);
+        const json = opts.json || memory.opts<MemoryCliOptions>().json;
+        process.stdout.write(json ? `${JSON.stringify({ id, deleted: true })}\n` : `Deleted #${id}\n`);
       });
     });
 }

@@ -1,8 +1,10 @@
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { uniqueSourceLabel } from '@context-mode/shared/budget/shape-output';
 import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
+import { redactText } from '@context-mode/shared/policy/redact';
 import { executeCode, type ExecuteResult } from '../../sandbox/execute-code.js';
 import { deniedBy, statusNote } from '../../sandbox/sandbox-result.js';
 import type { ServerContext } from '../context.js';
@@ -74,7 +76,7 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       const source = uniqueSourceLabel('batch');
       let indexed = true;
       try {
-        ctx.knowledge().index({ source, content: sections.join('\n'), format: 'markdown', kind: 'batch', sessionId: ctx.sessionId });
+        await indexWithoutBlocking(ctx.knowledge(), { source, content: sections.join('\n'), format: 'markdown', kind: 'batch', sessionId: ctx.sessionId });
       } catch {
         indexed = false;
       }
@@ -104,7 +106,7 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
         if (room > 200) text += `\n${clipBytes(sections.join('\n'), room)}\n`;
       }
       if (indexed) text += `\nMore: ctx_search(source: "${source}", queries: [...])`;
-      text = clipBytes(text, budget);
+      text = clipBytes(redactText(text), budget); // secrets a command printed never reach the model
       recordLedger(ctx.projectRoot, {
         sessionId: ctx.sessionId,
         host: ctx.host()?.id ?? 'unknown',

@@ -1,3 +1,5 @@
+import { looksBinary } from '@context-mode/shared/knowledge/decode-text';
+import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
@@ -101,6 +103,9 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
     async (args: Args, extra) => {
       const content = args.content && args.content.length ? args.content : undefined;
       const path = args.path?.trim() ? args.path.trim() : undefined;
+      if (content && looksBinary(content)) {
+        return { content: [{ type: 'text' as const, text: 'Not indexed: the content is binary (NUL characters), not text. Index a text file or a text rendering of it.' }], isError: true };
+      }
       if (!content && !path) {
         return { content: [{ type: 'text' as const, text: 'Provide content (text to index) or path (a file or directory in the project).' }], isError: true };
       }
@@ -117,7 +122,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       try {
         if (content) {
           const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
-          const r = kb.index({ source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
+          const r = await indexWithoutBlocking(kb, { source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
           rawBytes = Buffer.byteLength(content);
           sourceId = r.source;
           text =

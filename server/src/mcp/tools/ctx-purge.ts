@@ -33,7 +33,9 @@ export function describePurge(r: PurgeResult): string {
   const kb = r.knowledgeChunks === 'all' ? 'the whole knowledge base' : `${r.knowledgeChunks} knowledge chunk(s)`;
   return r.scope === 'session'
     ? `Purged session ${r.sessionId ?? '(none)'}: ${r.memoryEvents} memory event(s) and ${kb}. Savings history kept.`
-    : `Purged the project: ${r.memoryEvents} memory event(s), ${kb} and ${r.ledgerRows} ledger row(s).`;
+    : r.byDeletingFiles
+      ? 'Purged the project by deleting its store files (the disk was full, so rows could not be deleted): all memory, the whole knowledge base and the savings history.'
+      : `Purged the project: ${r.memoryEvents} memory event(s), ${kb} and ${r.ledgerRows} ledger row(s).`;
 }
 
 /** ctx_purge (REFERENCE.md §1.10): needs confirm: true and an explicit scope; removes memory AND knowledge. */

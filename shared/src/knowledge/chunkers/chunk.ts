@@ -9,18 +9,11 @@ export interface Chunk {
 /** The chunk cap in UTF-8 bytes (SPEC §4). */
 export const CHUNK_CAP_BYTES = 4096;
 
-const encoder = new TextEncoder();
+const NON_ASCII = /[^\x00-\x7f]/;
 
 export function utf8Length(text: string): number {
-  // Fast path: pure ASCII strings are their own byte length.
-  let ascii = true;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 0x7f) {
-      ascii = false;
-      break;
-    }
-  }
-  return ascii ? text.length : encoder.encode(text).length;
+  // Native in both cases: pure ASCII strings are their own byte length (a regex scan, no per-character loop).
+  return NON_ASCII.test(text) ? Buffer.byteLength(text, 'utf8') : text.length;
 }
 
 /**
@@ -28,6 +21,7 @@ export function utf8Length(text: string): number {
  * (never inside a surrogate pair), so a split can never produce invalid UTF-8.
  */
 export function prefixWithinBytes(text: string, maxBytes: number): string {
+  if (text.length <= maxBytes && !NON_ASCII.test(text)) return text; // ASCII: one byte per character
   let bytes = 0;
   let i = 0;
   while (i < text.length) {

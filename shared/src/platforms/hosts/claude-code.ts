@@ -86,5 +86,6 @@ export const claudeCode: HostRecord = {
   instructionFile: { value: 'CLAUDE.md', docs: 'https://code.claude.com/docs/en/memory' },
   // A server registered as `context-mode` shows as mcp__context-mode__<tool>. The incumbent ships as a plugin,
   // which Claude names mcp__plugin_context-mode_context-mode__<tool> (REFERENCE.md §6.6); setup registers a plain server.
+  hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#hooks-for-mcp-tools` },
 };

@@ -71,5 +71,19 @@ export const codex: HostRecord = {
     docs: CONFIG,
   },
   instructionFile: { value: 'AGENTS.md', docs: 'https://developers.openai.com/codex/guides/agents-md' },
+  hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
+  // Seen with codex 0.171.0: hooks from hooks.json are skipped silently until the user trusts them.
+  setupNote: {
+    value:
+      'Codex runs these hooks only after you trust them: start `codex`, open /hooks and trust the context-mode hooks ' +
+      '(again after each upgrade that changes them; one-off automation: `codex exec --dangerously-bypass-hook-trust`). ' +
+      'Project hooks (.codex/hooks.json) load only in a trusted project. Until then the MCP tools work, the hooks do not.',
+    docs: HOOKS,
+  },
+  // Trust is recorded per hook by content hash; the hash is Codex's own, so doctor only counts the entries.
+  hookTrust: {
+    value: { file: { linux: '~/.codex/config.toml', darwin: '~/.codex/config.toml', win32: '~/.codex/config.toml' }, table: ['hooks', 'state'], field: 'trusted_hash' },
+    docs: HOOKS,
+  },
   toolNaming: { value: '{tool}', docs: MCP },
 };

@@ -89,5 +89,17 @@ export const copilotCli: HostRecord = {
     value: '.github/copilot-instructions.md',
     docs: 'https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions',
   },
+  // One file serves every Copilot surface: VS Code also loads this (Copilot CLI) format from .github/hooks and
+  // JetBrains reads only this format, so no second file in VS Code's own format is written (VS Code would run both).
+  hookSetup: { value: { layout: 'copilot-cli', commandHost: 'copilot' }, docs: HOOKS },
+  // VS Code (and JetBrains) send snake_case payloads with hook_event_name to the same commands; the CLI sends
+  // camelCase ones. IDEA_INITIAL_DIRECTORY is set in processes a JetBrains IDE starts.
+  payloadCallers: {
+    value: [
+      { field: 'hook_event_name', host: 'jetbrains-copilot', env: 'IDEA_INITIAL_DIRECTORY' },
+      { field: 'hook_event_name', host: 'vscode-copilot' },
+    ],
+    docs: 'https://code.visualstudio.com/docs/agents/reference/hooks-reference',
+  },
   toolNaming: { value: 'context-mode_{tool}', docs: CLI },
 };

@@ -74,5 +74,6 @@ export const cursor: HostRecord = {
     docs: MCP,
   },
   instructionFile: { value: '.cursor/rules/context-mode.mdc', docs: 'https://cursor.com/docs/context/rules' },
+  hookSetup: { value: { layout: 'cursor' }, docs: HOOKS },
   toolNaming: { value: '{tool}', docs: MCP },
 };

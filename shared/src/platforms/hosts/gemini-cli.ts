@@ -79,5 +79,7 @@ export const geminiCli: HostRecord = {
   },
   instructionFile: { value: 'GEMINI.md', docs: 'https://geminicli.com/docs/cli/gemini-md/' },
   // The hooks reference names MCP tools mcp__<server>__<tool>.
+  // Hooks run only with hooksConfig.enabled (seen with gemini-cli 0.61.0: without it no hook fires).
+  hookSetup: { value: { layout: 'nested-matchers', enable: { path: ['hooksConfig', 'enabled'], value: true } }, docs: HOOKS },
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#matchers-and-tool-names` },
 };

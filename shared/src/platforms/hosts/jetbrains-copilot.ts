@@ -73,6 +73,7 @@ export const jetbrainsCopilot: HostRecord = {
         },
         format: 'json',
         key: 'servers',
+        entry: 'typed-stdio',
       },
     },
     docs: MCP,
@@ -81,5 +82,6 @@ export const jetbrainsCopilot: HostRecord = {
     value: '.github/copilot-instructions.md',
     docs: 'https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions',
   },
+  hookSetup: { value: { layout: 'copilot-cli', commandHost: 'copilot' }, docs: HOOKS },
   toolNaming: { value: 'context-mode_{tool}', docs: MCP },
 };

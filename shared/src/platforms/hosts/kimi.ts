@@ -67,5 +67,8 @@ export const kimi: HostRecord = {
     docs: MCP,
   },
   instructionFile: { value: 'AGENTS.md', docs: DOCS },
+  // `[[hooks]]` tables in config.toml accept exactly event, matcher, command and timeout; any other field fails
+  // the whole config, so our block writes event and command only.
+  hookSetup: { value: { layout: 'toml-array' }, docs: DOCS },
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },
 };

@@ -73,5 +73,6 @@ export const kiro: HostRecord = {
   },
   // The incumbent writes KIRO.md; Kiro's own convention is steering files under .kiro/steering/.
   instructionFile: { value: '.kiro/steering/context-mode.md', docs: 'https://kiro.dev/docs/cli/steering/' },
+  hookSetupSkipped: 'Kiro runs hooks from a custom agent the user selects; setup registers the MCP server and steering file only.',
   toolNaming: { value: '@context-mode/{tool}', docs: MCP },
 };

@@ -74,10 +74,13 @@ export const opencode: HostRecord = {
         },
         format: 'jsonc',
         key: 'mcp',
+        entry: 'opencode-local',
       },
     },
     docs: CONFIG,
   },
   instructionFile: { value: 'AGENTS.md', docs: 'https://opencode.ai/docs/rules/' },
+  // In-process plugin, not hook commands: setup writes a plugin file re-exporting server/dist/opencode-plugin.mjs.
+  hookSetup: { value: { layout: 'opencode-plugin' }, docs: 'https://opencode.ai/docs/plugins/' },
   toolNaming: { value: 'context-mode_{tool}', docs: MCP },
 };

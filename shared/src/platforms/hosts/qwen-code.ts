@@ -70,5 +70,6 @@ export const qwenCode: HostRecord = {
     docs: CONFIG,
   },
   instructionFile: { value: 'QWEN.md', docs: CONFIG },
+  hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: HOOKS },
 };

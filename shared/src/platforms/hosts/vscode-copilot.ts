@@ -80,6 +80,7 @@ export const vscodeCopilot: HostRecord = {
         },
         format: 'jsonc',
         key: 'servers',
+        entry: 'typed-stdio',
       },
     },
     docs: MCP,
@@ -88,5 +89,9 @@ export const vscodeCopilot: HostRecord = {
     value: '.github/copilot-instructions.md',
     docs: 'https://code.visualstudio.com/docs/copilot/customization/custom-instructions',
   },
-  toolNaming: { value: 'context-mode_{tool}', docs: MCP },
+  // The shared Copilot CLI format file (see copilot-cli): VS Code loads it from .github/hooks and ~/.copilot/hooks.
+  hookSetup: { value: { layout: 'copilot-cli', commandHost: 'copilot' }, docs: HOOKS },
+  // Observed: VS Code 1.139 lists our tools to the model as mcp_<server label>_<tool> (extension-vscode/test/
+  // integration/suite/index.cjs and the agent e2e in extension-vscode/test/agent; docs/vscode.md).
+  toolNaming: { value: 'mcp_context-mode_{tool}', docs: MCP },
 };

@@ -1,0 +1,120 @@
+/**
+ * The sidebar's webview view: hosts the shared dashboard bundle and relays between it and the engine. Every
+ * action the page sends is handed to `ctxmode action` unchanged (the engine validates and performs it) and
+ * every message the engine prints goes back to the page; the extension holds no numbers or rules of its own.
+ */
+import { randomBytes } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { EngineContext } from '../engine-context.js';
+import { makeNonce, renderDashboardHtml } from './render-html.js';
+import { isAction } from './relay.js';
+
+export const VIEW_ID = 'context-mode.dashboard';
+
+/** What the engine answers an action with (see docs/dashboard.md). */
+export type EngineMessage =
+  | { type: 'state'; state: DashboardStateLike }
+  | { type: 'searchResult'; query: string; result: unknown }
+  | { type: 'error'; action: string; message: string; hint?: string };
+
+export interface DashboardStateLike {
+  project?: { id?: string };
+  stats?: { session?: { netBytes?: number; savedBytes?: number } | null };
+}
+
+
+export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private readonly stateListeners = new Set<(state: DashboardStateLike) => void>();
+  private watcher: FSWatcher | undefined;
+  private watchedDir: string | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private memoryLimit: number | undefined;
+
+  constructor(
+    private readonly ext: vscode.ExtensionContext,
+    private readonly engine: EngineContext,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const root = vscode.Uri.joinPath(this.ext.extensionUri, 'dashboard');
+    view.webview.options = { enableScripts: true, localResourceRoots: [root] };
+    view.webview.html = renderDashboardHtml({
+      cspSource: view.webview.cspSource,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(root, 'dashboard.js')).toString(),
+      styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(root, 'dashboard.css')).toString(),
+    });
+    view.webview.onDidReceiveMessage((msg: unknown) => {
+      if (isAction(msg)) void this.perform(msg);
+      else this.engine.log.warn('the dashboard sent something that is not an action');
+    });
+    view.onDidDispose(() => (this.view = undefined));
+  }
+
+  /** Called with every fresh state (the status bar listens). */
+  onState(listener: (state: DashboardStateLike) => void): vscode.Disposable {
+    this.stateListeners.add(listener);
+    return new vscode.Disposable(() => this.stateListeners.delete(listener));
+  }
+
+  async refresh(): Promise<DashboardStateLike | undefined> {
+    const messages = await this.perform({ type: 'refresh', ...(this.memoryLimit ? { memoryLimit: this.memoryLimit } : {}) });
+    return messages?.find((m): m is Extract<EngineMessage, { type: 'state' }> => m.type === 'state')?.state;
+  }
+
+  /** Runs one dashboard action through the engine and forwards what it answers. */
+  async perform(action: { type: string; [k: string]: unknown }): Promise<EngineMessage[] | undefined> {
+    const dir = this.engine.workspaceDir;
+    if (!dir) {
+      void this.post({ type: 'error', action: action.type, message: 'Open a folder: memory and savings are kept per project.' });
+      return undefined;
+    }
+    if (action.type === 'refresh' && typeof action.memoryLimit === 'number') this.memoryLimit = action.memoryLimit;
+    const result = await this.engine.run<EngineMessage[]>(['action', JSON.stringify(action), '--project', dir]);
+    if (!result.ok) {
+      await this.post({ type: 'error', action: action.type, message: result.error.message, ...(result.error.hint ? { hint: result.error.hint } : {}) });
+      return undefined;
+    }
+    for (const m of result.value) {
+      if (m.type === 'state') this.onFreshState(m.state);
+      if (m.type === 'error' && action.type !== 'refresh') void vscode.window.showWarningMessage(`context-mode: ${m.message}`);
+      await this.post(m);
+    }
+    return result.value;
+  }
+
+  private onFreshState(state: DashboardStateLike): void {
+    for (const l of this.stateListeners) l(state);
+    if (state.project?.id) this.watchProject(join(this.engine.dataHome, 'projects', state.project.id));
+  }
+
+  /** Live refresh: hooks and the MCP server write these stores from other processes. */
+  private watchProject(dir: string): void {
+    if (this.watchedDir === dir) return;
+    this.watcher?.close();
+    this.watchedDir = dir;
+    try {
+      this.watcher = watch(dir, (_event, file) => {
+        if (!file || !/^(ledger|memory|knowledge)\.db/.test(String(file))) return;
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.refresh(), 500);
+      });
+    } catch {
+      // The project has no data dir until its first tool call; the next refresh tries again.
+      this.watchedDir = undefined;
+    }
+  }
+
+  private async post(msg: EngineMessage): Promise<void> {
+    if (this.view) await this.view.webview.postMessage(msg);
+  }
+
+  dispose(): void {
+    clearTimeout(this.debounce);
+    this.watcher?.close();
+  }
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds and tests the JetBrains plugin without Gradle (JetBrains' repositories are out of reach here):
+#   IntelliJ API signature stubs (test-only) → core jar → plugin jar (IDE layer + plugin.xml) → the plugin zip in the
+#   layout the IDE installs from disk → JUnit 5 tests (core, contract, plugin.xml, API surface).
+# Kotlin comes from the npm package kotlin-compiler (cached outside the product's dependencies), JUnit from Debian's
+# junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$here/.." && pwd)"
+cache="${CONTEXT_MODE_CI_CACHE:-$HOME/.cache/context-mode-ci}"
+kotlin_version=2.4.20
+kc="$cache/kotlin/node_modules/kotlin-compiler"
+J=/usr/share/java
+B="$here/build"
+version="$(sed -n 's/^pluginVersion *= *//p' "$here/gradle.properties")"
+
+if [ ! -x "$kc/bin/kotlinc" ] || ! grep -q "\"version\": \"$kotlin_version\"" "$kc/package.json"; then
+  echo "installing kotlin-compiler@$kotlin_version into $cache/kotlin" >&2
+  mkdir -p "$cache/kotlin"
+  nice npm install --prefix "$cache/kotlin" --no-audit --no-fund --silent "kotlin-compiler@$kotlin_version" >&2
+fi
+[ -f "$J/junit-platform-console-standalone.jar" ] || { echo "missing $J/junit-platform-console-standalone.jar: apt-get install junit5" >&2; exit 1; }
+[ -f "$repo/server/dist/cli.mjs" ] || (cd "$repo" && npm run build >&2)
+
+KL="$kc/lib"
+# Language/API 2.1: the stdlib of the oldest supported IDE (2025.1). Interface defaults as the platform compiles them
+# (JVM default methods, no DefaultImpls), so bytecode never calls a DefaultImpls class the real IDE lacks.
+kotlinc() {
+  local out rc=0
+  out="$(JAVA_OPTS="${JAVA_OPTS:--Xmx1g}" "$kc/bin/kotlinc" -nowarn -jvm-target 17 -api-version 2.1 -language-version 2.1 \
+    -jvm-default=no-compatibility "$@" 2>&1)" || rc=$?
+  printf '%s\n' "$out" | grep -v -e '^warning: language version 2.1 is deprecated' -e '^$' >&2 || true
+  return "$rc"
+}
+rm -rf "$B"; mkdir -p "$B/stubs" "$B/plugin-classes" "$B/test-classes" "$B/distributions"
+
+echo "stubs (test-only IntelliJ API signatures)" >&2
+javac --release 17 -nowarn -d "$B/stubs" $(find "$here/stubs/java" -name '*.java') >&2
+kotlinc -cp "$B/stubs" $(find "$here/stubs/kotlin" -name '*.kt') -d "$B/stubs"
+
+echo "core" >&2
+kotlinc "$here/core/src/main/kotlin" -d "$B/context-mode-core.jar"
+echo "IDE layer" >&2
+kotlinc -cp "$B/context-mode-core.jar:$B/stubs:$KL/kotlinx-coroutines-core-jvm.jar" "$here/src/main/kotlin" -d "$B/plugin-classes"
+cp -r "$here/src/main/resources/." "$B/plugin-classes/"
+sed -i "s|<version>.*</version>|<version>$version</version>|" "$B/plugin-classes/META-INF/plugin.xml"
+(cd "$B/plugin-classes" && jar cf "$B/context-mode-jetbrains.jar" .)
+
+echo "plugin zip" >&2
+Z="$B/zip/context-mode-jetbrains"
+mkdir -p "$Z/lib" "$Z/context-mode/engine"
+cp "$B/context-mode-jetbrains.jar" "$B/context-mode-core.jar" "$Z/lib/"
+for part in bin dist package.json; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
+find "$Z/context-mode/engine" -name '*.map' -delete
+(cd "$repo/server" && npm pack --silent --pack-destination "$Z/context-mode" >/dev/null)
+dash="$(for d in "$repo/shared/dashboard/dist" "$repo/dashboard/dist"; do [ -d "$d" ] && echo "$d" && break; done || true)"
+mkdir -p "$Z/context-mode/dashboard"; [ -n "$dash" ] && cp -r "$dash/." "$Z/context-mode/dashboard/"
+zipfile="$B/distributions/context-mode-$version.zip"
+(cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)
+
+echo "tests" >&2
+TCP="$B/context-mode-core.jar:$B/context-mode-jetbrains.jar:$B/stubs:$KL/kotlin-test.jar:$KL/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$KL/kotlinx-coroutines-core-jvm.jar"
+kotlinc -cp "$TCP" "$here/core/src/test/kotlin" "$here/src/test/kotlin" -d "$B/test-classes"
+set +e
+java -Drepo.root="$repo" -Dplugin.zip="$zipfile" -Dplugin.build="$B" -Dplugin.dir="$here" \
+  -Dupdate.api.surface="$([ "${1:-}" = --update-api-surface ] && echo true || echo false)" \
+  -jar "$J/junit-platform-console-standalone.jar" \
+  --class-path "$B/test-classes:$TCP:$KL/kotlin-stdlib.jar:$KL/kotlin-reflect.jar" \
+  --scan-class-path "$B/test-classes" --include-classname '.*Test' \
+  --disable-banner --disable-ansi-colors --details=tree > "$B/junit.txt" 2>&1
+rc=$?
+set -e
+grep -E '✘|\[X\]|MethodSource|=>|Exception|expected' "$B/junit.txt" | head -80 >&2 || true
+passed="$(sed -n 's/.*\[ *\([0-9]*\) tests successful.*/\1/p' "$B/junit.txt")"
+failed="$(sed -n 's/.*\[ *\([0-9]*\) tests failed.*/\1/p' "$B/junit.txt")"
+echo "plugin zip: $zipfile"
+echo "${passed:-0} passed, ${failed:-0} failed"
+[ "$rc" -eq 0 ] && [ "${passed:-0}" -gt 0 ]

@@ -1,0 +1,154 @@
+package dev.contextmode.jetbrains.services
+
+import com.intellij.ide.plugins.PluginManagerCore
+import com.intellij.notification.NotificationType
+import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.components.Service
+import com.intellij.openapi.extensions.PluginId
+import com.intellij.openapi.project.Project
+import com.intellij.util.EnvironmentUtil
+import dev.contextmode.core.CancelToken
+import dev.contextmode.core.DashboardAction
+import dev.contextmode.core.DashboardState
+import dev.contextmode.core.EngineClient
+import dev.contextmode.core.EngineError
+import dev.contextmode.core.EngineLocator
+import dev.contextmode.core.EngineLookup
+import dev.contextmode.core.EngineResult
+import dev.contextmode.core.EngineSource
+import dev.contextmode.core.JdkProcessRunner
+import dev.contextmode.core.LocatorEnv
+import dev.contextmode.core.LoginShellEnv
+import dev.contextmode.core.ManagedRuntime
+import dev.contextmode.core.NodeLocator
+import dev.contextmode.core.NodeLookup
+import dev.contextmode.core.PluginLayout
+import dev.contextmode.core.dataHome
+import dev.contextmode.jetbrains.ContextModeBundle
+import dev.contextmode.jetbrains.settings.ContextModeSettings
+import java.io.File
+
+/**
+ * Owns the engine for one project: finds Node and the engine CLI (installing the bundled engine as the managed
+ * runtime when it is newer), runs every engine command off the UI thread, keeps the last dashboard state and tells
+ * the views. Views hold no state of their own. All engine work is cancelled when the project closes.
+ */
+@Service(Service.Level.PROJECT)
+class ContextModeProjectService(private val project: Project) : Disposable {
+    private val cancel = CancelToken()
+    private val listeners = ArrayList<(ViewUpdate) -> Unit>()
+    val notifier = Notifier(project)
+
+    @Volatile private var client: EngineClient? = null
+    @Volatile var lastState: DashboardState? = null
+        private set
+
+    /** What the views render: a state, or an error for the action that failed. */
+    sealed interface ViewUpdate {
+        data class State(val state: DashboardState) : ViewUpdate
+        data class Error(val action: String, val error: EngineError) : ViewUpdate
+        data class Search(val query: String, val result: Map<String, Any?>) : ViewUpdate
+    }
+
+    val projectDir: File? get() = project.basePath?.let(::File)
+
+    fun addListener(l: (ViewUpdate) -> Unit) = synchronized(listeners) { listeners += l }
+    fun removeListener(l: (ViewUpdate) -> Unit) = synchronized(listeners) { listeners -= l }
+
+    private fun publish(u: ViewUpdate) {
+        if (u is ViewUpdate.State) lastState = u.state
+        val ls = synchronized(listeners) { listeners.toList() }
+        ApplicationManager.getApplication().invokeLater { ls.forEach { it(u) } }
+    }
+
+    /** Runs [work] on a pooled thread with the engine, or reports why there is none. */
+    fun withEngine(action: String, work: (EngineClient, CancelToken) -> Unit) {
+        ApplicationManager.getApplication().executeOnPooledThread {
+            val c = client ?: connect()
+            if (c == null || cancel.isCancelled) return@executeOnPooledThread
+            work(c, cancel)
+        }
+    }
+
+    @Synchronized
+    private fun connect(): EngineClient? {
+        client?.let { return it }
+        val settings = ContextModeSettings.get().state
+        var env = EnvironmentUtil.getEnvironmentMap()
+        val runner = JdkProcessRunner(env)
+        val le = LocatorEnv(env)
+        val layout = PluginLayout(pluginDir() ?: return fail("engine", ContextModeBundle.message("engine.noPluginDir")))
+        val minimum = NodeLocator.minimumFromEngines(layout.packageInfo()?.second)
+        var node = NodeLocator(runner, minimum).locate(settings.nodePath, le)
+        if (node is NodeLookup.Missing) {
+            // The IDE's environment may lack the profile's PATH additions: ask the login shell once more.
+            LoginShellEnv.read(runner, le)?.let { shellEnv -> env = env + shellEnv; node = NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env)) }
+        }
+        val found = node as? NodeLookup.Found
+            ?: return fail("node", ContextModeBundle.message("node.missing", minimum, (node as NodeLookup.Missing).rejected.take(5).joinToString("; ").ifEmpty { "-" }))
+        val home = dataHome(settings.dataHome, env, le.home)
+        val engineRunner = JdkProcessRunner(env)
+        val lookup = EngineLocator(engineRunner).locate(found.path, settings.enginePath, layout, home)
+        if (lookup is EngineLookup.Missing) return fail("engine", lookup.message)
+        lookup as EngineLookup.Found
+        var engine = lookup.engine
+        if (lookup.refreshManaged && engine.source == EngineSource.BUNDLED) {
+            val installed = ManagedRuntime(engineRunner).install(engine, layout, settings.dataHome.ifBlank { null }, cancel)
+            if (installed.ok) {
+                (EngineLocator(engineRunner).locate(found.path, null, layout, home) as? EngineLookup.Found)?.let { engine = it.engine }
+            } else {
+                // Offline or no npm: the bundled engine keeps working; the managed copy is refreshed next time.
+                notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", installed.message))
+            }
+        }
+        return EngineClient(engineRunner, engine, settings.dataHome.ifBlank { null }).also { client = it }
+    }
+
+    private fun fail(problem: String, message: String): EngineClient? {
+        notifier.once(problem, message, NotificationType.ERROR)
+        publish(ViewUpdate.Error("connect", EngineError(problem, message)))
+        return null
+    }
+
+    private fun pluginDir(): File? = PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.toFile()
+
+    fun refresh(memoryLimit: Int? = null) = withEngine("refresh") { c, t ->
+        val dir = projectDir ?: return@withEngine
+        when (val r = c.state(dir, memoryLimit, t)) {
+            is EngineResult.Ok -> publish(ViewUpdate.State(r.value))
+            is EngineResult.Failed -> publish(ViewUpdate.Error("refresh", r.error))
+        }
+    }
+
+    /** A dashboard action (already validated by the bridge), then a refresh when it changed the stores. */
+    fun perform(action: DashboardAction) {
+        if (action is DashboardAction.Refresh) return refresh(action.memoryLimit)
+        withEngine(action.type) { c, t ->
+            val dir = projectDir ?: return@withEngine
+            val r: EngineResult<Map<String, Any?>> = when (action) {
+                is DashboardAction.Refresh -> return@withEngine
+                is DashboardAction.Purge -> if (action.scope == "project") c.purgeProject(dir, t) else c.purgeSession(dir, null, t)
+                is DashboardAction.DeleteEvent -> c.deleteEvent(dir, action.id, t)
+                is DashboardAction.PinEvent -> c.pinEvent(dir, action.id, action.pinned, t)
+                is DashboardAction.DeleteSource -> c.deleteSource(dir, action.label, t)
+                is DashboardAction.Search -> c.search(dir, action.query, t)
+            }
+            when (r) {
+                is EngineResult.Failed -> publish(ViewUpdate.Error(action.type, r.error))
+                is EngineResult.Ok -> if (action is DashboardAction.Search) publish(ViewUpdate.Search(action.query, r.value))
+            }
+            if (action.mutates) refresh()
+        }
+    }
+
+    override fun dispose() {
+        cancel.cancel()
+        synchronized(listeners) { listeners.clear() }
+    }
+
+    companion object {
+        const val PLUGIN_ID = "dev.contextmode.jetbrains"
+        fun get(project: Project): ContextModeProjectService = project.getService(ContextModeProjectService::class.java)
+    }
+}

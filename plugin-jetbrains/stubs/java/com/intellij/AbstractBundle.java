@@ -1,0 +1,7 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij;
+public abstract class AbstractBundle {
+  protected AbstractBundle(Class<?> bundleClass, String pathToBundle) {}
+  public String getMessage(String key, Object... params) { throw new UnsupportedOperationException("stub"); }
+}

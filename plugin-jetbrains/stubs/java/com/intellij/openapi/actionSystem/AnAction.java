@@ -1,0 +1,10 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.openapi.actionSystem;
+public abstract class AnAction {
+  public AnAction() {}
+  public AnAction(String text) {}
+  public abstract void actionPerformed(AnActionEvent e);
+  public void update(AnActionEvent e) {}
+  public ActionUpdateThread getActionUpdateThread() { return ActionUpdateThread.BGT; }
+}

@@ -1,0 +1,7 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.openapi.application;
+public interface Application extends com.intellij.openapi.components.ComponentManager {
+  java.util.concurrent.Future<?> executeOnPooledThread(Runnable action);
+  void invokeLater(Runnable runnable);
+}

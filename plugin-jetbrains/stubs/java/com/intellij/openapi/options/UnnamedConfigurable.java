@@ -1,0 +1,10 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.openapi.options;
+public interface UnnamedConfigurable {
+  javax.swing.JComponent createComponent();
+  boolean isModified();
+  void apply() throws ConfigurationException;
+  default void reset() {}
+  default void disposeUIResources() {}
+}

@@ -1,0 +1,6 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.openapi.util;
+public final class Disposer {
+  public static void register(com.intellij.openapi.Disposable parent, com.intellij.openapi.Disposable child) { throw new UnsupportedOperationException("stub"); }
+}

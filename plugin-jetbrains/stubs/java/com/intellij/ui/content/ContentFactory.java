@@ -1,0 +1,7 @@
+// Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
+// branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
+package com.intellij.ui.content;
+public interface ContentFactory {
+  static ContentFactory getInstance() { throw new UnsupportedOperationException("stub"); }
+  Content createContent(javax.swing.JComponent component, String displayName, boolean isLockable);
+}

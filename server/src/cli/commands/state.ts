@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
+import { formatBytes } from '@context-mode/shared/ledger/format-stats';
+import { cliProjectRoot, fail } from './kb-open.js';
+
+interface StateCliOptions {
+  json?: boolean;
+  project?: string;
+  session?: string;
+  memoryLimit?: string;
+}
+
+/** `ctxmode state`: what the dashboards show (stats, savings series, a memory page, sources) in one read. */
+export function registerStateCommand(program: Command): void {
+  program
+    .command('state')
+    .description('everything the dashboard shows, in one read that writes nothing: stats, savings per day and session, memory, sources')
+    .option('--json', 'print the DashboardState JSON (shared/src/protocol/dashboard.ts)')
+    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--session <id>', 'the session the stats report on (default: the most recent one)')
+    .option('--memory-limit <n>', 'memory events in the page, newest first (1–10000)', '500')
+    .action((opts: StateCliOptions) => {
+      const limit = Number(opts.memoryLimit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+        process.stderr.write('ctxmode: --memory-limit takes a whole number from 1 to 10000\n');
+        process.exitCode = 2;
+        return;
+      }
+      try {
+        const state = readDashboardState(cliProjectRoot(opts.project), { memoryLimit: limit, ...(opts.session ? { sessionId: opts.session } : {}) });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(state)}\n`);
+          return;
+        }
+        const s = state.stats.projectTotals;
+        process.stdout.write(
+          `${state.project.name}: ${formatBytes(s.savedBytes)} saved, ${formatBytes(s.ownCostBytes)} own cost, ${formatBytes(s.netBytes)} net; ` +
+            `${state.memory.totalEvents} memory event(s), ${state.sources.total} source(s) (${formatBytes(state.sources.bytes)})\n`,
+        );
+      } catch (err) {
+        fail(err instanceof Error ? err.message : String(err));
+      }
+    });
+}

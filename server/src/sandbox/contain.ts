@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+
+/**
+ * Finds processes that left a call's process group (`setsid`, `nohup … & disown`, Node `spawn({detached})`,
+ * Python `fork()`+`setsid()`), so killing the group is not enough. Every call — and every spare, which serves
+ * exactly one call — runs with its own marker in CONTEXT_MODE_SANDBOX_CALL; descendants inherit it whatever
+ * session or group they move to, and the kernel keeps a process's start-up environment readable in
+ * /proc/<pid>/environ. A process that exec's with a cleared environment (`env -i`) is not found, nor is anything
+ * on a system without /proc (macOS): there only the process group is contained.
+ * Markers of calls still running (and of background calls, spares waiting) are live; a sweep kills every
+ * process of this server whose marker is not. Scanning /proc costs ~10–20 ms here, so after ordinary calls the
+ * sweep runs off the answer's path, coalesced; after a timeout it runs before the answer, which reports it.
+ */
+export const CALL_MARKER_VAR = 'CONTEXT_MODE_SANDBOX_CALL';
+const serverTag = randomBytes(6).toString('hex');
+const needle = Buffer.from(`${CALL_MARKER_VAR}=${serverTag}-`);
+let seq = 0;
+const live = new Set<string>();
+
+/** A new marker, live until closeMarker. */
+export function openMarker(): string {
+  const marker = `${serverTag}-${++seq}`;
+  live.add(marker);
+  return marker;
+}
+
+/** The marker's call is over: its leftovers are killed by the next sweep, shortly. */
+export function closeMarker(marker: string): void {
+  if (live.delete(marker)) scheduleSweep();
+}
+
+export interface Containment {
+  /** Processes that had left the call's process group and were killed. */
+  killed: number;
+  /** Pids that could not be killed (EPERM: a setuid program, say). */
+  failed: number[];
+}
+
+function markerIn(environ: Buffer): string | undefined {
+  const at = environ.indexOf(needle);
+  if (at < 0 || (at > 0 && environ[at - 1] !== 0)) return undefined;
+  const start = at + CALL_MARKER_VAR.length + 1;
+  const end = environ.indexOf(0, start);
+  return environ.subarray(start, end < 0 ? environ.length : end).toString();
+}
+
+function kill(pids: number[]): Containment {
+  const out: Containment = { killed: 0, failed: [] };
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+      out.killed++;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') out.failed.push(pid);
+    }
+  }
+  return out;
+}
+
+async function markedProcesses(): Promise<Array<{ pid: number; marker: string }>> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const found = await Promise.all(
+    entries
+      .filter((e) => /^\d+$/.test(e))
+      .map(async (e) => {
+        const marker = markerIn(await readFile(`/proc/${e}/environ`).catch(() => Buffer.alloc(0)));
+        return marker ? { pid: Number(e), marker } : undefined;
+      }),
+  );
+  return found.filter((f): f is { pid: number; marker: string } => f !== undefined);
+}
+
+/** Kills every process carrying `marker` now (a timed-out or capped call, before its answer). */
+export async function killMarked(marker: string): Promise<Containment> {
+  const procs = await markedProcesses();
+  return kill(procs.filter((p) => p.marker === marker).map((p) => p.pid));
+}
+
+let sweepTimer: NodeJS.Timeout | undefined;
+let sweeping = false;
+const SWEEP_DELAY_MS = 150;
+
+function scheduleSweep(): void {
+  if (sweepTimer) return;
+  sweepTimer = setTimeout(() => {
+    sweepTimer = undefined;
+    if (sweeping) return scheduleSweep();
+    sweeping = true;
+    void markedProcesses()
+      .then((procs) => kill(procs.filter((p) => !live.has(p.marker)).map((p) => p.pid)))
+      .catch(() => undefined)
+      .finally(() => (sweeping = false));
+  }, SWEEP_DELAY_MS);
+  sweepTimer.unref();
+}
+
+/** Server shutdown: every process of this server's calls, background ones included (synchronous). */
+export function killAllMarked(): Containment {
+  clearTimeout(sweepTimer);
+  const pids: number[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    // No /proc: only process groups are contained here.
+  }
+  for (const e of entries) {
+    try {
+      if (markerIn(readFileSync(`/proc/${e}/environ`))) pids.push(Number(e));
+    } catch {
+      // Gone, or not ours.
+    }
+  }
+  return kill(pids);
+}

@@ -1,0 +1,245 @@
+import { allHosts } from '@context-mode/shared/platforms/host-table';
+import { hostConfigDir } from '@context-mode/shared/platforms/host-paths';
+import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { dataHome } from '@context-mode/shared/project/data-home';
+import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
+import type { Launcher } from '@context-mode/shared/setup/hook-command';
+import { diffOf, planSetup, planUninstall, type PlanContext, type PlannedFile, type PlannedHost, type Scope } from '@context-mode/shared/setup/plan-setup';
+import { SetupError } from '@context-mode/shared/setup/setup-error';
+import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readSetupState, setupDir, sha256, stateKey, writeSetupState, type FileRecord, type SetupState } from './setup-state.js';
+import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
+
+export interface SetupRunOptions {
+  hosts: readonly HostRecord[];
+  scope: Scope;
+  project?: string;
+  dryRun?: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Home directory for `~` in host paths (tests use a temp one; defaults to HOME). */
+  home?: string;
+  platform?: NodeJS.Platform;
+  /** How user-level files start us; default: the managed runtime if installed, else this package's own bin. */
+  launcher?: Launcher;
+  /** Only these parts (default all). */
+  parts?: readonly SetupPart[];
+}
+
+/** The bin of the managed install (`<data home>/runtime`), when one is installed. */
+export function managedRuntimeBin(env: NodeJS.ProcessEnv): string | undefined {
+  const bin = join(dataHome(env), 'runtime', 'node_modules', 'ctxmode', 'bin', 'context-mode.cjs');
+  return existsSync(bin) ? bin : undefined;
+}
+
+/** This package's own bin (from dist/ or src/, whichever this module runs from). */
+export function ownBin(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'bin', 'context-mode.cjs');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find bin/context-mode.cjs next to this module');
+}
+
+/** User-level files pin Node and the bin: the managed runtime's when present, else the running package's. */
+export function defaultLauncher(env: NodeJS.ProcessEnv): Launcher {
+  return { kind: 'pinned', node: process.execPath, bin: managedRuntimeBin(env) ?? ownBin() };
+}
+
+/** Hosts whose config directory exists under this home (what `--all-detected` sets up). */
+export function detectedHosts(env: NodeJS.ProcessEnv, home: string): HostRecord[] {
+  return allHosts().filter((h) => {
+    const dir = hostConfigDir(h, { env, home });
+    return dir !== undefined && existsSync(dir);
+  });
+}
+
+function planContext(opts: SetupRunOptions, env: NodeJS.ProcessEnv): PlanContext {
+  return {
+    scope: opts.scope,
+    ...(opts.project ? { project: opts.project } : {}),
+    launcher: opts.launcher ?? defaultLauncher(env),
+    paths: { env, home: opts.home ?? env.HOME ?? homedir(), platform: opts.platform ?? process.platform },
+    read: readForPlan,
+    ...(opts.parts ? { parts: opts.parts } : {}),
+  };
+}
+
+function toPublic(command: 'setup' | 'uninstall', opts: SetupRunOptions, hosts: PlannedHost[], applied: boolean): SetupPlan {
+  return {
+    schema: 'context-mode.setup-plan/1',
+    command,
+    dryRun: !!opts.dryRun,
+    applied,
+    project: opts.project ?? null,
+    scope: opts.scope,
+    ok: hosts.every((h) => h.files.every((f) => f.action !== 'error')),
+    hosts: hosts.map((h) => ({
+      host: h.host,
+      displayName: h.displayName,
+      notes: h.notes,
+      files: h.files.map(({ before: _b, after: _a, created: _c, ...f }) => f),
+    })),
+  };
+}
+
+/** Marks a host's files read-only errors before anything is written; true when the host can be written. */
+function precheck(host: PlannedHost): boolean {
+  for (const f of host.files) {
+    if (f.action === 'unchanged' || f.action === 'error') continue;
+    try {
+      assertWritable(f.path);
+    } catch (err) {
+      const e = err as SetupError;
+      Object.assign(f, { action: 'error', diff: '', error: { code: e.code, message: e.message, ...(e.fix ? { fix: e.fix } : {}) } });
+    }
+  }
+  return host.files.every((f) => f.action !== 'error');
+}
+
+function writeOne(f: PlannedFile, backupDir: string, previous: FileRecord | undefined): FileRecord | undefined {
+  const existed = f.before !== undefined;
+  const record: FileRecord = previous ?? { sha256: '', fileCreated: !existed, created: [] };
+  if (!previous && existed) record.backup = backupFile(f.path, backupDir);
+  if (!existed) {
+    // The directories this write creates (deepest first), so uninstall can leave no empty ones behind.
+    const missing: string[] = [];
+    for (let d = dirname(f.path); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
+    if (missing.length) record.dirsCreated = [...new Set([...missing, ...(record.dirsCreated ?? [])])];
+  }
+  writeAtomic(f.path, f.after);
+  if (f.after === undefined) return undefined;
+  record.sha256 = sha256(f.after);
+  for (const p of f.created) if (!record.created.some((c) => c.join('\u0000') === p.join('\u0000'))) record.created.push(p);
+  for (const r of f.replaced) if (!record.replaced?.some((c) => c.path.join('\u0000') === r.path.join('\u0000'))) (record.replaced ??= []).push(r);
+  return record;
+}
+
+/** Removes directories setup created, deepest first, as long as they are empty (anything else in them stays). */
+function removeEmptyDirs(dirs: string[]): void {
+  for (const d of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      if (existsSync(d) && readdirSync(d).length === 0) rmdirSync(d);
+    } catch {
+      // A directory we cannot remove is left; it is empty and harmless.
+    }
+  }
+}
+
+/** Every record of `path` across hosts (the earliest one keeps the original backup). */
+function recordsOf(state: SetupState, path: string): FileRecord[] {
+  return Object.values(state.hosts).flatMap((h) => (h.files[path] ? [h.files[path]!] : []));
+}
+
+/**
+ * `ctxmode setup`: plans every host, then (unless dry-run) writes each host whose files all plan cleanly —
+ * with a backup of every file's original bytes and a record of what was added.
+ */
+export function runSetup(opts: SetupRunOptions): SetupPlan {
+  const env = opts.env ?? process.env;
+  const planned = planSetup(opts.hosts, planContext(opts, env));
+  if (opts.dryRun) return toPublic('setup', opts, planned, false);
+  const state = readSetupState(env);
+  const backups = join(setupDir(env), 'backups');
+  let applied = false;
+  for (const host of planned) {
+    if (!precheck(host)) continue;
+    const key = stateKey(host.host, opts.scope, opts.project ?? null);
+    const rec = state.hosts[key] ?? { scope: opts.scope, project: opts.project ?? null, at: '', files: {} };
+    for (const f of host.files) {
+      const prior = rec.files[f.path] ?? recordsOf(state, f.path)[0];
+      if (f.action === 'unchanged') {
+        if (!rec.files[f.path] && prior) rec.files[f.path] = { ...prior, created: [...prior.created] };
+        continue;
+      }
+      try {
+        const written = writeOne(f, backups, prior ? { ...prior, created: [...prior.created], ...(prior.replaced ? { replaced: [...prior.replaced] } : {}) } : undefined);
+        applied = true;
+        if (written) {
+          rec.files[f.path] = written;
+          for (const other of recordsOf(state, f.path)) other.sha256 = written.sha256;
+        }
+      } catch (err) {
+        Object.assign(f, { action: 'error', diff: '', error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` } });
+      }
+    }
+    rec.at = new Date().toISOString();
+    // A setup of some parts adds to what an earlier one asked for; a setup of every part records all.
+    if (!opts.parts) delete rec.parts;
+    else if (!state.hosts[key] || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
+    state.hosts[key] = rec;
+  }
+  if (applied || planned.length) writeSetupState(env, state);
+  return toPublic('setup', opts, planned, applied);
+}
+
+/** The hosts recorded as set up (for upgrade and for `uninstall` without --host). */
+export function setUpHosts(env: NodeJS.ProcessEnv): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
+  return Object.entries(readSetupState(env).hosts).map(([key, r]) => ({
+    key,
+    host: key.split('@')[0]!,
+    scope: r.scope,
+    project: r.project,
+    ...(r.parts ? { parts: r.parts } : {}),
+  }));
+}
+
+/**
+ * `ctxmode uninstall`: takes out exactly what setup added. A file that still has the bytes setup left gets its
+ * original bytes back from the backup (or is deleted if setup created it); a file edited since loses only our
+ * entries and blocks. A file another set-up host still uses is kept.
+ */
+export function runUninstall(opts: SetupRunOptions): SetupPlan {
+  const env = opts.env ?? process.env;
+  const state = readSetupState(env);
+  const keys = (id: string) => [id, ...(opts.project ? [`${id}@${opts.project}`] : [])];
+  const recordFor = (id: string, path: string): FileRecord | undefined => {
+    for (const k of keys(id)) if (state.hosts[k]?.files[path]) return state.hosts[k]!.files[path];
+    return undefined;
+  };
+  const ctx = planContext(opts, env);
+  const planned: PlannedHost[] = [];
+  const leaving = new Set(opts.hosts.flatMap((h) => keys(h.id)));
+  for (const host of opts.hosts) {
+    const [p] = planUninstall([host], ctx, (path) => recordFor(host.id, path));
+    for (const f of p!.files) {
+      const rec = recordFor(host.id, f.path);
+      const sharedWith = Object.entries(state.hosts).filter(([k, h]) => !leaving.has(k) && h.files[f.path]).map(([k]) => k.split('@')[0]);
+      if (sharedWith.length && f.action !== 'error') {
+        Object.assign(f, { action: 'unchanged', diff: '', after: f.before });
+        p!.notes.push(`Kept ${f.path}: ${sharedWith.join(', ')} still use it.`);
+        continue;
+      }
+      if (rec && f.before !== undefined && sha256(f.before) === rec.sha256 && f.action !== 'error') {
+        const original = rec.fileCreated ? undefined : rec.backup && existsSync(rec.backup) ? readFileSync(rec.backup, 'utf8') : f.after;
+        f.after = original;
+        f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
+        f.diff = diffOf(f.path, f.before, f.after);
+      }
+    }
+    p!.files = p!.files.filter((f) => f.action !== 'unchanged' || f.error);
+    planned.push(p!);
+  }
+  if (opts.dryRun) return toPublic('uninstall', opts, planned, false);
+  let applied = false;
+  for (const host of planned) {
+    if (!precheck(host)) continue;
+    for (const f of host.files) {
+      try {
+        writeAtomic(f.path, f.after);
+        applied = true;
+      } catch (err) {
+        Object.assign(f, { action: 'error', diff: '', error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` } });
+      }
+    }
+    // After every file of the host is gone: a directory one file's setup created may hold another's file.
+    removeEmptyDirs(host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []));
+    for (const k of keys(host.host)) delete state.hosts[k];
+  }
+  writeSetupState(env, state);
+  return toPublic('uninstall', opts, planned, applied);
+}

@@ -1,0 +1,72 @@
+import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
+import type { SetupPart } from '@context-mode/shared/protocol/setup';
+import type { JsonPath } from '@context-mode/shared/setup/jsonc-edit';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** What setup wrote into one file, so uninstall can put back the original bytes and upgrade can redo setup. */
+export interface FileRecord {
+  /** SHA-256 of the bytes setup left; when the file still has them, uninstall restores the backup exactly. */
+  sha256: string;
+  /** The file did not exist before setup. */
+  fileCreated: boolean;
+  /** Copy of the bytes before the first setup (absent when the file was created). */
+  backup?: string;
+  created: JsonPath[];
+  /** Directories setup created for this file (uninstall removes them again when empty). */
+  dirsCreated?: string[];
+  /** Settings setup changed from another value, with that value (uninstall sets it back). */
+  replaced?: { path: JsonPath; value: unknown }[];
+}
+
+export interface HostRecordState {
+  /** The parts asked for (absent = all); upgrade and doctor --fix redo exactly these. */
+  parts?: SetupPart[];
+  scope: 'user' | 'project';
+  project: string | null;
+  at: string;
+  files: Record<string, FileRecord>;
+}
+
+export interface SetupState {
+  version: 1;
+  hosts: Record<string, HostRecordState>;
+}
+
+export function setupDir(env: NodeJS.ProcessEnv): string {
+  return join(dataHome(env), 'setup');
+}
+
+function statePath(env: NodeJS.ProcessEnv): string {
+  return join(setupDir(env), 'state.json');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The record of every host set up on this machine (per project for project scope). Missing or broken → empty. */
+export function readSetupState(env: NodeJS.ProcessEnv): SetupState {
+  const p = statePath(env);
+  if (!existsSync(p)) return { version: 1, hosts: {} };
+  try {
+    const s = JSON.parse(readFileSync(p, 'utf8')) as SetupState;
+    return s && s.version === 1 && s.hosts && typeof s.hosts === 'object' ? s : { version: 1, hosts: {} };
+  } catch {
+    return { version: 1, hosts: {} };
+  }
+}
+
+export function writeSetupState(env: NodeJS.ProcessEnv, state: SetupState): void {
+  const p = statePath(env);
+  makeDirs(dirname(p));
+  const tmp = `${p}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(tmp, p);
+}
+
+/** Key of a host's record: the host id, plus the project for project-scope setups (one per repository). */
+export function stateKey(host: string, scope: 'user' | 'project', project: string | null): string {
+  return scope === 'project' && project ? `${host}@${project}` : host;
+}

@@ -1,0 +1,71 @@
+import { makeDirs } from '@context-mode/shared/project/data-home';
+import { SetupError } from '@context-mode/shared/setup/setup-error';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Reads a file for planning: undefined when missing; a SetupError when it exists but cannot be read. */
+export function readForPlan(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    if (statSync(path).isDirectory()) throw new SetupError('unexpected-shape', `${path} is a directory`, `Move ${path} aside.`);
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if (err instanceof SetupError) throw err;
+    throw new SetupError('io', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? err}`, `Check the permissions of ${path}.`);
+  }
+}
+
+/**
+ * A file the user made read-only is left alone, even where the OS would let us replace it (root, or a rename
+ * in a writable directory): read-only is a statement of intent.
+ */
+export function assertWritable(path: string): void {
+  if (!existsSync(path)) return;
+  const mode = statSync(path).mode;
+  if ((mode & 0o222) === 0) {
+    throw new SetupError('read-only', `${path} is read-only`, `Make it writable (chmod u+w "${path}") and run the command again, or leave this host out.`);
+  }
+}
+
+/** Copies the current bytes to the backup dir; returns the copy's path. */
+export function backupFile(path: string, backupDir: string): string {
+  makeDirs(backupDir);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = join(backupDir, `${stamp}-${process.pid}-${basename(path)}`);
+  copyFileSync(path, target);
+  return target;
+}
+
+/**
+ * Writes `text` atomically: a temp file in the same directory, flushed, given the old file's mode, then renamed
+ * over the target, so a host never reads a half-written config. `undefined` deletes the file.
+ */
+export function writeAtomic(path: string, text: string | undefined): void {
+  if (text === undefined) {
+    if (existsSync(path)) unlinkSync(path);
+    return;
+  }
+  makeDirs(dirname(path));
+  const mode = existsSync(path) ? statSync(path).mode & 0o7777 : undefined;
+  const tmp = join(dirname(path), `.${basename(path)}.ctxmode-${process.pid}.tmp`);
+  const fd = openSync(tmp, 'w');
+  try {
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    if (mode !== undefined) chmodSync(tmp, mode);
+    renameSync(tmp, path);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Nothing left to clean.
+    }
+    throw err;
+  }
+}

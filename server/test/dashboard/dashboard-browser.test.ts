@@ -1,0 +1,162 @@
+// The dashboard in a real browser (Debian chromium driven by playwright-core) against `ctxmode dashboard` on a
+// seeded project: the numbers shown are the engine's, every action goes through the engine and changes what the
+// CLI reports, the token is required, and the page raises no console errors or CSP violations.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { formatBytes } from '@context-mode/shared/ledger/format-stats';
+import type { DashboardState } from '@context-mode/shared/protocol/dashboard';
+import { seedProject, type SeededProject } from './seed-project.js';
+
+const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+const ARTIFACTS = process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+function cli<T>(seed: SeededProject, args: string[]): T {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], { env: seed.env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as T;
+}
+
+async function startDashboard(seed: SeededProject): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], { env: seed.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no URL within 20 s: ${out}`)), 20_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`dashboard exited ${code}: ${out}`)));
+  });
+  return { url, child };
+}
+
+describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : 'Debian chromium is not installed (.ci/apt-packages.txt installs it)' }, () => {
+  let seed: SeededProject;
+  let server: { url: string; child: ChildProcess };
+  let browser: Browser;
+  let page: Page;
+  let profile: string;
+  const problems: string[] = [];
+
+  before(async () => {
+    seed = seedProject();
+    server = await startDashboard(seed);
+    profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    // Runs in the page (a string, so this Node-typed file needs no DOM types).
+    await page.addInitScript(`document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`);
+    await page.goto(server.url);
+    await page.waitForSelector('[data-figure="Session:net"]');
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.child.kill('SIGINT');
+    seed?.cleanup();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('shows exactly the numbers of ctxmode state --json', async () => {
+    const state = cli<DashboardState>(seed, ['state']);
+    const figure = (k: string) => page.locator(`[data-figure="${k}"]`).first().textContent();
+    assert.equal((await figure('Session:net'))?.replace(' net', ''), formatBytes(state.stats.session!.netBytes));
+    assert.equal(await figure('Session:saved'), formatBytes(state.stats.session!.savedBytes));
+    assert.equal(await figure('Project:saved'), formatBytes(state.stats.projectTotals.savedBytes));
+    assert.equal(await figure('Project:own'), formatBytes(state.stats.projectTotals.ownCostBytes));
+    assert.equal(await figure('tool:ctx_execute:saved'), formatBytes(state.stats.tools.find((t) => t.tool === 'ctx_execute')!.savedBytes));
+    assert.equal(await figure('sources:bytes'), formatBytes(state.sources.bytes));
+    assert.equal(await page.locator('.chart .point').count(), state.series.days.length);
+    assert.ok(await page.locator('.chart .estimate').count(), 'the unconfirmed redirect estimate is drawn apart');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-light.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('refuses a request without the token, with a wrong token, or for another host name', async () => {
+    const base = server.url.replace(/\/\?token=.*$/, '');
+    const token = server.url.replace(/^.*token=/, '');
+    assert.equal((await fetch(`${base}/api/state`)).status, 403);
+    assert.equal((await fetch(`${base}/api/state?token=${token}x`)).status, 403);
+    assert.equal((await fetch(`${base}/`)).status, 403);
+    assert.equal((await fetch(`${base}/api/state?token=${token}`)).status, 200);
+    const other = spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Host: evil.test', `${base}/api/state?token=${token}`], { encoding: 'utf8' });
+    assert.equal(other.stdout, '421');
+  });
+
+  it('pins and deletes a memory event through the engine', async () => {
+    const decision = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.category === 'decision')!;
+    await page.getByRole('button', { name: `Pin event ${decision.id}` }).click();
+    await page.getByRole('button', { name: `Unpin event ${decision.id}` }).waitFor();
+    assert.equal(cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.id === decision.id)!.pinned, true);
+    await page.getByRole('button', { name: `Delete event ${decision.id}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator(`[data-event="${decision.id}"]`).waitFor({ state: 'detached' });
+    assert.equal(cli<DashboardState['memory']>(seed, ['memory']).events.some((e) => e.id === decision.id), false);
+  });
+
+  it('deletes a source after confirmation, and keeps it when cancelled', async () => {
+    await page.getByRole('button', { name: 'Delete source fetch:https://example.test/api' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    assert.ok(cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some((s) => s.source === 'fetch:https://example.test/api'));
+    await page.getByRole('button', { name: 'Delete source fetch:https://example.test/api' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('[data-source="fetch:https://example.test/api"]').waitFor({ state: 'detached' });
+    assert.equal(cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some((s) => s.source === 'fetch:https://example.test/api'), false);
+  });
+
+  it('searches the knowledge base and memory', async () => {
+    await page.getByLabel('Search the knowledge base and memory').fill('retry');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.locator('.search-results');
+    await results.getByText('Knowledge base').waitFor();
+    assert.match((await results.textContent()) ?? '', /exponential backoff/);
+    assert.match((await results.textContent()) ?? '', /Session memory/);
+  });
+
+  it('updates by itself when another process changes memory', async () => {
+    const prompt = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.data === 'Fix the failing retry test')!;
+    await page.locator(`[data-event="${prompt.id}"]`).waitFor();
+    const r = spawnSync(process.execPath, [BIN, 'memory', 'delete', String(prompt.id), '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    await page.locator(`[data-event="${prompt.id}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('purges the project only after confirmation that says what is deleted', async () => {
+    await page.getByRole('button', { name: 'Purge project…' }).click();
+    const dialog = page.getByRole('dialog');
+    assert.match((await dialog.textContent()) ?? '', /session memory, indexed content and savings history/);
+    await dialog.getByRole('button', { name: 'Purge project' }).click();
+    await page.getByText('No savings yet').waitFor();
+    const state = cli<DashboardState>(seed, ['state']);
+    assert.equal(state.stats.projectTotals.entries, 0);
+    assert.equal(state.memory.totalEvents, 0);
+    assert.equal(state.sources.total, 0);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-empty.png'), fullPage: true });
+  });
+
+  it('raised no console errors and no CSP violations', () => {
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import { runHostChecks } from '../../src/doctor/host-checks.js';
+import { ownBin, runSetup } from '../../src/setup/run-setup.js';
+import { runUpgrade } from '../../src/setup/upgrade.js';
+import { removeTempWorlds, tempWorld } from './temp-world.js';
+
+after(removeTempWorlds);
+
+/**
+ * A stand-in `ctxmode` tarball (made with the real `npm pack`; the real server package needs the registry for
+ * its dependencies, which a unit test must not): a bin that prints its version, or one OK check for `doctor`.
+ */
+function standInTarball(root: string, version: string): string {
+  const pkg = join(root, `pkg-${version}`);
+  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'ctxmode', version, bin: { ctxmode: 'bin/context-mode.cjs' } }));
+  writeFileSync(
+    join(pkg, 'bin/context-mode.cjs'),
+    `#!/usr/bin/env node\nif (process.argv[2] === 'doctor') console.log(JSON.stringify({ ok: true, checks: [{ status: 'OK', name: 'version', detail: 'ctxmode ${version}' }] }));\nelse console.log('ctxmode ${version}');\n`,
+  );
+  const out = join(root, 'tarballs');
+  mkdirSync(out, { recursive: true });
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
+  return join(out, readdirSync(out).find((f) => f.includes(version))!);
+}
+
+test('upgrade --from installs into the managed runtime, re-points hosts already set up, and leaves other hosts alone', () => {
+  const w = tempWorld('cm-upgrade-');
+  runSetup({ hosts: [getHost('claude-code')], scope: 'user', project: w.project, env: w.env, home: w.home, launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() } });
+  const gemini = join(w.home, '.gemini/settings.json');
+  mkdirSync(join(w.home, '.gemini'), { recursive: true });
+  writeFileSync(gemini, '{ "theme": "x" }\n');
+
+  const report = runUpgrade({ env: w.env, home: w.home, from: standInTarball(w.root, '9.9.9') });
+  assert.equal(report.error, undefined);
+  assert.equal(report.before, null);
+  assert.equal(report.after, '9.9.9');
+  assert.deepEqual(report.hosts.map((h) => h.host), ['claude-code']);
+  assert.ok(report.hosts[0]!.changed.some((c) => c.endsWith('.claude/settings.json')), JSON.stringify(report.hosts));
+  const runtimeBin = join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode/bin/context-mode.cjs');
+  assert.ok(readFileSync(join(w.home, '.claude/settings.json'), 'utf8').includes(runtimeBin), 'hooks now pin the managed runtime');
+  assert.equal(readFileSync(gemini, 'utf8'), '{ "theme": "x" }\n', 'a host that was never set up is not touched');
+  assert.equal(spawnSync(process.execPath, [runtimeBin], { encoding: 'utf8' }).stdout.trim(), 'ctxmode 9.9.9');
+
+  const again = runUpgrade({ env: w.env, home: w.home, from: standInTarball(w.root, '9.9.10') });
+  assert.equal(again.before, '9.9.9');
+  assert.equal(again.after, '9.9.10');
+  assert.deepEqual(again.hosts[0]!.changed, [], 'same runtime path: nothing to rewrite');
+});
+
+test('upgrade --from a missing file reports it and installs nothing', () => {
+  const w = tempWorld('cm-upgrade-');
+  const report = runUpgrade({ env: w.env, home: w.home, from: join(w.root, 'nope.tgz') });
+  assert.match(report.error ?? '', /no such file/);
+  assert.equal(report.after, null);
+});
+
+test('`ctxmode upgrade --from` (built CLI) prints the version change and the doctor summary', () => {
+  const w = tempWorld('cm-upgrade-');
+  const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+  const r = spawnSync(process.execPath, [bin, 'upgrade', '--from', standInTarball(w.root, '1.2.3')], { env: w.env, cwd: w.project, encoding: 'utf8' });
+  assert.match(r.stdout, /ctxmode \(none\) → 1\.2\.3/);
+  assert.match(r.stdout, /no host was set up/);
+  assert.match(r.stdout, /doctor: all checks pass/, 'doctor ran with the installed runtime');
+  assert.equal(r.status, 0);
+});
+
+test('a host set up with some parts (the VS Code extension: hooks and instructions) is redone with those parts only', () => {
+  const w = tempWorld('cm-upgrade-');
+  runSetup({ hosts: [getHost('vscode-copilot')], scope: 'project', project: w.project, env: w.env, home: w.home, parts: ['hooks', 'instructions'] });
+  const checks = runHostChecks({ env: w.env, home: w.home, project: w.project, setUp: ['vscode-copilot'], withoutMcp: ['vscode-copilot'] });
+  assert.deepEqual(checks.filter((c) => c.name === 'vscode-copilot MCP'), [], 'no "not registered" warning: the extension registers the server');
+  const report = runUpgrade({ env: w.env, home: w.home, from: standInTarball(w.root, '2.0.0') });
+  assert.deepEqual(report.hosts.map((h) => [h.host, h.changed]), [['vscode-copilot', []]]);
+  assert.equal(existsSync(join(w.project, '.vscode/mcp.json')), false, 'upgrade did not add the MCP registration the user left out');
+});

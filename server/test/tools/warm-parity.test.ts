@@ -1,0 +1,50 @@
+// The warm JavaScript spare must look like a fresh `node script` to the code it runs: the same code is run on
+// a spare and with CONTEXT_MODE_WARM=0, and the answers compared.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
+
+async function answer(server: BuiltServer, language: string, code: string): Promise<string> {
+  const r = (await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } })) as { content: Array<{ text: string }> };
+  return r.content.map((c) => c.text).join('');
+}
+
+async function warmAndCold(language: string, code: string): Promise<{ warm: string; cold: string }> {
+  const warmServer = await startBuiltServer();
+  const coldServer = await startBuiltServer({ env: { CONTEXT_MODE_WARM: '0' } });
+  try {
+    await answer(warmServer, language, 'console.log(1)');
+    await new Promise((r) => setTimeout(r, 1500)); // the replacement spare boots
+    return { warm: await answer(warmServer, language, code), cold: await answer(coldServer, language, code) };
+  } finally {
+    await warmServer.close();
+    await coldServer.close();
+  }
+}
+
+test('process.execArgv holds no boot flags, so a child spawned with it runs its own script (warm = cold)', async () => {
+  const code = [
+    'const { execFileSync } = await import("node:child_process");',
+    'console.log("execArgv", JSON.stringify(process.execArgv));',
+    'console.log(execFileSync(process.execPath, [...process.execArgv, "-p", "\'child-ran\'"], { encoding: "utf8" }).trim());',
+  ].join('\n');
+  const { warm, cold } = await warmAndCold('javascript', code);
+  assert.match(cold, /execArgv \[\]/);
+  assert.match(cold, /child-ran/);
+  assert.equal(warm, cold);
+});
+
+test('a top-level await that never settles exits 13, output kept (warm = cold)', async () => {
+  const { warm, cold } = await warmAndCold('javascript', 'console.log("before");\nawait new Promise(() => {});');
+  assert.match(cold, /before/);
+  assert.match(cold, /exit code 13/);
+  assert.equal(warm, cold);
+});
+
+test('a top-level throw is reported with exit code 1 (warm = cold)', async () => {
+  const { warm, cold } = await warmAndCold('javascript', 'console.log("x");\nawait Promise.resolve();\nthrow new Error("boom-top")');
+  assert.match(cold, /boom-top/);
+  assert.match(cold, /exit code 1/);
+  const norm = (s: string) => s.replace(/\n\s+at .*/g, '').replace(/cm-sbx-\w+/g, 'cm-sbx-X');
+  assert.equal(norm(warm), norm(cold));
+});

@@ -1,0 +1,123 @@
+import type { HookEntries } from './hook-entries.js';
+import { isOurHookEntry } from './hook-entries.js';
+import { hasPath, jsonEqual, parseJsonObject, setAt, valueAt, type JsonPath } from './jsonc-edit.js';
+import { SetupError } from './setup-error.js';
+
+/** A merged file and the JSON paths that did not exist before (uninstall may remove them again). */
+export interface JsonMerge {
+  text: string;
+  created: JsonPath[];
+  /** Settings setup changed from another value (e.g. Gemini `hooksConfig.enabled: false`), with that value. */
+  replaced?: { path: JsonPath; value: unknown }[];
+}
+
+/** Sets `path` and records the outermost part of it that did not exist yet. */
+function setTracked(m: JsonMerge, path: JsonPath, value: unknown): void {
+  const old = valueAt(m.text, path);
+  if (old !== undefined && (old === null || typeof old !== 'object')) (m.replaced ??= []).push({ path, value: old });
+  for (let i = 1; i <= path.length; i++) {
+    const prefix = path.slice(0, i);
+    if (!hasPath(m.text, prefix)) {
+      if (!m.created.some((c) => c.length === prefix.length && c.every((k, j) => k === prefix[j]))) m.created.push(prefix);
+      break;
+    }
+  }
+  m.text = setAt(m.text, path, value);
+}
+
+function expectObject(text: string, path: JsonPath, file: string): void {
+  const v = valueAt(text, path);
+  if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) {
+    throw new SetupError('unexpected-shape', `${file}: "${path.join('.')}" is not an object`, `Fix ${file} by hand and run setup again.`);
+  }
+}
+
+/** Registers our MCP server under `key.name`; an equal entry is left as it is (re-running changes nothing). */
+export function mergeMcpJson(text: string, file: string, key: string, name: string, entry: unknown, m: JsonMerge = { text, created: [] }): JsonMerge {
+  parseJsonObject(m.text, file);
+  expectObject(m.text, [key], file);
+  if (!jsonEqual(valueAt(m.text, [key, name]), entry)) setTracked(m, [key, name], entry);
+  return m;
+}
+
+/**
+ * Merges our hook entries: per event, an equal entry of ours stays where it is, a different one is replaced in
+ * place, a missing one is appended after the other tools' entries; ours under events we no longer use are
+ * removed. Header keys (`version`) and the host's enable switch are set only when missing or different.
+ */
+export function mergeHooksJson(
+  text: string,
+  file: string,
+  entries: HookEntries,
+  enable: { path: string[]; value: unknown } | undefined,
+  m: JsonMerge = { text, created: [] },
+): JsonMerge {
+  parseJsonObject(m.text, file);
+  for (const [k, v] of Object.entries(entries.header)) if (valueAt(m.text, [k]) === undefined) setTracked(m, [k], v);
+  if (enable && !jsonEqual(valueAt(m.text, enable.path), enable.value)) setTracked(m, enable.path, enable.value);
+  expectObject(m.text, ['hooks'], file);
+  for (const [event, entry] of Object.entries(entries.events)) {
+    const arr = valueAt(m.text, ['hooks', event]);
+    if (arr === undefined) {
+      setTracked(m, ['hooks', event], [entry]);
+      continue;
+    }
+    if (!Array.isArray(arr)) throw new SetupError('unexpected-shape', `${file}: "hooks.${event}" is not an array`, `Fix ${file} by hand and run setup again.`);
+    const ours = arr.map((e, i) => (isOurHookEntry(e) ? i : -1)).filter((i) => i >= 0);
+    if (ours.length === 1 && jsonEqual(arr[ours[0]!], entry)) continue;
+    for (const i of ours.slice(1).reverse()) m.text = setAt(m.text, ['hooks', event, i], undefined);
+    if (ours.length) m.text = setAt(m.text, ['hooks', event, ours[0]!], entry);
+    else m.text = setAt(m.text, ['hooks', event, -1], entry);
+  }
+  removeOurHooks(m, (event) => !(event in entries.events));
+  return m;
+}
+
+/** Removes our entries from `hooks.<event>` arrays for the events `which` selects; empty arrays we leave go too. */
+function removeOurHooks(m: JsonMerge, which: (event: string) => boolean, dropEmpty = false): void {
+  const hooks = valueAt(m.text, ['hooks']);
+  if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return;
+  for (const [event, arr] of Object.entries(hooks as Record<string, unknown>)) {
+    if (!which(event) || !Array.isArray(arr)) continue;
+    const ours = arr.map((e, i) => (isOurHookEntry(e) ? i : -1)).filter((i) => i >= 0);
+    if (!ours.length) continue;
+    if (dropEmpty && ours.length === arr.length) m.text = setAt(m.text, ['hooks', event], undefined);
+    else for (const i of ours.reverse()) m.text = setAt(m.text, ['hooks', event, i], undefined);
+  }
+}
+
+function isEmptyContainer(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && Object.keys(v as object).length === 0;
+}
+
+/**
+ * Takes out what setup added: our MCP entry and hook entries, then the keys setup created (`created`, from the
+ * setup record) when they are empty containers or still hold the value setup wrote. Without a record only our
+ * own entries (and hook arrays left empty) are removed.
+ */
+export function unmergeJson(
+  text: string,
+  file: string,
+  what: { mcp?: { key: string; name: string }; hooks?: boolean; enable?: { path: string[]; value: unknown }; header?: Record<string, unknown> },
+  created: JsonPath[] = [],
+  replaced: { path: JsonPath; value: unknown }[] = [],
+): string {
+  parseJsonObject(text, file);
+  const m: JsonMerge = { text, created: [] };
+  if (what.mcp && valueAt(m.text, [what.mcp.key, what.mcp.name]) !== undefined) m.text = setAt(m.text, [what.mcp.key, what.mcp.name], undefined);
+  if (what.hooks) removeOurHooks(m, () => true, true);
+  for (const r of replaced) {
+    const key = r.path.join('.');
+    const ours = what.enable && what.enable.path.join('.') === key ? what.enable.value : undefined;
+    if (ours !== undefined && jsonEqual(valueAt(m.text, r.path), ours)) m.text = setAt(m.text, r.path, r.value);
+  }
+  // Deepest first, so a container emptied by removing its child goes too.
+  for (const path of [...created].sort((a, b) => b.length - a.length)) {
+    const v = valueAt(m.text, path);
+    if (v === undefined) continue;
+    const key = path.join('.');
+    const setValue = what.enable && what.enable.path.join('.') === key ? what.enable.value : what.header?.[key];
+    if (isEmptyContainer(v) || (setValue !== undefined && jsonEqual(v, setValue))) m.text = setAt(m.text, path, undefined);
+  }
+  return m.text;
+}

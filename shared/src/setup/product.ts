@@ -1,0 +1,15 @@
+/**
+ * The names this product is known by outside the repository.
+ *
+ * The npm name `context-mode` belongs to another product (the incumbent, whose package ships a `context-mode`
+ * bin). So we publish as `ctxmode` and our bin is `ctxmode` too: `npx ctxmode …` and a `ctxmode` on PATH can only
+ * be this package, and installing both products side by side cannot clash over a bin link. Hook files and
+ * upgrade advice therefore never say `context-mode` as a command. The MCP server keeps the name `context-mode`
+ * (it is a key inside host configs and part of the tool names models see, not a command).
+ */
+export const PACKAGE_NAME = 'ctxmode';
+export const BIN_NAME = 'ctxmode';
+/** The key our server is registered under in every host's MCP config. */
+export const MCP_SERVER_NAME = 'context-mode';
+/** One line telling a teammate without the tool how to get it (team-shared files carry it). */
+export const INSTALL_HINT = `context-mode: '${BIN_NAME}' not found on PATH; install it with: npm install -g ${PACKAGE_NAME}`;

@@ -1,0 +1,101 @@
+import { findMarkedBlock } from './marked-block.js';
+import { parse, stringify } from 'smol-toml';
+import { SetupError } from './setup-error.js';
+
+/**
+ * TOML configs (Codex `config.toml`) get our server as a marked text block appended at the end: a new table
+ * header is valid after anything, every byte outside the markers stays as it was, and uninstall cuts the block
+ * out again. Parsing before and after guarantees we never write a file the host cannot read.
+ */
+export const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+export const TOML_BLOCK_END = '# <<< context-mode';
+/** The hooks block (Kimi `[[hooks]]`) has markers of its own, so a file could hold both blocks. */
+export const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+export const TOML_HOOKS_END = '# <<< context-mode hooks';
+
+function parseToml(text: string, file: string): Record<string, unknown> {
+  try {
+    return parse(text) as Record<string, unknown>;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    throw new SetupError('malformed', `${file} is not valid TOML: ${msg}`, `Fix ${file} by hand (or move it aside) and run setup again.`);
+  }
+}
+
+type Markers = [start: string, end: string];
+const MCP_MARKERS: Markers = [TOML_BLOCK_START, TOML_BLOCK_END];
+const HOOK_MARKERS: Markers = [TOML_HOOKS_START, TOML_HOOKS_END];
+
+function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: number; end: number } | undefined {
+  return findMarkedBlock(text, markers[0], markers[1]);
+}
+
+/** `[<key>.<name>]` with the entry, between the markers. */
+function renderBlock(key: string, name: string, entry: Record<string, unknown>, eol: string): string {
+  const body = stringify({ [key]: { [name]: entry } }).trim();
+  return [TOML_BLOCK_START, body, TOML_BLOCK_END, ''].join(eol);
+}
+
+export function mergeTomlBlock(text: string, file: string, key: string, name: string, entry: Record<string, unknown>): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const block = renderBlock(key, name, entry, eol);
+  const found = findBlock(text);
+  const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
+  const existing = parseToml(outside, file);
+  const table = existing[key] as Record<string, unknown> | undefined;
+  if (table && typeof table === 'object' && name in table) {
+    throw new SetupError(
+      'conflict',
+      `${file} already defines [${key}.${name}] outside the block setup manages`,
+      `Remove that table from ${file} (it may start another program) and run setup again.`,
+    );
+  }
+  return placeBlock(text, file, block, found);
+}
+
+/** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
+function placeBlock(text: string, file: string, block: string, found: { start: number; end: number } | undefined): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  let out: string;
+  if (found) out = text.slice(0, found.start) + block + text.slice(found.end);
+  else if (text === '') out = block;
+  else out = `${text}${text.endsWith('\n') ? '' : eol}${eol}${block}`;
+  parseToml(out, file);
+  return out;
+}
+
+/** Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay. */
+export function mergeTomlHooks(text: string, file: string, entries: Record<string, unknown>[]): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const body = stringify({ hooks: entries }).trim();
+  const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
+  const found = findBlock(text, HOOK_MARKERS);
+  parseToml(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
+  return placeBlock(text, file, block, found);
+}
+
+/** Cuts our blocks (MCP and hooks, and the blank line setup put before each) out. */
+export function removeTomlBlock(text: string): string {
+  return cutBlock(cutBlock(text, HOOK_MARKERS), MCP_MARKERS);
+}
+
+function cutBlock(text: string, markers: Markers): string {
+  const found = findBlock(text, markers);
+  if (!found) return text;
+  let start = found.start;
+  const before = text.slice(0, start);
+  if (found.end >= text.length && /(\r?\n){2}$/.test(before)) start -= before.endsWith('\r\n') ? 2 : 1;
+  return text.slice(0, start) + text.slice(found.end);
+}
+
+/** Whether a TOML file already names `[key.name]` outside our block (a hand-written registration). */
+export function tomlHasForeignEntry(text: string, key: string, name: string): boolean {
+  const found = findBlock(text);
+  const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
+  try {
+    const table = (parse(outside) as Record<string, unknown>)[key] as Record<string, unknown> | undefined;
+    return !!table && typeof table === 'object' && name in table;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { formatSearchAnswer, searchBudget, snippetBytesFor } from '../../src/knowledge/format-search.js';
+import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
+import { allocateSnippetBytes } from '../../src/knowledge/snippet-allocation.js';
+import type { KnowledgeBase } from '../../src/knowledge/types.js';
+
+const dirs: string[] = [];
+const open: KnowledgeBase[] = [];
+after(() => {
+  for (const kb of open) kb.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** An options section long enough that a small budget must cut it: the option asked about comes last. */
+function indexOptionList(): KnowledgeBase {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-budget-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  const options = Array.from({ length: 30 }, (_, i) => `- \`option${i}\`: sets the widget flavour number ${i} used by the renderer.`);
+  options.push('- `keepAliveTimeout`: how long an idle widget connection stays open, in milliseconds.');
+  kb.index({ source: 'widgets', content: `# Widgets\n\n## Options\n\n${options.join('\n')}\n`, format: 'markdown' });
+  return kb;
+}
+
+function answer(kb: KnowledgeBase, query: string, env: NodeJS.ProcessEnv): string {
+  const budget = searchBudget(3, 1, env);
+  const report = kb.searchWithReport!(query, { limit: 3, snippetBytes: snippetBytesFor(budget, 3, 1) });
+  return formatSearchAnswer([{ query, report }], budget);
+}
+
+test('CONTEXT_MODE_SEARCH_BUDGET really sets the size of a search answer', () => {
+  const kb = indexOptionList();
+  const small = answer(kb, 'widget flavour renderer', { CONTEXT_MODE_SEARCH_BUDGET: '600' });
+  const large = answer(kb, 'widget flavour renderer', { CONTEXT_MODE_SEARCH_BUDGET: '6000' });
+  assert.ok(Buffer.byteLength(small) <= 600, String(Buffer.byteLength(small)));
+  assert.ok(Buffer.byteLength(large) > 2 * Buffer.byteLength(small), `${Buffer.byteLength(large)} vs ${Buffer.byteLength(small)}`);
+  assert.ok(Buffer.byteLength(large) <= 6000);
+});
+
+test('a larger limit gives a larger answer budget', () => {
+  assert.ok(searchBudget(10, 1, {}) > searchBudget(3, 1, {}));
+  assert.ok(snippetBytesFor(searchBudget(3, 1, { CONTEXT_MODE_SEARCH_BUDGET: '9000' }), 3, 1) > 1000);
+});
+
+test('the default budget shows the option asked about at the end of a long list', () => {
+  const kb = indexOptionList();
+  const text = answer(kb, 'keepAliveTimeout', {});
+  assert.match(text, /keepAliveTimeout`: how long an idle widget connection stays open/);
+});
+
+test('snippet bytes go to hits by score, and bytes a short hit leaves pass on to the next', () => {
+  const give = allocateSnippetBytes([3, 1, 1], 400, 120);
+  const first = give(10_000);
+  assert.ok(first > 400, String(first));
+  const short = give(50);
+  assert.equal(short, 120);
+  const last = give(10_000);
+  // Total handed out never exceeds mean × hits.
+  assert.ok(first + Math.min(short, 50) + last <= 1200, `${first} ${short} ${last}`);
+  assert.ok(last >= 1200 - first - 50 - 1, String(last));
+});
+
+test('equal scores split the bytes evenly', () => {
+  const give = allocateSnippetBytes([1, 1, 1], 300, 120);
+  assert.deepEqual([give(5000), give(5000), give(5000)], [300, 300, 300]);
+});
+
+test('a snippet is cut at a line or word end, never inside an identifier', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-budget-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  const lines = Array.from({ length: 40 }, (_, i) => `- \`someLongOptionName${i}\` configures the gadget renderer pipeline stage ${i}.`);
+  kb.index({ source: 'gadgets', content: `# Gadgets\n\n${lines.join('\n')}\n`, format: 'markdown' });
+  for (const bytes of [150, 233, 317, 401]) {
+    const snippet = kb.search('unrelatedword gadget', { snippetBytes: bytes, limit: 1 })[0]!.snippet;
+    assert.ok(Buffer.byteLength(snippet) <= bytes, `${bytes}: ${Buffer.byteLength(snippet)}`);
+    for (const line of snippet.split('\n')) {
+      const clean = line.replace(/^…|…$/g, '');
+      if (clean) assert.match(clean, /^- `someLongOptionName\d+` configures the gadget renderer pipeline stage \d+\.$/, snippet);
+    }
+  }
+});
