@@ -29,6 +29,20 @@ function toBoundary(text: string, i: number, dir: -1 | 1, slack = 24): number {
 }
 
 /**
+ * The longest start of `text` within `maxBytes` that ends at a line end, or failing that at a space, so a cut
+ * never leaves half an identifier or half a list item. Only text with no break at all is cut mid-word.
+ */
+export function wholePrefix(text: string, maxBytes: number): string {
+  if (utf8Length(text) <= maxBytes) return text;
+  const piece = prefixWithinBytes(text, Math.max(0, maxBytes));
+  const line = piece.lastIndexOf('\n');
+  // A line end is preferred when it keeps most of the room; a long paragraph is cut between words instead.
+  if (line > piece.length * 0.6) return piece.slice(0, line).trimEnd();
+  const space = piece.search(/\s\S*$/);
+  return space > 0 ? piece.slice(0, space).trimEnd() : piece;
+}
+
+/**
  * Text around the matches of `matchers` in `content`, at most `maxBytes` of UTF-8. Short content is returned
  * whole. Otherwise windows around matches are ranked by how many distinct terms they show, merged when they
  * touch, kept in document order, and marked with "…" where text was cut. No match → the opening of the text.
@@ -48,7 +62,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
     }
   });
   if (hits.length === 0) {
-    return `${prefixWithinBytes(text.slice(0, toBoundary(text, Math.min(text.length, maxBytes), -1, 40)), maxBytes - 4).trimEnd()}\n…`;
+    return `${wholePrefix(text, maxBytes - 4)}\n…`;
   }
   hits.sort((a, b) => a.at - b.at);
   const radius = Math.max(60, Math.min(220, Math.floor(maxBytes / 3)));
@@ -81,8 +95,8 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       const room = maxBytes - used - 4;
       if (room < 80) continue;
       // Trim the window around its first hit to what is left of the budget.
-      const piece = prefixWithinBytes(text.slice(w.start, w.end), room);
-      chosen.push({ start: w.start, end: toBoundary(text, w.start + piece.length, -1, 24), terms: w.terms });
+      const piece = wholePrefix(text.slice(w.start, w.end), room);
+      chosen.push({ start: w.start, end: w.start + piece.length, terms: w.terms });
       used += room + 4;
       break;
     }
@@ -102,5 +116,5 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   }
   if (prevEnd < text.length) out += '…';
   // The ellipses are counted in `used`; a final guard keeps the promise exactly.
-  return utf8Length(out) <= maxBytes ? out : prefixWithinBytes(out, maxBytes - 3) + '…';
+  return utf8Length(out) <= maxBytes ? out : wholePrefix(out, maxBytes - 3) + '…';
 }

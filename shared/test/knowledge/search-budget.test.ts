@@ -69,3 +69,20 @@ test('equal scores split the bytes evenly', () => {
   const give = allocateSnippetBytes([1, 1, 1], 300, 120);
   assert.deepEqual([give(5000), give(5000), give(5000)], [300, 300, 300]);
 });
+
+test('a snippet is cut at a line or word end, never inside an identifier', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-budget-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  const lines = Array.from({ length: 40 }, (_, i) => `- \`someLongOptionName${i}\` configures the gadget renderer pipeline stage ${i}.`);
+  kb.index({ source: 'gadgets', content: `# Gadgets\n\n${lines.join('\n')}\n`, format: 'markdown' });
+  for (const bytes of [150, 233, 317, 401]) {
+    const snippet = kb.search('unrelatedword gadget', { snippetBytes: bytes, limit: 1 })[0]!.snippet;
+    assert.ok(Buffer.byteLength(snippet) <= bytes, `${bytes}: ${Buffer.byteLength(snippet)}`);
+    for (const line of snippet.split('\n')) {
+      const clean = line.replace(/^…|…$/g, '');
+      if (clean) assert.match(clean, /^- `someLongOptionName\d+` configures the gadget renderer pipeline stage \d+\.$/, snippet);
+    }
+  }
+});
