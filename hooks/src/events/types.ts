@@ -27,7 +27,8 @@ export interface Envelope {
 export type Outcome =
   | { kind: 'decision'; decision: Decision }
   | { kind: 'context'; text: string }
-  | { kind: 'replace-output'; text: string }
+  /** `original` is the host's own tool response, for hosts that accept only their own envelope back. */
+  | { kind: 'replace-output'; text: string; original?: unknown }
   | { kind: 'followup'; text: string }
   | { kind: 'none' };
 

@@ -1,4 +1,5 @@
 import { hostSupports } from '@context-mode/shared/platforms/host-capabilities';
+import { withEnvelopeText } from '../events/response-envelope.js';
 import type { Decision } from '../routing/decision.js';
 import { contextText, decisionOf, eventNameFor, isMcpToolName, redirectMessage } from './outcome-parts.js';
 import { json, NOTHING, type DialectFormatter, type Formatted, type FormatRequest } from './types.js';
@@ -34,9 +35,13 @@ function otherEvents(req: FormatRequest, allowContext: boolean): Formatted {
     const mcpOnly = host.outputReplacement?.value === 'mcp-tools';
     const mcp = isMcpToolName(options.toolName);
     if (mcpOnly && !mcp) return NOTHING;
-    // MCP results use the older, MCP-only field that every version honours; other tools need the newer field.
-    const field = mcp ? 'updatedMCPToolOutput' : 'updatedToolOutput';
-    return json({ hookSpecificOutput: { hookEventName, [field]: outcome.text } });
+    // MCP results use the older, MCP-only field that every version honours, as a plain string. Other tools need
+    // the newer field holding the tool's own response object with its text replaced: Claude Code validates it
+    // against the tool's output schema and drops a plain string (test/hosts/claude-code.test.ts).
+    if (mcp) return json({ hookSpecificOutput: { hookEventName, updatedMCPToolOutput: outcome.text } });
+    const value = outcome.original === undefined ? outcome.text : withEnvelopeText(outcome.original, outcome.text);
+    if (value === undefined) return NOTHING;
+    return json({ hookSpecificOutput: { hookEventName, updatedToolOutput: value } });
   }
   const text = contextText(outcome);
   if (!text || !allowContext) return NOTHING;

@@ -39,8 +39,10 @@ test('a 60 KB tool output is replaced by a digest on Claude Code and stays searc
     tool_response: { stdout: big, stderr: '', interrupted: false },
   });
   assert.equal(r.code, 0);
-  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { updatedToolOutput: string } };
-  const replaced = out.hookSpecificOutput.updatedToolOutput;
+  // Claude Code validates the replacement against Bash's own output shape: the response object, stdout replaced.
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { updatedToolOutput: { stdout: string; stderr: string; interrupted: boolean } } };
+  assert.equal(out.hookSpecificOutput.updatedToolOutput.interrupted, false);
+  const replaced = out.hookSpecificOutput.updatedToolOutput.stdout;
   assert.ok(Buffer.byteLength(replaced) <= 4200, `${Buffer.byteLength(replaced)} bytes`);
   const source = /ctx_search\(source: "([^"]+)"/.exec(replaced)?.[1];
   assert.ok(source, replaced.slice(-300));

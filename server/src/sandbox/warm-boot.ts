@@ -116,10 +116,17 @@ try:
 except SystemExit:
     raise
 except BaseException as e:
-    import traceback
     tb = e.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename != job["file"]:
         tb = tb.tb_next
-    traceback.print_exception(type(e), e, tb)
+    # Through sys.excepthook, so a hook the script installed is honoured as in a fresh interpreter.
+    sys.excepthook(type(e), e.with_traceback(tb), tb)
+    if isinstance(e, KeyboardInterrupt):
+        # A fresh interpreter dies by SIGINT on an uncaught KeyboardInterrupt (exit status 130 to a shell).
+        import signal
+        sys.stdout.flush()
+        sys.stderr.flush()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
     sys.exit(1)
 `;

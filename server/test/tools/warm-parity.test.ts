@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
+import { availableLanguages } from '../../src/sandbox/runtimes.js';
 
 async function answer(server: BuiltServer, language: string, code: string): Promise<string> {
   const r = (await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } })) as { content: Array<{ text: string }> };
@@ -47,4 +48,15 @@ test('a top-level throw is reported with exit code 1 (warm = cold)', async () =>
   assert.match(cold, /exit code 1/);
   const norm = (s: string) => s.replace(/\n\s+at .*/g, '').replace(/cm-sbx-\w+/g, 'cm-sbx-X');
   assert.equal(norm(warm), norm(cold));
+});
+
+test('Python: a sys.excepthook the script installs is honoured, and KeyboardInterrupt dies by SIGINT (warm = cold)', { skip: !availableLanguages().includes('python') && 'python not installed here' }, async () => {
+  const code = 'import sys\nsys.excepthook = lambda t, v, tb: print("custom hook", t.__name__, v)\nraise ValueError("bad")';
+  const hook = await warmAndCold('python', code);
+  assert.match(hook.cold, /custom hook ValueError bad/);
+  assert.equal(hook.warm, hook.cold);
+  const interrupt = await warmAndCold('python', 'print("a", flush=True)\nraise KeyboardInterrupt');
+  assert.match(interrupt.cold, /SIGINT/);
+  const norm = (s: string) => s.replace(/cm-sbx-\w+/g, 'cm-sbx-X');
+  assert.equal(norm(interrupt.warm), norm(interrupt.cold));
 });

@@ -171,7 +171,9 @@ export function buildSnapshot(stored: MemoryEvent[], options: SnapshotOptions): 
   const budget = options.budget ?? SNAPSHOT_BUDGET;
   const head =
     `<session_resume session="${esc(options.sessionId)}" compactions="${options.compactCount ?? 0}">\n` +
-    'State before the context was compacted. The latest user message wins over anything here.\n';
+    ((options.compactCount ?? 0) > 0
+      ? 'State before the context was compacted. The latest user message wins over anything here.\n'
+      : 'State of earlier work in this project. The latest user message wins over anything here.\n');
   const foot = '</session_resume>';
   let used = bytes(head) + bytes(foot);
   if (used > budget) return '';

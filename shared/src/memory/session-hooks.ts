@@ -102,7 +102,8 @@ export type StartSource = 'startup' | 'compact' | 'resume' | 'clear';
 
 /**
  * session-start: the context to inject. startup and clear → the routing block (startup also applies
- * retention); compact → routing block + this session's snapshot; resume → routing block + this session's
+ * retention); compact → routing block + this session's snapshot; resume of a session we already served →
+ * nothing new (its transcript holds our injections) unless a compaction snapshot waits; other resume → routing block + this session's
  * snapshot, or the newest unconsumed one of the project, claimed atomically. Compact and resume start a new
  * leg so the next snapshot does not present this leg's errors and subagents as current.
  */
@@ -115,6 +116,15 @@ export function sessionStartContext(s: HookSession, source: StartSource): string
     if (source === 'startup') {
       store.cleanup({ days: retentionDays(s.env ?? process.env), now });
       store.ensureSession(s.sessionId, { host: s.host.id, worktree: root, now });
+    } else if (source === 'resume' && store.session(s.sessionId)) {
+      // The host resumes a transcript that already holds our routing block and earlier snapshots: repeating
+      // them only stacks duplicates. A compaction snapshot still waiting (pre-compact without a compact start)
+      // is the one thing the transcript lacks.
+      const pending = store.claimSnapshot(s.sessionId, { own: true, ownOrigin: 'compact', now });
+      if (!pending || !caps.injectContext) return '';
+      store.markResumeDelivered(s.sessionId);
+      ownCost(s, root, 'resume-snapshot', pending.snapshot);
+      return pending.snapshot;
     } else if (source === 'compact' || source === 'resume') {
       const own = store.claimSnapshot(s.sessionId, { own: true, now });
       snapshot = own?.snapshot ?? '';

@@ -165,6 +165,11 @@ export interface HostRecord {
   versionGates?: Sourced<Partial<Record<GatedCapability, string>>>;
   /** Which tools' output a post-tool hook may replace, when `modifyOutput` holds: every tool, or MCP tools only. */
   outputReplacement?: Sourced<'all-tools' | 'mcp-tools'>;
+  /**
+   * The host version on which the real-host suite saw a replaced output reach the model, and the test that
+   * shows it (`docs`). Only then does the ledger count a replacement as saved.
+   */
+  outputReplacementObserved?: Sourced<{ hostVersion: string }>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */

@@ -39,6 +39,8 @@ export const claudeCode: HostRecord = {
   // any tool's output (changelog; the hooks page still documented only the MCP field in April 2026, #54161).
   // Older versions ignore the unknown field, so the model then sees the original output: a safe downgrade.
   outputReplacement: { value: 'all-tools', docs: `${HOOKS}#posttooluse-decision-control` },
+  // Seen applied for Bash (`stdout` replaced) and Read (`file.content` replaced) and MCP tools (plain string).
+  outputReplacementObserved: { value: { hostVersion: '2.1.332' }, docs: 'test/hosts/claude-code.test.ts' },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
   tools: {

@@ -1,0 +1,150 @@
+// Claude Code 2.1.332, run for real against the scripted fake model: what reaches the model with context-mode
+// wired in through Claude's own config files, and without it (baseline bytes for the report).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { startFakeModel, type FakeModel } from './fake-model/server.js';
+import type { SeenToolResult } from './fake-model/types.js';
+import { writeClaudeCodeConfig } from './claude-code/write-config.js';
+import { runClaude, sessionIdOf } from './claude-code/run-claude.js';
+import { timingsPath } from './hook-command.js';
+import { CLAUDE_CODE, ensureHost } from './install-host.js';
+import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { bytes, finalToolResults, hookTimings, writeHostReport } from './report.js';
+import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+import type { HostRun } from './run-host.js';
+
+const MCP = 'mcp__context-mode__';
+
+function steps(bigFile: string): Step[] {
+  return [
+    { scenario: 'network-fetch', name: 'Bash', input: { command: 'curl -s https://example.com/' } },
+    { scenario: 'bounded-command', name: 'Bash', input: { command: 'git status --short' } },
+    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    { scenario: 'large-read', name: 'Read', input: { file_path: bigFile } },
+    { scenario: 'large-output', name: 'Bash', input: { command: LARGE_OUTPUT_COMMAND } },
+  ];
+}
+
+interface World {
+  sb: Sandbox;
+  model: FakeModel;
+  run: HostRun;
+  results: SeenToolResult[];
+}
+
+let bin = '';
+let wired: World;
+let baseline: World;
+const isMain = (tools: string[]) => tools.includes('Bash');
+
+async function session(withContextMode: boolean): Promise<World> {
+  const sb = makeSandbox(withContextMode ? 'claude' : 'claude-base');
+  const big = writeLargeFile(sb.project);
+  const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
+  const model = await startFakeModel(stepScript(scenario, { isMain }));
+  if (withContextMode) writeClaudeCodeConfig(sb, timingsPath(sb.root));
+  const run = await runClaude(bin, sb, model, 'Run the scripted scenario.');
+  const detail = `claude-code ${CLAUDE_CODE.version}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-400)}`;
+  assert.equal(run.timedOut, false, detail);
+  assert.equal(run.code, 0, detail);
+  const results = finalToolResults(model.requests);
+  assert.equal(results.length, scenario.length, `claude-code ${CLAUDE_CODE.version}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  return { sb, model, run, results };
+}
+
+before(async () => {
+  bin = ensureHost(CLAUDE_CODE);
+  wired = await session(true);
+  baseline = await session(false);
+});
+
+after(async () => {
+  for (const w of [wired, baseline]) {
+    if (!w) continue;
+    await w.model.close();
+    w.sb.cleanup();
+  }
+});
+
+function result(w: World, i: number): SeenToolResult {
+  const r = w.results[i];
+  assert.ok(r, `tool result ${i} missing`);
+  return r;
+}
+
+test('network fetch to stdout: curl is denied with our redirect, naming the MCP tool as Claude names it', () => {
+  const r = result(wired, 0);
+  assert.match(r.text, /PreToolUse:Bash hook error/);
+  assert.match(r.text, new RegExp(`${MCP}ctx_fetch_and_index`));
+});
+
+test('bounded command: git status reaches the model unchanged', () => {
+  assert.match(result(wired, 1).text, /\?\? build\.log/);
+  assert.doesNotMatch(result(wired, 1).text, /context-mode/);
+});
+
+test('own MCP tool call: ctx_execute runs in the sandbox and its output reaches the model', () => {
+  assert.match(result(wired, 2).text, /hello-from-sandbox/);
+});
+
+test('large file read: Read output is replaced by a digest of the file text (≤ 4 KB, error line kept)', () => {
+  const r = result(wired, 3);
+  assert.ok(bytes(r.text) <= 4096, `Read result reaching the model is ${bytes(r.text)} bytes`);
+  assert.ok(r.text.includes(ERROR_MARKER), 'the digest keeps the error line');
+  assert.doesNotMatch(r.text, /"filePath"|\\n/, 'the digest is of the file text, not the JSON envelope');
+  assert.ok(bytes(result(baseline, 2).text) > 50_000, 'without context-mode the whole read reaches the model');
+});
+
+test('large command output: what reaches the model is ≤ 4 KB', () => {
+  const r = result(wired, 4);
+  assert.ok(bytes(r.text) <= 4096, `Bash result reaching the model is ${bytes(r.text)} bytes`);
+  assert.match(r.text, /context-mode kept this Bash output/);
+});
+
+test('session start: the routing block is injected once, naming tools as Claude names them', () => {
+  const first = wired.model.requests.find((r) => r.view && isMain(r.view.tools));
+  const all = (first?.view?.texts ?? []).join('\n');
+  assert.equal(all.split('<context_mode>').length - 1, 1);
+  assert.match(all, new RegExp(`${MCP}ctx_execute`));
+});
+
+test('stats --json agrees with what the model received', () => {
+  const out = execFileSync(process.execPath, [CONTEXT_MODE_BIN, 'stats', '--json'], { cwd: wired.sb.project, env: wired.sb.env, encoding: 'utf8' });
+  const stats = JSON.parse(out) as { projectTotals: { savedBytes: number; rawBytes: number; returnedBytes: number } };
+  const replaced = [result(wired, 3), result(wired, 4)];
+  const received = replaced.reduce((n, r) => n + bytes(r.text), 0);
+  const t = stats.projectTotals;
+  assert.ok(t.savedBytes > 50_000, `saved ${t.savedBytes}`);
+  // Every byte booked as saved was really kept from the model: raw − saved is no less than what it received
+  // from the replaced tools, give or take the host's own wrapping (line numbers, persisted-output note).
+  assert.ok(t.savedBytes <= bytes(result(baseline, 2).text) + 40_000 - received + 8192, JSON.stringify(t));
+  assert.ok(t.returnedBytes <= received + 2048, `returned ${t.returnedBytes} vs received ${received}`);
+});
+
+test('resume: no duplicate routing block and no claim of a compaction that did not happen', async () => {
+  const id = sessionIdOf(wired.run);
+  assert.ok(id, 'session id in stream-json');
+  const before = wired.model.requests.length;
+  const r = await runClaude(bin, wired.sb, wired.model, 'Continue.', { resume: id });
+  assert.equal(r.code, 0, r.stderr.slice(-400));
+  const fresh = wired.model.requests.slice(before).filter((q) => q.view && isMain(q.view.tools));
+  assert.ok(fresh.length > 0, 'the resumed session reached the model');
+  const all = (fresh[0]!.view!.texts ?? []).join('\n');
+  assert.equal(all.split('<context_mode>').length - 1, 1, 'routing block once in the resumed conversation');
+  assert.doesNotMatch(all, /before the context was compacted/);
+});
+
+test('report: bytes with and without context-mode, hook wall time per event', () => {
+  const names = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
+  const withCm: Record<string, number> = {};
+  names.forEach((n, i) => (withCm[n] = bytes(result(wired, i).text)));
+  const without: Record<string, number> = {};
+  ['network-fetch', 'bounded-command', 'large-read', 'large-output'].forEach((n, i) => (without[n] = bytes(result(baseline, i).text)));
+  const file = writeHostReport('claude-code', {
+    version: CLAUDE_CODE.version,
+    toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
+    hookWallMs: hookTimings(timingsPath(wired.sb.root)),
+  });
+  assert.ok(file);
+});

@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerAnthropic } from './anthropic.js';
+import { answerGemini } from './gemini.js';
+import { answerResponses } from './openai-responses.js';
+import type { LoggedRequest, Script } from './types.js';
+
+/**
+ * A scripted stand-in for a model API on 127.0.0.1. The real host sends it exactly what would reach a real
+ * model's context; every request is logged so tests assert on that, and the script decides the next reply
+ * (a tool call or plain text) from what the conversation already holds.
+ */
+export interface FakeModel {
+  url: string;
+  port: number;
+  requests: LoggedRequest[];
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startFakeModel(script: Script): Promise<FakeModel> {
+  const requests: LoggedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: String(err) } }));
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    let body: unknown = undefined;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = raw;
+    }
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const logged: LoggedRequest = { method: req.method ?? 'GET', path, body, at: Date.now() };
+    requests.push(logged);
+    if (path.endsWith('/count_tokens')) {
+      json(res, { input_tokens: Math.ceil(raw.length / 4) });
+      return;
+    }
+    if (path.includes('/v1/messages')) return answerAnthropic(body, script, res, logged);
+    if (path.endsWith('/responses')) return answerResponses(body, script, res, logged);
+    if (/:(stream)?[gG]enerateContent$/.test(path)) return answerGemini(path, body, script, res, logged);
+    if (/:countTokens$/.test(path)) {
+      json(res, { totalTokens: Math.ceil(raw.length / 4) });
+      return;
+    }
+    if (path.endsWith('/models') || /\/models\/[^/:]+$/.test(path)) {
+      json(res, { data: [], models: [] });
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: `fake model: no route for ${req.method} ${path}` } }));
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: ServerResponse, value: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+}
+
+/** Writes one server-sent event; `event` is omitted for APIs that only send `data:` lines. */
+export function sse(res: ServerResponse, data: unknown, event?: string): void {
+  if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+}
