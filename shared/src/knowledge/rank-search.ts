@@ -1,7 +1,7 @@
 import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
-import { hasCjk } from './query-terms.js';
+import { hasCjk, lightStem } from './query-terms.js';
 import { buildSnippet } from './snippet.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
 import { MIN_SNIPPET_BYTES } from './format-search.js';
@@ -31,6 +31,20 @@ const TITLE_WEIGHT = 4;
 /** The caller's own session's content ranks up; another session's content ranks slightly down. */
 const OWN_SESSION_BONUS = 0.35;
 const OTHER_SESSION_PENALTY = -0.15;
+/** Words shorter than this are never typo-corrected. */
+const MIN_TYPO_FIX_LENGTH = 4;
+/**
+ * Up to this length a one-letter substitution is not taken for a typo: nearly every short word has a real
+ * neighbour one letter away ("took" → "tool"), while a dropped, added or swapped letter ("debg") is a typo.
+ */
+const SHORT_WORD_LENGTH = 4;
+
+/** Is `fix` a believable correction of the unknown word `word`? */
+function plausibleTypoFix(word: string, fix: string): boolean {
+  if (fix === word) return false;
+  if (word.length > SHORT_WORD_LENGTH || fix.length !== word.length) return true;
+  return [...word].sort().join('') === [...fix].sort().join('');
+}
 /** Mean snippet bytes per hit when the caller gives none (the CLI and MCP tool derive it from the budget). */
 const DEFAULT_SNIPPET_BYTES = 500;
 
@@ -121,10 +135,11 @@ export function searchKnowledge(
   // Typo fallback: words the store has never seen get their nearest vocabulary word added to the query.
   const corrections: Array<{ from: string; to: string }> = [];
   for (const t of q.terms) {
-    if (t.lower.length < 4 || hasCjk(t.lower) || /[\d._-]/.test(t.lower)) continue;
-    if (state.typos.isKnown(t.lower)) continue;
+    if (t.lower.length < MIN_TYPO_FIX_LENGTH || hasCjk(t.lower) || /[\d._-]/.test(t.lower)) continue;
+    // A word the store knows in any inflection ("configs" for "config") is not a typo and is never rewritten.
+    if (state.typos.isKnown(t.lower) || state.typos.isKnown(lightStem(t.lower))) continue;
     const fix = state.typos.correct(t.lower, state.generation);
-    if (fix && fix !== t.lower) corrections.push({ from: t.word, to: fix });
+    if (fix && plausibleTypoFix(t.lower, fix)) corrections.push({ from: t.word, to: fix });
   }
   if (corrections.length) {
     const next = buildFtsQuery(query, corrections.map((c) => c.to));

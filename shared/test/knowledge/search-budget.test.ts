@@ -86,3 +86,15 @@ test('a snippet is cut at a line or word end, never inside an identifier', () =>
     }
   }
 });
+
+test('the typo fallback never turns a short real word into another (took → tool) but fixes dropped letters ("took" is not rewritten to "tool")', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-typo-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  kb.index({ source: 'tools', content: '# Tool\n\nThe tool runs the configuration step.\n\n## Timing\n\nThe build was slow because the cache was cold.', format: 'markdown' });
+  assert.deepEqual(kb.searchWithReport!('why the build took long', { limit: 3 }).corrections, []);
+  assert.deepEqual(kb.searchWithReport!('configuraton', { limit: 3 }).corrections.map((c) => c.to), ['configuration']);
+  assert.deepEqual(kb.searchWithReport!('tol configuration', { limit: 3 }).corrections.map((c) => c.to), []);
+  assert.deepEqual(kb.searchWithReport!('cahce', { limit: 3 }).corrections.map((c) => c.to), ['cache']);
+});
