@@ -11,7 +11,7 @@ import { timingsPath } from './hook-command.js';
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, hookTimings, writeHostReport } from './report.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, isSummaryRequest, stepScript, writeLargeFile, type Step } from './scenario.js';
 import type { HostRun } from './run-host.js';
 
 const MCP = 'mcp__context-mode__';
@@ -133,6 +133,24 @@ test('resume: no duplicate routing block and no claim of a compaction that did n
   const all = (fresh[0]!.view!.texts ?? []).join('\n');
   assert.equal(all.split('<context_mode>').length - 1, 1, 'routing block once in the resumed conversation');
   assert.doesNotMatch(all, /before the context was compacted/);
+});
+
+test('compaction: /compact in headless mode, then resume: one routing block, snapshot after a real compaction', async () => {
+  const id = sessionIdOf(wired.run);
+  assert.ok(id);
+  const atCompact = wired.model.requests.length;
+  const c = await runClaude(bin, wired.sb, wired.model, '/compact', { resume: id });
+  const summaryAsked = wired.model.requests.slice(atCompact).some((q) => q.view && isSummaryRequest(q.view));
+  assert.ok(summaryAsked, `claude-code ${CLAUDE_CODE.version}: /compact sent no summary request to the model`);
+  assert.equal(c.code, 0, `claude-code ${CLAUDE_CODE.version}: /compact exited ${c.code}: ${c.stderr.slice(-400)}`);
+  const before = wired.model.requests.length;
+  const r = await runClaude(bin, wired.sb, wired.model, 'Continue after compaction.', { resume: id });
+  assert.equal(r.code, 0, r.stderr.slice(-400));
+  const fresh = wired.model.requests.slice(before).filter((q) => q.view && isMain(q.view.tools));
+  assert.ok(fresh.length > 0);
+  const all = fresh[0]!.view!.texts.join('\n');
+  assert.ok(all.split('<context_mode>').length - 1 <= 1, 'routing block at most once after compact + resume');
+  assert.ok(all.split('<session_resume').length - 1 <= 1, 'resume snapshot at most once');
 });
 
 test('report: bytes with and without context-mode, hook wall time per event', () => {

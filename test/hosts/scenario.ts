@@ -19,9 +19,9 @@ export function writeLargeFile(project: string): { path: string; bytes: number }
 export const LARGE_OUTPUT_COMMAND =
   `node -e "for (let i = 0; i < 3000; i++) console.log(i === 1500 ? '${ERROR_MARKER}' : 'test case ' + i + ' passed in ' + (i % 97) + ' ms ....')"`;
 
-/** A host's compaction request: no tools offered, asks for a summary of the conversation. */
+/** A host's compaction request: asks for a summary, offering no tools or forbidding them (Claude Code 2.1.332). */
 export function isSummaryRequest(view: ConversationView): boolean {
-  return view.tools.length === 0 && /summar/i.test(view.lastUserText);
+  return /summar/i.test(view.lastUserText) && (view.tools.length === 0 || /do not call any tools/i.test(view.lastUserText));
 }
 
 export interface Step {
