@@ -21,7 +21,8 @@ test('every fact in every record links to documentation', () => {
     assert.match(host.docs, /^https:\/\//, host.id);
     for (const [key, value] of Object.entries(host)) {
       if (value && typeof value === 'object' && 'docs' in value) {
-        assert.match(String((value as { docs: unknown }).docs), /^https:\/\//, `${host.id}.${key}`);
+        // A fact observed by the real-host suite points at the test that shows it instead.
+        assert.match(String((value as { docs: unknown }).docs), /^(https:\/\/|test\/hosts\/[\w./-]+\.test\.ts$)/, `${host.id}.${key}`);
       }
     }
   }

@@ -81,5 +81,7 @@ export const geminiCli: HostRecord = {
   // The hooks reference names MCP tools mcp__<server>__<tool>.
   // Hooks run only with hooksConfig.enabled (seen with gemini-cli 0.61.0: without it no hook fires).
   hookSetup: { value: { layout: 'nested-matchers', enable: { path: ['hooksConfig', 'enabled'], value: true } }, docs: HOOKS },
-  toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#matchers-and-tool-names` },
+  // Observed on Gemini CLI 0.61.0: single underscores around the server name (`mcp_context-mode_ctx_execute`), in the
+  // model's tool list and in hook payloads.
+  toolNaming: { value: 'mcp_context-mode_{tool}', docs: `${HOOKS}#matchers-and-tool-names` },
 };
