@@ -2,139 +2,33 @@
  * Per-program rules: does this one command, as written, print an unbounded amount to stdout? Each rule
  * looks only at the program's own arguments; whether a later pipeline stage or a redirect contains the
  * output is decided by the caller (shell-floods.ts). Rules name the ctx_* call that does the job instead.
+ * The argument helpers and name patterns they share live in flood-rule-helpers.ts.
  */
+import {
+  hasLong,
+  hasShort,
+  optValue,
+  positionals,
+  sandbox,
+  URL_RE,
+  LOCAL_URL,
+  SMALL_HOST,
+  SMALL_ENDPOINT,
+  BIG_NAME,
+  BIG_DATA_NAME,
+  BINARY_NAME,
+  BIG_FILE,
+  fileVerdict,
+  binaryVerdict,
+  HUGE_TREE,
+  isHugeTree,
+  type Flood,
+  type Rule,
+  type RuleContext,
+  type SuggestedCall,
+} from './flood-rule-helpers.js';
 
-export type SuggestedCall =
-  | { tool: 'ctx_fetch_and_index'; url: string }
-  | { tool: 'ctx_execute'; code: string; intent?: string }
-  | { tool: 'ctx_index'; path: string };
-
-export interface Flood {
-  /** Short machine name, e.g. 'http-to-stdout', 'git-log-unlimited'. */
-  kind: string;
-  /** Why the output is unbounded, as a clause: "prints every commit in the history". */
-  why: string;
-  call: SuggestedCall;
-  /** Rough bytes the redirect keeps out of the context (the file size when known). */
-  bytes: number;
-  /** Never terminates on its own (`tail -f`, `docker logs -f`): no pipeline stage can contain it. */
-  endless?: boolean;
-}
-
-export interface RuleContext {
-  /** The whole segment as the user wrote it (for the suggested sandbox call). */
-  text: string;
-  /** Size in bytes of a file the command names, when it exists on disk. */
-  fileSize(path: string): number | undefined;
-  viaXargs?: boolean;
-  /** Stderr of the command goes to a file or /dev/null. */
-  stderrDiscarded?: boolean;
-}
-
-type Rule = (args: string[], ctx: RuleContext) => Flood | undefined;
-
-// ── argument helpers ─────────────────────────────────────────────────────────────────────────────────────
-
-/** True when a long option is present (`--all` or `--all=…`). */
-function hasLong(args: readonly string[], ...names: string[]): boolean {
-  return args.some((a) => names.some((n) => a === n || a.startsWith(`${n}=`)));
-}
-
-/**
- * True when a short option letter is present, alone or in a bundle (`-sSfLo`). Letters after an option that
- * takes a value are that value (`-XPOST` is X with "POST"), so they never count.
- */
-function hasShort(args: readonly string[], letter: string, takesValue: string): boolean {
-  for (const a of args) {
-    if (!/^-[A-Za-z0-9]/.test(a) || a.startsWith('--')) continue;
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      if (c === letter) return true;
-      if (takesValue.includes(c)) break;
-    }
-  }
-  return false;
-}
-
-/** The value of an option given as `-n 5`, `-n5`, `--lines 5` or `--lines=5`. */
-function optValue(args: readonly string[], shorts: string[], longs: string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    for (const l of longs) {
-      if (a === l) return args[i + 1];
-      if (a.startsWith(`${l}=`)) return a.slice(l.length + 1);
-    }
-    for (const s of shorts) {
-      if (a === s) return args[i + 1];
-      if (a.startsWith(s) && s.length === 2 && !a.startsWith('--') && a.length > 2 && /^\d/.test(a.slice(2))) return a.slice(2);
-    }
-  }
-  return undefined;
-}
-
-/** Positional arguments, skipping options and the values of options listed in `withValue`. */
-function positionals(args: readonly string[], withValue: readonly string[] = []): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      out.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('-') && a !== '-') {
-      if (withValue.includes(a)) i++;
-      continue;
-    }
-    out.push(a);
-  }
-  return out;
-}
-
-function sandbox(ctx: RuleContext, code?: string, intent?: string): SuggestedCall {
-  return intent ? { tool: 'ctx_execute', code: code ?? ctx.text, intent } : { tool: 'ctx_execute', code: code ?? ctx.text };
-}
-
-const URL_RE = /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
-const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
-// Endpoints that answer a line or two by design.
-// Services that answer with one line (the caller's IP, a health word) by design.
-const SMALL_HOST = /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
-const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
-
-// Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
-const BIG_NAME =
-  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$|^\/var\/log\//i;
-// Data files whose names say they hold a lot (exports, dumps, snapshots).
-const BIG_DATA_NAME = /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
-// Binary files: any text rendering of them (strings, base64, hex) is several times their size.
-const BINARY_NAME = /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
-const BIG_FILE = 64 * 1024;
-
-/** Bytes of a file if known; `big` when its size or its name says it is large. */
-function fileVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
-  if (/[*?]/.test(path)) return { big: true, bytes: 200_000 };
-  const size = ctx.fileSize(path);
-  if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
-  if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero') return { big: true, bytes: 10_000_000 };
-  // Files inside installed dependencies are generated bundles more often than not.
-  const vendored = /(^|\/)node_modules\/.+\.(js|cjs|mjs|css|map)$/.test(path);
-  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path) || vendored, bytes: 200_000 };
-}
-
-/** For commands that render bytes as text: big unless the file is known to be small. */
-function binaryVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
-  const size = ctx.fileSize(path);
-  if (size !== undefined) return { big: size > 16 * 1024, bytes: size * 3 };
-  return { big: BINARY_NAME.test(path) || fileVerdict(path, ctx).big, bytes: 200_000 };
-}
-
-// Roots of trees too big to list or search: the file system, home directories, dependency folders.
-const HUGE_TREE = /^(\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?|(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?)$/;
-
-function isHugeTree(path: string): boolean {
-  return HUGE_TREE.test(path);
-}
-
+export type { Flood, RuleContext, SuggestedCall } from './flood-rule-helpers.js';
 const CURL_VALUE = 'AbcCdDeEFHKmoPQrTtuUwxXYyz';
 const LIMIT_SMALL = 2000;
 
@@ -641,7 +535,8 @@ const vcsLog: Rule = (args, ctx) => {
   return { kind: 'git-log-unlimited', why: 'prints every commit of the history', call: sandbox(ctx, `${ctx.text} -l 50`), bytes: 60_000 };
 };
 
-const ls2: Rule = (args, ctx) => {
+/** `ls` as the plain rule sees it, plus listings of system directories that hold thousands of entries. */
+const lsIncludingSystemDirs: Rule = (args, ctx) => {
   const flood = ls(args, ctx);
   if (flood) return flood;
   const dirs = positionals(args);
@@ -684,7 +579,7 @@ const toolchain: Record<string, Rule> = {
   gh,
   git,
   find,
-  ls: ls2,
+  ls: lsIncludingSystemDirs,
   tree,
   sort: fileFilter,
   uniq: fileFilter,
