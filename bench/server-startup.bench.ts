@@ -4,7 +4,7 @@
 // an earlier start recorded (the normal case); cold runs use a fresh home each time (first start after an
 // install or upgrade: the full server answers). `first_tool_call_ms` is the cost of the hand-over to the
 // full server on the first tools/call (ctx_upgrade, which does no I/O).
-// Issue 2 goals: p50 ≤ 120 ms (incumbent 270–320 ms), idle RSS ≤ 45 MiB (incumbent 69), tools/list ≤ 8,000 B.
+// Issue 2 goals: p50 ≤ 120 ms (context-mode 1.0.169: 270–320 ms), idle RSS ≤ 45 MiB (1.0.169: 69), tools/list ≤ 8,000 B.
 // Progress on stderr, one JSON object on stdout. Run `npm run build` first.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

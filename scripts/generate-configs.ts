@@ -1,11 +1,12 @@
 // Writes the generated per-host files under configs/ (instruction files rendered from the one routing-rules
-// template in shared/src/instructions). Run after changing the template or the host table:
+// template in shared/src/instructions) and the per-host reference block of docs/hosts.md (from the host table). Run after changing the template or the host table:
 //   node --import tsx scripts/generate-configs.ts
 // `--check` writes nothing and exits 1 when a file is missing, stale or no longer generated.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatedConfigFiles } from '../shared/src/instructions/generated-configs.js';
+import { withHostReference } from '../shared/src/platforms/render-host-reference.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const configs = join(root, 'configs');
@@ -37,6 +38,13 @@ for (const path of listFiles(configs)) {
   if (wanted.has(path)) continue;
   problems.push(`not generated: configs/${path}`);
   if (!check) rmSync(join(configs, path));
+}
+const hostsDoc = join(root, 'docs', 'hosts.md');
+const hostsDocText = readFileSync(hostsDoc, 'utf8');
+const hostsDocWanted = withHostReference(hostsDocText);
+if (hostsDocWanted !== hostsDocText) {
+  problems.push('stale: docs/hosts.md (per-host reference)');
+  if (!check) writeFileSync(hostsDoc, hostsDocWanted);
 }
 if (check) {
   if (problems.length) {

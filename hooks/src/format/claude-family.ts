@@ -88,7 +88,7 @@ function claudePreToolDecision(req: FormatRequest, decision: Decision): Formatte
 /**
  * Codex: Claude's shapes, but `updatedInput` and pre-tool `additionalContext` are honoured only from the version
  * in the host table; below it a redirect becomes a deny with its guidance and anything else passes through.
- * Codex has no `ask`. A pass-through answer names the event, as the incumbent's did.
+ * Codex has no `ask`. A pass-through answer names the event, as context-mode 1.0.169's did.
  */
 export const formatCodex: DialectFormatter = (req) => {
   if (req.event !== 'pre-tool') return otherEvents(req, hostSupports(req.host, 'injectContext'));
@@ -111,8 +111,8 @@ export const formatCodex: DialectFormatter = (req) => {
 };
 
 /**
- * Kimi: deny only (REFERENCE.md §7). A shell redirect is still said as a deny with its guidance — better than
- * the incumbent, which let the flooding command run. Everything else passes through.
+ * Kimi: deny only, as context-mode 1.0.169 answered there. A shell redirect is still said as a deny with its guidance — better than
+ * context-mode 1.0.169, which let the flooding command run. Everything else passes through.
  */
 export const formatKimi: DialectFormatter = (req) => {
   if (req.event !== 'pre-tool') return NOTHING;

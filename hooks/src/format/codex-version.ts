@@ -22,7 +22,7 @@ interface CacheEntry {
 /**
  * The installed Codex version, for the formatter's version gate (formatOutcome's `hostVersion`). Order:
  * `CONTEXT_MODE_CODEX_VERSION`, a cache younger than an hour, then `codex --version` (2 s timeout). Any failure
- * is cached too and answers undefined, which keeps gated capabilities off (fail closed, as the incumbent does).
+ * is cached too and answers undefined, which keeps gated capabilities off (fail closed, as context-mode 1.0.169 does).
  */
 export function detectCodexVersion(options: CodexVersionOptions = {}): string | undefined {
   const env = options.env ?? process.env;

@@ -7,7 +7,7 @@ const ASK_DEFAULT = 'Action requires user confirmation';
  * GitHub Copilot CLI (docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference): flat
  * answers. Only preToolUse (`permissionDecision`, `modifiedArgs`) and agentStop (`decision: "block"` with the
  * next prompt as `reason`) are processed; sessionStart, userPromptSubmitted and postToolUse output is ignored,
- * so context there is not sent. Pre-tool `additionalContext` is the incumbent's shape (SDK hooks read it).
+ * so context there is not sent. Pre-tool `additionalContext` is context-mode 1.0.169's shape (SDK hooks read it).
  */
 export const formatCopilotCli: DialectFormatter = (req) => {
   const { event, outcome } = req;

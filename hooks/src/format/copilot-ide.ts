@@ -5,8 +5,8 @@ const ROUTED = 'Routed to context-mode sandbox';
 
 /**
  * GitHub Copilot in VS Code and JetBrains (`.github/hooks/*.json`, code.visualstudio.com/docs/agents/reference/
- * hooks-reference). The docs put the PreToolUse decision in `hookSpecificOutput`; the incumbent wrote deny and
- * ask top-level (REFERENCE.md §6.7), which the Copilot CLI format also uses. Both copies are sent: the most
+ * hooks-reference). The docs put the PreToolUse decision in `hookSpecificOutput`; context-mode 1.0.169 wrote deny and
+ * ask top-level (docs/hosts.md#answer-shapes-per-dialect), which the Copilot CLI format also uses. Both copies are sent: the most
  * restrictive answer wins, so they cannot conflict. Output cannot be replaced; Stop continues with
  * `decision: "block"` inside `hookSpecificOutput` (docs) and top-level (SubagentStop, Claude format).
  */

@@ -5,7 +5,7 @@ import { json, NOTHING, type DialectFormatter } from './types.js';
  * Cursor (cursor.com/docs/agent/hooks): `permission` with `user_message` (shown to the person) and
  * `agent_message` (shown to the model), `updated_input` to rewrite; `additional_context` on sessionStart and
  * postToolUse; `continue` on beforeSubmitPrompt (no context channel there); `followup_message` on stop.
- * A pre-tool pass-through is `{"agent_message":""}` as the incumbent answers (REFERENCE.md §6.7).
+ * A pre-tool pass-through is `{"agent_message":""}` as context-mode 1.0.169 answers (docs/hosts.md#answer-shapes-per-dialect).
  */
 export const formatCursor: DialectFormatter = (req) => {
   const { event, outcome } = req;

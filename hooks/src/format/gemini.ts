@@ -14,7 +14,7 @@ export const formatGemini: DialectFormatter = (req) => {
   const hookEventName = eventNameFor(host, event, options.hostEvent);
 
   if (event === 'pre-tool') {
-    // Pre-tool shapes are exactly the incumbent's (REFERENCE.md §6.7), which Gemini reads without hookEventName.
+    // Pre-tool shapes are exactly context-mode 1.0.169's (docs/hosts.md#answer-shapes-per-dialect), which Gemini reads without hookEventName.
     if (decision?.action === 'deny') return json({ decision: 'deny', reason: decision.reason });
     if (decision?.action === 'modify') return json({ hookSpecificOutput: { tool_input: decision.updatedInput } });
     if (text) return json({ hookSpecificOutput: { additionalContext: text } });

@@ -3,7 +3,7 @@ import { unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
 
 /**
  * Commands whose output is a line or two: they never earn the one-time "use the sandbox" nudge
- * (the incumbent's bounded allowlist, REFERENCE.md §6.4, read through the shell parser so that a newline or
+ * (context-mode 1.0.169's bounded allowlist, docs/hosts.md#tool-names-and-routing, read through the shell parser so that a newline or
  * `;` cannot smuggle another command past it).
  */
 const SMALL = new Set([

@@ -37,7 +37,7 @@ export interface RouteInput {
   fileSize?: (absPath: string) => number | undefined;
 }
 
-/** Files above this size get read guidance (REFERENCE.md §6.4). */
+/** Files above this size get read guidance (docs/hosts.md#tool-names-and-routing). */
 export const READ_GUIDANCE_BYTES = 50_000;
 
 const NONE: Decision = { action: 'none' };

@@ -71,7 +71,7 @@ export function parsePayload(text: string): { raw: Record<string, unknown>; prob
 }
 
 /**
- * Session id, in the incumbent's order (REFERENCE.md §6.2): the UUID of `transcript_path`, `conversation_id`,
+ * Session id, in context-mode 1.0.169's order (docs/hosts.md#session-identity): the UUID of `transcript_path`, `conversation_id`,
  * `sessionId`, `session_id`, the host's own payload fields, the host's env vars, then `pid-<ppid>` so that
  * one host process keeps one id.
  */
@@ -97,7 +97,7 @@ export function projectDirOf(raw: Record<string, unknown>, host: HostRecord, env
   return cwd;
 }
 
-/** A subagent's tool calls pass through routing: its MCP tools may not be wired (incumbent #794). */
+/** A subagent's tool calls pass through routing: its MCP tools may not be wired (context-mode 1.0.169 learned this from its issue #794). */
 export function isSubagentPayload(raw: Record<string, unknown>, host?: HostRecord): boolean {
   const fields = [...(host?.payload?.value.subagent ?? []), 'agent_id', 'agent_type'];
   return fields.some((f) => str(raw[f]) !== undefined);

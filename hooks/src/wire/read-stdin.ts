@@ -2,7 +2,7 @@ import { fstatSync, readSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { isatty } from 'node:tty';
 
-/** Default stdin idle timeout (REFERENCE.md §6.1); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
+/** Default stdin idle timeout (docs/hosts.md#hook-wire-contract); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
 export const DEFAULT_IDLE_MS = 1500;
 /** However steadily it trickles, a payload must be complete within this (a 1 byte/s writer kept hooks alive). */
 export const DEFAULT_TOTAL_MS = 10_000;

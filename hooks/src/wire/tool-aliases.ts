@@ -1,7 +1,7 @@
 /**
  * Hosts name the same built-in tools differently (Gemini's `run_shell_command`, Codex's `exec_command`, …).
  * Routing and memory extraction are written once against the canonical names Bash, Read, Grep and WebFetch;
- * these tables map every spelling REFERENCE.md §6.4 lists onto them. Names not listed pass unchanged.
+ * these tables map every spelling docs/hosts.md#tool-names-and-routing lists onto them. Names not listed pass unchanged.
  */
 export type CanonicalTool = 'Bash' | 'Read' | 'Grep' | 'WebFetch';
 

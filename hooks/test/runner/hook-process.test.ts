@@ -70,7 +70,7 @@ test('without a live server the same command passes silently', async () => {
   assert.equal(r.stdout, '');
 });
 
-test("the incumbent's hook command spellings keep working", async () => {
+test("context-mode 1.0.169's hook command spellings keep working", async () => {
   const { home, project } = sandboxDirs('cm-runner');
   markServerLive(home, project);
   const env = { ...process.env, CONTEXT_MODE_HOME: home };

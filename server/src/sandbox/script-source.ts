@@ -7,7 +7,7 @@ const plq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /**
  * The script file for `code`: per-language glue so code the model writes runs as written (CommonJS `require`
  * and top-level `await` in JavaScript, `<?php` added, Go's package main), plus, for ctx_execute_file, the file
- * exposed as FILE_CONTENT / FILE_CONTENT_PATH (REFERENCE.md §2.3). Every language also gets FILE_CONTENT_PATH
+ * exposed as FILE_CONTENT / FILE_CONTENT_PATH (FILE_CONTENT as context-mode 1.0.169 named it). Every language also gets FILE_CONTENT_PATH
  * in its environment.
  */
 export function scriptSource(language: Language, code: string, filePath?: string): string {

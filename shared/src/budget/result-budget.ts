@@ -1,4 +1,4 @@
-/** Default byte budget of one tool result (SPEC §2). */
+/** Default byte budget of one tool result (docs/architecture.md#result-budget). */
 export const DEFAULT_RESULT_BUDGET = 4096;
 
 /**

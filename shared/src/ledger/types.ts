@@ -1,5 +1,5 @@
 /**
- * One ledger row (SPEC §8). saved = rawBytes − returnedBytes, counted only for kinds where the raw bytes were
+ * One ledger row (docs/architecture.md#ledger). saved = rawBytes − returnedBytes, counted only for kinds where the raw bytes were
  * produced in the sandbox or replaced by a hook and so never reached the model. Own-cost rows (tools/list,
  * routing blocks, snapshots) carry rawBytes 0 and returnedBytes = what the product injected.
  */

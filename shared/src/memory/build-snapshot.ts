@@ -2,7 +2,7 @@ import { redactText } from '../policy/redact.js';
 import type { MemoryCategory, MemoryEvent } from './event-types.js';
 import { shortPath } from './short-path.js';
 
-/** Hard budget of a resume snapshot, in UTF-8 bytes (SPEC §7). */
+/** Hard budget of a resume snapshot, in UTF-8 bytes (docs/architecture.md#session-memory). */
 export const SNAPSHOT_BUDGET = 2_048;
 
 export interface SnapshotOptions {

@@ -1,7 +1,7 @@
 /**
  * Session memory events. A category is what a user (and ctx_search's `source` filter) sees; the type says which
  * rule produced it. Priority decides eviction when a session reaches its cap: 1 goes first, 4 stays longest.
- * The incumbent evicted user prompts and rules first; here what the user said and decided is what survives.
+ * context-mode 1.0.169 evicted user prompts and rules first; here what the user said and decided is what survives.
  */
 export type MemoryCategory =
   | 'user-prompt'

@@ -10,7 +10,7 @@ export function paradigmOf(host: HostRecord): Paradigm {
 
 /**
  * Whether `host` can do `capability`, honouring version gates: with a gate and a known `version` below it the
- * answer is false; with a gate and an unknown version it is false too (fail closed, as the incumbent does).
+ * answer is false; with a gate and an unknown version it is false too (fail closed, as context-mode 1.0.169 does).
  */
 export function hostSupports(host: HostRecord, capability: GatedCapability, version?: string): boolean {
   const base: keyof Capabilities = capability === 'preToolContext' ? 'injectContext' : capability;

@@ -20,7 +20,7 @@ export function normaliseRoot(root: string, platform: NodeJS.Platform = process.
   return norm;
 }
 
-/** `<id>` = first 16 hex of SHA-256 of the normalised real root path (ARCHITECTURE.md "Data"). */
+/** `<id>` = first 16 hex of SHA-256 of the normalised real root path (docs/architecture.md#data-layout-as-it-really-is). */
 export function projectId(root: string): string {
   return sha256Hex(normaliseRoot(root)).slice(0, 16);
 }

@@ -1,6 +1,6 @@
 /**
  * The JSON printed by `context-mode stats --json` and returned in ctx_stats' structured content; the IDE
- * dashboards consume exactly this. Every byte figure comes from the one ledger formula (SPEC §8):
+ * dashboards consume exactly this. Every byte figure comes from the one ledger formula (docs/architecture.md#ledger):
  * saved = raw − returned, for bytes produced in the sandbox or replaced by a hook; own cost = what the product
  * itself injected (tools/list, routing blocks, snapshots); net = saved − own cost.
  */

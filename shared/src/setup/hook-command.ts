@@ -60,7 +60,7 @@ export function isOurCommand(command: string): boolean {
 
 /**
  * A hook command that runs some `context-mode` program but is not ours: a hand-written `context-mode hook …`,
- * `npx context-mode …` or the incumbent's `hooks/*.mjs` scripts. On a machine with the incumbent installed these
+ * `npx context-mode …` or context-mode 1.0.169's `hooks/*.mjs` scripts. On a machine with context-mode 1.0.169 installed these
  * run a different program, and beside ours they run every hook twice.
  */
 export function isStaleContextModeCommand(command: string): boolean {

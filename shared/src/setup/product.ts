@@ -1,7 +1,7 @@
 /**
  * The names this product is known by outside the repository.
  *
- * The npm name `context-mode` belongs to another product (the incumbent, whose package ships a `context-mode`
+ * The npm name `context-mode` belongs to another product (context-mode 1.0.169, whose package ships a `context-mode`
  * bin). So we publish as `ctxmode` and our bin is `ctxmode` too: `npx ctxmode …` and a `ctxmode` on PATH can only
  * be this package, and installing both products side by side cannot clash over a bin link. Hook files and
  * upgrade advice therefore never say `context-mode` as a command. The MCP server keeps the name `context-mode`

@@ -11,7 +11,7 @@ import {
   sessionIdFromEnv,
 } from '@context-mode/shared/platforms/resolve-host';
 
-// MCP clientInfo names as hosts send them (REFERENCE.md §7) → the host the server should speak to.
+// MCP clientInfo names as hosts send them (as context-mode 1.0.169 recorded them) → the host the server should speak to.
 const CLIENT_NAMES: Array<[string, string]> = [
   ['claude-code', 'claude-code'],
   ['gemini-cli-mcp-client', 'gemini-cli'],
@@ -92,7 +92,7 @@ test('tool names follow each host naming template', () => {
   assert.equal(hostToolName(undefined, 'ctx_search'), 'ctx_search');
 });
 
-test('hook command lines of the incumbent map to host and canonical event', () => {
+test('hook command lines of context-mode 1.0.169 map to host and canonical event', () => {
   const cases: Array<[string, string, string, string]> = [
     ['claude-code', 'pretooluse', 'claude-code', 'pre-tool'],
     ['claude-code', 'posttooluse', 'claude-code', 'post-tool'],

@@ -37,7 +37,7 @@ type Args = {
   ttl?: number | undefined;
 };
 
-/** ctx_fetch_and_index: fetch http(s) pages into the knowledge base (SPEC §5); the page never enters context. */
+/** ctx_fetch_and_index: fetch http(s) pages into the knowledge base (docs/architecture.md#fetch); the page never enters context. */
 export function registerCtxFetchAndIndexTool(server: McpServer, ctx: ServerContext): void {
   server.registerTool(
     'ctx_fetch_and_index',

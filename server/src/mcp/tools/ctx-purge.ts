@@ -38,7 +38,7 @@ export function describePurge(r: PurgeResult): string {
       : `Purged the project: ${r.memoryEvents} memory event(s), ${kb} and ${r.ledgerRows} ledger row(s).`;
 }
 
-/** ctx_purge (REFERENCE.md §1.10): needs confirm: true and an explicit scope; removes memory AND knowledge. */
+/** ctx_purge (docs/architecture.md#purge): needs confirm: true and an explicit scope; removes memory AND knowledge. */
 export function registerCtxPurgeTool(server: McpServer, ctx: ServerContext): void {
   server.registerTool(
     'ctx_purge',

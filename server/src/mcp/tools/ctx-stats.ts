@@ -3,7 +3,7 @@ import { formatStats } from '@context-mode/shared/ledger/format-stats';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
 import type { ServerContext } from '../context.js';
 
-/** ctx_stats: the ledger (SPEC §8) — gross saved, own cost and net per session, project and all time. Never fails. */
+/** ctx_stats: the ledger (docs/architecture.md#ledger) — gross saved, own cost and net per session, project and all time. Never fails. */
 export function registerCtxStatsTool(server: McpServer, ctx: ServerContext): void {
   server.registerTool(
     'ctx_stats',

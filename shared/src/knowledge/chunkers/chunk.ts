@@ -6,7 +6,7 @@ export interface Chunk {
   contentType: 'code' | 'prose';
 }
 
-/** The chunk cap in UTF-8 bytes (SPEC §4). */
+/** The chunk cap in UTF-8 bytes (docs/architecture.md#chunking). */
 export const CHUNK_CAP_BYTES = 4096;
 
 const NON_ASCII = /[^\x00-\x7f]/;

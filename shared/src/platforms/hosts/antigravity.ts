@@ -3,8 +3,8 @@ import type { HostRecord } from '../types.js';
 const MCP = 'https://antigravity.google/docs/mcp';
 
 /**
- * Google Antigravity: MCP only here. The incumbent also drives an `agy` CLI plugin with Claude-named hooks
- * (REFERENCE.md §6.7 "antigravity-cli"); those are not wired until their docs can be checked, so hooks no-op.
+ * Google Antigravity: MCP only here. context-mode 1.0.169 also drives an `agy` CLI plugin with Claude-named hooks
+ * (its "antigravity-cli" dialect); those are not wired until their docs can be checked, so hooks no-op.
  */
 export const antigravity: HostRecord = {
   id: 'antigravity',
@@ -43,6 +43,6 @@ export const antigravity: HostRecord = {
     docs: MCP,
   },
   instructionFile: { value: 'GEMINI.md', docs: 'https://antigravity.google/docs/rules-workflows' },
-  // REFERENCE.md §6.6 lists mcp__context-mode__<tool> for antigravity and context-mode/<tool> for the agy CLI.
+  // context-mode 1.0.169 used mcp__context-mode__<tool> for antigravity and context-mode/<tool> for the agy CLI.
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },
 };

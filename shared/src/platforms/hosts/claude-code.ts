@@ -17,7 +17,7 @@ export const claudeCode: HostRecord = {
     docs: SETTINGS,
   },
   projectDirEnv: { value: ['CLAUDE_PROJECT_DIR'], docs: HOOKS },
-  // CLAUDE_SESSION_ID is what the incumbent reads (REFERENCE.md §6.2); the hooks docs pass session_id in the payload.
+  // CLAUDE_SESSION_ID is what context-mode 1.0.169 reads (docs/hosts.md#session-identity); the hooks docs pass session_id in the payload.
   sessionIdEnv: { value: ['CLAUDE_SESSION_ID'], docs: HOOKS },
   hookEvents: {
     value: {
@@ -84,8 +84,8 @@ export const claudeCode: HostRecord = {
     docs: SETTINGS,
   },
   instructionFile: { value: 'CLAUDE.md', docs: 'https://code.claude.com/docs/en/memory' },
-  // A server registered as `context-mode` shows as mcp__context-mode__<tool>. The incumbent ships as a plugin,
-  // which Claude names mcp__plugin_context-mode_context-mode__<tool> (REFERENCE.md §6.6); setup registers a plain server.
+  // A server registered as `context-mode` shows as mcp__context-mode__<tool>. context-mode 1.0.169 ships as a plugin,
+  // which Claude names mcp__plugin_context-mode_context-mode__<tool> (docs/hosts.md#tool-naming-it-used-and-what-we-use); setup registers a plain server.
   hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#hooks-for-mcp-tools` },
 };

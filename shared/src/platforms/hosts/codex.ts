@@ -26,12 +26,12 @@ export const codex: HostRecord = {
     docs: HOOKS,
   },
   dialect: { value: 'codex', docs: HOOKS },
-  // REFERENCE.md §7: YYYYNNY. modifyArgs is true but gated; formatters downgrade below the gate.
+  // context-mode 1.0.169 declared pre-tool, post-tool, compact, session-start, inject-context. modifyArgs is true but gated; formatters downgrade below the gate.
   capabilities: {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
-  // REFERENCE.md §6.7: updatedInput and pre-tool additionalContext are honoured from 0.141.0 (openai/codex#18491,
+  // docs/hosts.md#answer-shapes-per-dialect: updatedInput and pre-tool additionalContext are honoured from 0.141.0 (openai/codex#18491,
   // PR #20692); SessionStart / UserPromptSubmit context predates that.
   versionGates: { value: { modifyArgs: '0.141.0', preToolContext: '0.141.0' }, docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },

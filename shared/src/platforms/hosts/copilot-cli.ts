@@ -32,7 +32,7 @@ export const copilotCli: HostRecord = {
   dialect: { value: 'copilot-cli', docs: HOOKS },
   // The CLI reference processes the output of preToolUse (permissionDecision, modifiedArgs) and agentStop only:
   // sessionStart and userPromptSubmitted output is ignored, preCompact is notification-only, and replacing a
-  // result is for SDK hooks. REFERENCE.md §7 claims YYYYYYY; the docs say otherwise, so injectContext is false.
+  // result is for SDK hooks. context-mode 1.0.169 claimed every capability; the docs say otherwise, so injectContext is false.
   capabilities: {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
     docs: HOOKS,

@@ -9,9 +9,9 @@ export const cursor: HostRecord = {
   displayName: 'Cursor',
   docs: HOOKS,
   clientInfoNames: { value: ['cursor-vscode', 'cursor'], docs: MCP },
-  // CURSOR_TRACE_ID (MCP server env) and CURSOR_CLI (terminal) are the signals the incumbent verified; hook
-  // processes get CURSOR_PROJECT_DIR. CURSOR_CWD / CURSOR_SESSION_ID come from REFERENCE.md §6.2 and were later
-  // called unverified by the incumbent itself (its commit eae8dfc), so they are only read, never relied on.
+  // CURSOR_TRACE_ID (MCP server env) and CURSOR_CLI (terminal) are the signals context-mode 1.0.169 verified; hook
+  // processes get CURSOR_PROJECT_DIR. CURSOR_CWD / CURSOR_SESSION_ID were read by context-mode 1.0.169 and later
+  // called unverified by context-mode 1.0.169 itself (its commit eae8dfc), so they are only read, never relied on.
   detectEnv: { value: ['CURSOR_TRACE_ID', 'CURSOR_CLI', 'CURSOR_PROJECT_DIR', 'CURSOR_VERSION'], docs: HOOKS },
   projectDirEnv: { value: ['CURSOR_PROJECT_DIR', 'CURSOR_CWD'], docs: HOOKS },
   sessionIdEnv: { value: ['CURSOR_SESSION_ID'], docs: HOOKS },
@@ -27,7 +27,7 @@ export const cursor: HostRecord = {
     docs: HOOKS,
   },
   dialect: { value: 'cursor', docs: HOOKS },
-  // REFERENCE.md §7 lists compact N; Cursor's docs now list preCompact (observe-only), kept false until verified.
+  // context-mode 1.0.169 declared no compact event; Cursor's docs now list preCompact (observe-only), kept false until verified.
   // sessionStart was once rejected by Cursor's validator ("Unknown hook type", forum.cursor.com/t/149566); the
   // current docs list it, so it is claimed, and setup should still treat a rejected hooks file as recoverable.
   // `additional_context` on postToolUse is documented but not surfaced to the model (forum #155689).
@@ -35,7 +35,7 @@ export const cursor: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
     docs: HOOKS,
   },
-  // preToolUse tool_name values (the incumbent's verified matcher "Shell|Read|Grep|WebFetch|Task").
+  // preToolUse tool_name values (context-mode 1.0.169's verified matcher "Shell|Read|Grep|WebFetch|Task").
   tools: {
     value: {
       names: { shell: ['Shell'], read: ['Read'], grep: ['Grep'], 'web-fetch': ['WebFetch'], agent: ['Task'] },

@@ -9,7 +9,7 @@ export const jetbrainsCopilot: HostRecord = {
   displayName: 'JetBrains (GitHub Copilot)',
   docs: HOOKS,
   aliases: ['jetbrains', 'copilot-jetbrains'],
-  // The incumbent's client map also lists IDE product names (IntelliJ IDEA, PyCharm); the other IDEs of the
+  // context-mode 1.0.169's client map also lists IDE product names (IntelliJ IDEA, PyCharm); the other IDEs of the
   // family are listed too since the Copilot plugin runs in all of them.
   clientInfoNames: {
     value: ['JetBrains Client', 'JetBrains', 'IntelliJ IDEA', 'PyCharm', 'WebStorm', 'GoLand', 'PhpStorm', 'Rider', 'CLion', 'RubyMine', 'RustRover', 'DataGrip', 'Android Studio'],

@@ -3,7 +3,7 @@ import type { HostRecord } from '../types.js';
 const DOCS = 'https://moonshotai.github.io/kimi-code/en/customization/hooks';
 const MCP = 'https://moonshotai.github.io/kimi-code/en/customization/mcp';
 
-/** Kimi Code CLI: Claude-named hook events in config.toml `[[hooks]]`; the incumbent treats it as deny-only. */
+/** Kimi Code CLI: Claude-named hook events in config.toml `[[hooks]]`; context-mode 1.0.169 treats it as deny-only. */
 export const kimi: HostRecord = {
   id: 'kimi',
   displayName: 'Kimi Code CLI',
@@ -24,8 +24,8 @@ export const kimi: HostRecord = {
     docs: DOCS,
   },
   dialect: { value: 'kimi', docs: DOCS },
-  // REFERENCE.md §7: YYYYNNN — deny only. [D] Kimi's docs also append UserPromptSubmit stdout to the context and let
-  // Stop block; PostToolUse, SessionStart and PreCompact are observation-only. Kept deny-only as the incumbent ships.
+  // context-mode 1.0.169 declared pre-tool, post-tool, compact, session-start and answered deny only. Kimi's docs also append UserPromptSubmit stdout to the context and let
+  // Stop block; PostToolUse, SessionStart and PreCompact are observation-only. Kept deny-only as context-mode 1.0.169 ships.
   capabilities: {
     value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
     docs: DOCS,

@@ -23,7 +23,7 @@ export const kiro: HostRecord = {
     docs: HOOKS,
   },
   dialect: { value: 'kiro', docs: HOOKS },
-  // REFERENCE.md §7: YYNYNNY. Stdout (plain text) of agentSpawn and userPromptSubmit is added to the context.
+  // context-mode 1.0.169 declared pre-tool, post-tool, session-start, inject-context. Stdout (plain text) of agentSpawn and userPromptSubmit is added to the context.
   // Kiro CLI 3.4 added `updatedInput` for V3 sessions (kiro.dev/changelog/cli/3-4); not claimed until the agent
   // config format it needs is documented.
   capabilities: {
@@ -71,7 +71,7 @@ export const kiro: HostRecord = {
     },
     docs: MCP,
   },
-  // The incumbent writes KIRO.md; Kiro's own convention is steering files under .kiro/steering/.
+  // context-mode 1.0.169 writes KIRO.md; Kiro's own convention is steering files under .kiro/steering/.
   instructionFile: { value: '.kiro/steering/context-mode.md', docs: 'https://kiro.dev/docs/cli/steering/' },
   hookSetupSkipped: 'Kiro runs hooks from a custom agent the user selects; setup registers the MCP server and steering file only.',
   toolNaming: { value: '@context-mode/{tool}', docs: MCP },

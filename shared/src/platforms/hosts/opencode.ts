@@ -10,7 +10,7 @@ export const opencode: HostRecord = {
   displayName: 'OpenCode',
   docs: PLUGINS,
   aliases: ['kilo'],
-  // Kilo (an OpenCode fork with the same plugin API) is served by this record, as the incumbent does (REFERENCE.md §7).
+  // Kilo (an OpenCode fork with the same plugin API) is served by this record, as context-mode 1.0.169 does.
   clientInfoNames: { value: ['opencode', 'Kilo Code', 'kilo'], docs: MCP },
   detectEnv: { value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID', 'KILO', 'KILO_PID'], docs: CONFIG },
   projectDirEnv: { value: ['OPENCODE_PROJECT_DIR'], docs: CONFIG },

@@ -38,7 +38,7 @@ export const pi: HostRecord = {
     },
     docs: MCP,
   },
-  // REFERENCE.md §7 says AGENTS.md / SYSTEM.md; [D] its docs mention PI.md. Pi reads AGENTS.md from the project.
+  // context-mode 1.0.169 wrote AGENTS.md / SYSTEM.md; its docs mention PI.md. Pi reads AGENTS.md from the project.
   instructionFile: { value: 'AGENTS.md', docs: DOCS },
   toolNaming: { value: '{tool}', docs: DOCS },
 };

@@ -10,7 +10,7 @@ export const qwenCode: HostRecord = {
   displayName: 'Qwen Code',
   docs: HOOKS,
   aliases: ['qwen', 'qwen-cli'],
-  // The client name carries a suffix in some versions, hence the prefix match (REFERENCE.md §7).
+  // The client name carries a suffix in some versions, hence the prefix match (as context-mode 1.0.169 found).
   clientInfoNames: { value: ['qwen-cli-mcp-client', 'qwen-code'], docs: MCP },
   detectEnv: { value: ['QWEN_PROJECT_DIR', 'QWEN_CODE'], docs: HOOKS },
   projectDirEnv: { value: ['QWEN_PROJECT_DIR'], docs: HOOKS },

@@ -25,7 +25,7 @@ export const vscodeCopilot: HostRecord = {
     },
     docs: HOOKS,
   },
-  // The docs put every PreToolUse answer in hookSpecificOutput; REFERENCE.md §6.7 says the incumbent writes deny
+  // The docs put every PreToolUse answer in hookSpecificOutput; docs/hosts.md#answer-shapes-per-dialect says context-mode 1.0.169 writes deny
   // top-level. The formatter follows the docs (hooks-reference) and keeps the top-level copy for older builds.
   dialect: { value: 'copilot-ide', docs: HOOKS_REF },
   // PostToolUse can add context or block, not replace output; UserPromptSubmit and PreCompact take the common
@@ -35,7 +35,7 @@ export const vscodeCopilot: HostRecord = {
     docs: HOOKS_REF,
   },
   blockExitCode: { value: 2, docs: HOOKS },
-  // Tool ids seen in hook payloads (the incumbent's routing table); the hooks docs only show `editFiles`, and the
+  // Tool ids seen in hook payloads (context-mode 1.0.169's routing table); the hooks docs only show `editFiles`, and the
   // tools reference lists picker names (#read/readFile), so these are the least certain names in the table.
   tools: {
     value: {

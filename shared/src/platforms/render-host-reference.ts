@@ -1,0 +1,91 @@
+import { allHosts } from './host-table.js';
+import { paradigmOf } from './host-capabilities.js';
+import type { Capabilities, HostRecord, OsPaths } from './types.js';
+
+/**
+ * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
+ * facts the code runs on. scripts/generate-configs.ts writes it between the markers below; a test checks it.
+ */
+export const HOST_REFERENCE_BEGIN = '<!-- host-reference:begin (generated from shared/src/platforms; do not edit) -->';
+export const HOST_REFERENCE_END = '<!-- host-reference:end -->';
+
+const CAPABILITY_LABELS: Record<keyof Capabilities, string> = {
+  block: 'block a call',
+  modifyArgs: 'rewrite arguments',
+  modifyOutput: 'replace tool output',
+  injectContext: 'inject context',
+  preCompact: 'pre-compact event',
+  sessionStart: 'session-start event',
+};
+
+/** A link relative to docs/ when the fact points at a file of this repository, else the URL itself. */
+function link(target: string): string {
+  if (/^https?:\/\//.test(target)) return `<${target}>`;
+  return `[${target}](../${target})`;
+}
+
+function linuxPath(paths: OsPaths | undefined): string | undefined {
+  return paths?.linux ?? paths?.darwin ?? paths?.win32;
+}
+
+function configLines(host: HostRecord): string[] {
+  const p = host.paths.value;
+  const lines: string[] = [];
+  if (p.mcpConfig) {
+    const where = [p.mcpConfig.project, linuxPath(p.mcpConfig.user)].filter(Boolean).map((s) => `\`${s}\``);
+    lines.push(`- MCP registration: ${where.join(' or ')} (${p.mcpConfig.format}, key \`${p.mcpConfig.key}\`)`);
+  }
+  if (p.hooksFile && host.hookSetup) {
+    const where = [p.hooksFile.project, linuxPath(p.hooksFile.user)].filter(Boolean).map((s) => `\`${s}\``);
+    lines.push(`- Hooks file: ${where.join(' or ')} (layout \`${host.hookSetup.value.layout}\`)`);
+  } else if (host.hookSetupSkipped) {
+    lines.push(`- Hooks: not written by setup — ${host.hookSetupSkipped}`);
+  }
+  lines.push(`- Instruction file: \`${host.instructionFile.value}\``);
+  if (p.configDirEnv) lines.push(`- Config directory moves with \`${p.configDirEnv}\``);
+  return lines;
+}
+
+function renderHost(host: HostRecord): string {
+  const caps = host.capabilities.value;
+  const can = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[]).filter((k) => caps[k]).map((k) => CAPABILITY_LABELS[k]);
+  const cannot = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[]).filter((k) => !caps[k]).map((k) => CAPABILITY_LABELS[k]);
+  const events = Object.entries(host.hookEvents.value).map(([name, canonical]) => `\`${name}\` → ${canonical}`);
+  const lines = [
+    `### ${host.displayName} (\`${host.id}\`)`,
+    '',
+    `- Setup: \`npx ctxmode setup --host ${host.id}\` · wiring: ${paradigmOf(host)}, answer dialect \`${host.dialect.value}\` · docs: ${link(host.docs)}`,
+    `- MCP tools reach the model as \`${host.toolNaming.value.replace('{tool}', 'ctx_execute')}\` (${link(host.toolNaming.docs)})`,
+    `- Hook events: ${events.length ? events.join(', ') : 'none'}`,
+    `- Hooks can: ${can.length ? can.join(', ') : 'nothing'}${cannot.length ? `; cannot: ${cannot.join(', ')}` : ''}`,
+  ];
+  const gates = host.versionGates?.value;
+  if (gates && Object.keys(gates).length) {
+    lines.push(`- Version gates: ${Object.entries(gates).map(([cap, v]) => `${cap} from ${v}`).join(', ')} (${link(host.versionGates!.docs)})`);
+  }
+  if (caps.modifyOutput && host.outputReplacement) {
+    const observed = host.outputReplacementObserved;
+    lines.push(
+      `- Output replacement: ${host.outputReplacement.value === 'all-tools' ? 'every tool' : 'MCP tools only'}; ` +
+        (observed
+          ? `seen applied by the real host ${observed.value.hostVersion} (${link(observed.docs)}), so the ledger counts it`
+          : 'not yet seen applied by a real host, so the ledger does not count it as saved'),
+    );
+  }
+  lines.push(...configLines(host));
+  if (host.setupNote) lines.push(`- After setup: ${host.setupNote.value} (${link(host.setupNote.docs)})`);
+  return lines.join('\n');
+}
+
+/** The generated block, markers included. */
+export function renderHostReference(hosts: readonly HostRecord[] = allHosts()): string {
+  return [HOST_REFERENCE_BEGIN, '', ...hosts.map(renderHost).flatMap((s) => [s, '']), HOST_REFERENCE_END].join('\n');
+}
+
+/** `doc` with its generated block replaced by the current rendering; throws when the markers are missing. */
+export function withHostReference(doc: string, hosts?: readonly HostRecord[]): string {
+  const begin = doc.indexOf(HOST_REFERENCE_BEGIN);
+  const end = doc.indexOf(HOST_REFERENCE_END);
+  if (begin < 0 || end < begin) throw new Error('docs/hosts.md lacks the host-reference markers');
+  return doc.slice(0, begin) + renderHostReference(hosts) + doc.slice(end + HOST_REFERENCE_END.length);
+}
