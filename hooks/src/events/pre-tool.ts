@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { routePreToolUse } from '../routing/route-pre-tool.js';
+import { FILE_MISSING, routePreToolUse } from '../routing/route-pre-tool.js';
 import { guidanceThrottle } from '../wire/guidance-throttle.js';
 import { recordRedirect } from '../wire/redirect-log.js';
 import { serverServesProject } from '../wire/server-liveness.js';
@@ -9,8 +9,9 @@ function fileSize(path: string): number | undefined {
   try {
     const st = statSync(path);
     return st.isFile() ? st.size : undefined;
-  } catch {
-    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? FILE_MISSING : undefined;
   }
 }
 

@@ -33,9 +33,18 @@ export interface RouteInput {
   env: NodeJS.ProcessEnv;
   /** Nudge throttle; without one, routing gives no nudges (it stays pure). */
   nudge?: NudgeGate;
-  /** Size of an absolute path on disk, when it exists; without one, sizes are unknown. */
+  /**
+   * Size of an absolute path on disk: bytes of a file, FILE_MISSING when nothing is there, undefined when unknown
+   * (a directory, no permission). Without a probe, sizes are unknown.
+   */
   fileSize?: (absPath: string) => number | undefined;
 }
+
+/** What the size probe answers for a path where nothing exists. */
+export const FILE_MISSING = -1;
+
+/** A command that changes directory first may name a relative path that exists elsewhere than the project. */
+const CHANGES_DIR = /(^|[;&|(\n]\s*)(cd|pushd)\s/;
 
 /** Files above this size get read guidance (docs/hosts.md#tool-names-and-routing). */
 export const READ_GUIDANCE_BYTES = 50_000;
@@ -72,7 +81,11 @@ export function routePreToolUse(input: RouteInput): Decision {
   const sizeOf = (p: string): number | undefined => {
     if (!input.fileSize) return undefined;
     const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
-    return input.fileSize(isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded));
+    const size = input.fileSize(isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded));
+    if (size !== FILE_MISSING) return size;
+    // A file that is not there prints one error line, not a flood: nothing to redirect and no saving to estimate.
+    const command = shellCommandOf(input.toolInput)?.value ?? '';
+    return !isAbsolute(expanded) && CHANGES_DIR.test(command) ? undefined : 0;
   };
 
   switch (tool) {

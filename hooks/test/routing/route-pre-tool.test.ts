@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getHost } from '@context-mode/shared/platforms/resolve-host';
 import type { Decision } from '../../src/routing/decision.js';
-import { routePreToolUse, type NudgeGate, type RouteInput } from '../../src/routing/route-pre-tool.js';
+import { FILE_MISSING, routePreToolUse, type NudgeGate, type RouteInput } from '../../src/routing/route-pre-tool.js';
 
 function route(over: Partial<RouteInput>): Decision {
   return routePreToolUse({
@@ -98,6 +98,18 @@ test('reading a file over 50 KB gets guidance naming ctx_execute_file; a small f
   assert.equal(big.action === 'context' ? big.meta?.bytesAvoided : 0, 400_000);
   assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'small.ts' }, fileSize }), { action: 'none' });
   assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'data/big.json', offset: 1, limit: 100 }, fileSize }), { action: 'none' });
+});
+
+test('a command on a file that does not exist runs as typed: no redirect, no estimated saving (was 200 KB "avoided")', () => {
+  const nothingThere = (): number => FILE_MISSING;
+  assert.deepEqual(route({ toolInput: { command: 'cat /var/log/syslog' }, fileSize: nothingThere }), { action: 'none' });
+  assert.deepEqual(route({ toolInput: { command: 'cat logs/app.log' }, fileSize: nothingThere }), { action: 'none' });
+  assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'missing.json' }, fileSize: nothingThere }), { action: 'none' });
+  // After a cd the relative name may exist elsewhere: it is judged by its name, as when the size is unknown.
+  const moved = route({ toolInput: { command: 'cd /var/log && cat syslog' }, fileSize: nothingThere });
+  assert.equal(moved.action, 'modify');
+  // With no probe at all (sizes unknown), a big-sounding name is still redirected.
+  assert.equal(route({ toolInput: { command: 'cat /var/log/syslog' } }).action, 'modify');
 });
 
 test('Grep and shell nudges are given once per session', () => {

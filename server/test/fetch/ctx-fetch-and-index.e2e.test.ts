@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
 import { startLocalServer } from './local-http-server.js';
@@ -34,6 +36,29 @@ test('a repeat call is answered from the cache; lenient "true" force refetches',
   assert.match(text(cached), /^Cached:/);
   const forced = await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { ...args, force: 'true' } });
   assert.match(text(forced), /^Fetched and indexed/);
+});
+
+test('a page served from the cache is not booked as saved a second time', async () => {
+  const local = await startBuiltServer({ env: { CONTEXT_MODE_ALLOW_PRIVATE_FETCH: '1' } });
+  try {
+    const args = { url: `${web.base}/page`, source: 'twice' };
+    await local.client.callTool({ name: 'ctx_fetch_and_index', arguments: args });
+    const cached = await local.client.callTool({ name: 'ctx_fetch_and_index', arguments: args });
+    assert.match(text(cached), /^Cached:/);
+    const stats = (await local.client.callTool({ name: 'ctx_stats', arguments: {} })) as Text;
+    const { openLedgerFile } = await import('@context-mode/shared/ledger/ledger-db');
+    const projects = join(local.home, 'projects');
+    const db = openLedgerFile(join(projects, readdirSync(projects)[0]!, 'ledger.db'));
+    try {
+      const rows = db.prepare("SELECT raw_bytes FROM ledger WHERE kind = 'fetch'").all<{ raw_bytes: number }>();
+      assert.equal(rows.length, 1, `one fetch row, not one per call: ${JSON.stringify(rows)}\n${text(stats)}`);
+      assert.ok(rows[0]!.raw_bytes > 0);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await local.close();
+  }
 });
 
 test('a batch given as a JSON string reports each URL and is not an error when some succeed', async () => {

@@ -233,25 +233,40 @@ test('sort "timeline" lists the newest indexed content first', async () => {
   }
 });
 
-test('ctx_index and ctx_search write ledger rows (index: raw bytes indexed; search: raw 0)', async () => {
+type LedgerRow = { tool: string; kind: string; raw_bytes: number; returned_bytes: number; source_id: string | null };
+
+async function ledgerRows(home: string): Promise<LedgerRow[]> {
+  const { openLedgerFile } = await import('@context-mode/shared/ledger/ledger-db');
+  const db = openLedgerFile(join(home, 'projects', readdirSync(join(home, 'projects'))[0]!, 'ledger.db'));
+  try {
+    return db.prepare('SELECT tool, kind, raw_bytes, returned_bytes, source_id FROM ledger ORDER BY id').all<LedgerRow>();
+  } finally {
+    db.close();
+  }
+}
+
+test('the ledger books a saving only for what the model did not have to read: a file yes; inline content, a directory and a search no', async () => {
   const s = await startBuiltServer();
   try {
+    mkdirSync(join(s.project, 'docs'));
+    const page = `# Guide\n\n${'The capybara report explains the ledger. '.repeat(200)}`;
+    writeFileSync(join(s.project, 'docs', 'guide.md'), page);
+    writeFileSync(join(s.project, 'docs', 'other.md'), `# Other\n\n${'More notes on the walrus. '.repeat(100)}`);
     const content = '# Ledger\n\nThe ledger counts bytes for the capybara report.';
-    const idx = await s.client.callTool({ name: 'ctx_index', arguments: { content, source: 'ledger-doc' } });
+    const inline = await s.client.callTool({ name: 'ctx_index', arguments: { content, source: 'ledger-doc' } });
+    const file = await s.client.callTool({ name: 'ctx_index', arguments: { path: 'docs/guide.md' } });
+    const dir = await s.client.callTool({ name: 'ctx_index', arguments: { path: 'docs' } });
     const q = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['capybara'] } });
-    const { readdirSync: ls } = await import('node:fs');
-    const { openLedgerFile } = await import('@context-mode/shared/ledger/ledger-db');
-    const dir = join(s.home, 'projects', ls(join(s.home, 'projects'))[0]!);
-    const db = openLedgerFile(join(dir, 'ledger.db'));
-    try {
-      const rows = db.prepare('SELECT tool, kind, raw_bytes, returned_bytes FROM ledger ORDER BY id').all<{ tool: string; kind: string; raw_bytes: number; returned_bytes: number }>();
-      const index = rows.find((r) => r.tool === 'ctx_index');
-      const search = rows.find((r) => r.tool === 'ctx_search');
-      assert.deepEqual(index && { kind: index.kind, raw: index.raw_bytes, returned: index.returned_bytes }, { kind: 'index', raw: Buffer.byteLength(content), returned: Buffer.byteLength(text(idx)) });
-      assert.deepEqual(search && { kind: search.kind, raw: search.raw_bytes, returned: search.returned_bytes }, { kind: 'search', raw: 0, returned: Buffer.byteLength(text(q)) });
-    } finally {
-      db.close();
-    }
+    const rows = (await ledgerRows(s.home)).filter((r) => r.kind !== 'own-cost');
+    const shape = (r: LedgerRow) => ({ tool: r.tool, kind: r.kind, raw: r.raw_bytes, returned: r.returned_bytes });
+    assert.deepEqual(rows.map(shape), [
+      // Inline content was written by the model: it was in the context already.
+      { tool: 'ctx_index', kind: 'index', raw: 0, returned: Buffer.byteLength(text(inline)) },
+      { tool: 'ctx_index', kind: 'index', raw: Buffer.byteLength(page), returned: Buffer.byteLength(text(file)) },
+      // Nobody would have read a whole directory into the context (it was booked as 334 KB "saved").
+      { tool: 'ctx_index', kind: 'index', raw: 0, returned: Buffer.byteLength(text(dir)) },
+      { tool: 'ctx_search', kind: 'search', raw: 0, returned: Buffer.byteLength(text(q)) },
+    ]);
   } finally {
     await s.close();
   }

@@ -92,7 +92,8 @@ async function runFetchTool(ctx: ServerContext, args: Args, extra: ToolExtra) {
   const text = formatFetchAnswer(outcomes, resultBudget(ctx.env), ctx.toolName('ctx_search'), Math.round((ttlMs / 3600000) * 10) / 10);
   const failed = outcomes.filter((o) => o.status === 'error').length;
   const result = failed === outcomes.length ? toolError(text) : toolText(text);
-  const raw = outcomes.reduce((n, o) => n + o.bytes, 0);
+  // A page served from the cache was counted when it was fetched; counting it again would double the saving.
+  const raw = outcomes.reduce((n, o) => n + (o.status === 'new' ? o.bytes : 0), 0);
   if (raw > 0) {
     recordLedger(
       ctx.projectRoot,

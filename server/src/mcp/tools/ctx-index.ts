@@ -123,7 +123,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
         if (content) {
           const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
           const r = await indexWithoutBlocking(kb, { source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
-          rawBytes = Buffer.byteLength(content);
+          // Inline content came from the model itself: it was in the context already, so nothing was saved.
           sourceId = r.source;
           text =
             `Indexed ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) as source "${r.source}"${r.replaced ? ' (replaced the previous version)' : ''}.` +
@@ -155,7 +155,9 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
                 }
               : {}),
           });
-          rawBytes = r.bytes;
+          // A file the model did not have to read is a saving; a directory is not — nobody would have read every
+          // file of it into the context (a new user indexing shared/src was told 334 KB were saved).
+          rawBytes = r.kind === 'file' ? r.bytes : 0;
           sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
           text = describePath(r, ctx.projectRoot);
         }
