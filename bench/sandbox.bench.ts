@@ -12,7 +12,7 @@ import { startBuiltServer } from '../server/test/helpers/mcp-client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const THINK_MS = 150;
-const FIXTURE = fileURLToPath(new URL('../../shared/fixtures/captured/github-issues.json', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../test/fixtures/captured/github-issues.json', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const p50 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

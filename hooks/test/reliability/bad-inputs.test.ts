@@ -13,7 +13,7 @@ before(assertBuilt);
 // (or the host's documented block code, for a deliberate block), print valid JSON or nothing, and finish:
 // within the idle timeout plus 1 s of its input ending, with an allowance for start-up on a loaded machine.
 const IDLE_MS = 1500;
-const STARTUP_ALLOWANCE_MS = 6000;
+const STARTUP_ALLOWANCE_MS = 15000;
 const CONCURRENCY = 8;
 
 interface Case {
@@ -147,13 +147,8 @@ test('at least 500 bad inputs through the built hook: exit 0 (or a documented bl
     const effectiveIdle = Number.isFinite(idle) && idle >= 10 && idle <= 600_000 ? idle : 1500;
     const run = (): Promise<HookRun> =>
       runBuiltHook(c.args, { env, cwd: project, input: c.input, stall: c.stall, killAfterMs: Math.min(effectiveIdle, 5000) + 1000 + STARTUP_ALLOWANCE_MS });
-    let r = await run();
-    // Other work on this machine may rebuild server/dist while the suite runs; that is not the hook failing.
-    for (let attempt = 0; attempt < 3 && r.code !== 0 && /Cannot find module .*server\/dist/.test(r.stderr); attempt++) {
-      await new Promise((res) => setTimeout(res, 3000));
-      r = await run();
-    }
-    return { c, r };
+    // npm test builds before it runs the tests, so a missing bundle is a real failure, not a race to retry.
+    return { c, r: await run() };
   });
   const failures: string[] = [];
   for (const { c, r } of results) {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { after, test } from 'node:test';
 import { shapeOutput } from '@context-mode/shared/budget/shape-output';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 
-const FIXTURES = join(process.cwd(), '../shared/fixtures/captured');
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/captured', import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'cm-budget-'));
 const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });

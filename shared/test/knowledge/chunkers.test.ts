@@ -7,7 +7,7 @@ import { chunkJson } from '../../src/knowledge/chunkers/chunk-json.js';
 import { chunkMarkdown } from '../../src/knowledge/chunkers/chunk-markdown.js';
 import { chunkText } from '../../src/knowledge/chunkers/chunk-text.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/captured/', import.meta.url);
+const FIXTURES = new URL('../../../test/fixtures/captured/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
 function assertValidChunks(chunks: Array<{ content: string; title: string }>, cap = CHUNK_CAP_BYTES) {
