@@ -1,4 +1,4 @@
-import { nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
+import { NoSqliteDriverError, nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
 import { storeHealth } from '@context-mode/shared/db/store-health';
 import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
@@ -135,7 +135,13 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
 
 function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
   const driver = pickDriver(env);
-  const db = openDatabase(':memory:', { driver });
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(':memory:', { driver });
+  } catch (err) {
+    if (err instanceof NoSqliteDriverError) return { status: 'FAIL', detail: err.message, fix: err.hint };
+    throw err;
+  }
   try {
     db.exec("CREATE VIRTUAL TABLE p USING fts5(x, tokenize='porter unicode61')");
     db.exec("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')");

@@ -1,3 +1,4 @@
+import { nodeSqliteAvailable } from '@context-mode/shared/db/drivers';
 import { findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
@@ -50,7 +51,10 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
     writeFileSync(join(runtime, 'package.json'), '{ "name": "context-mode-runtime", "private": true }\n');
   }
   const npm = opts.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
-  const r = spawnSync(npm, ['install', '--prefix', runtime, '--no-audit', '--no-fund', '--omit=dev', '--save-exact', spec], {
+  // The only dependency left outside the bundle is better-sqlite3, a native addon that may compile for minutes;
+  // a Node with node:sqlite does not need it. The Node running this install is the one that will run the runtime.
+  const omitOptional = nodeSqliteAvailable() ? ['--omit=optional'] : [];
+  const r = spawnSync(npm, ['install', '--prefix', runtime, '--no-audit', '--no-fund', '--omit=dev', ...omitOptional, '--save-exact', spec], {
     env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -55,8 +55,22 @@ export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number)
     };
     return new DatabaseSync(path, { timeout: busyTimeoutMs });
   }
-  const BetterSqlite = require('better-sqlite3') as new (p: string, o?: Record<string, unknown>) => RawDb;
-  return new BetterSqlite(path, { timeout: busyTimeoutMs });
+  return new (loadBetterSqlite())(path, { timeout: busyTimeoutMs });
+}
+
+/** Thrown when this Node has no built-in SQLite and the optional native driver is not installed. */
+export class NoSqliteDriverError extends Error {
+  readonly hint = 'Run context-mode with Node 22.13 or newer (built-in node:sqlite), or install the optional driver where ctxmode is installed: npm install better-sqlite3';
+}
+
+function loadBetterSqlite(): new (p: string, o?: Record<string, unknown>) => RawDb {
+  try {
+    return require('better-sqlite3') as new (p: string, o?: Record<string, unknown>) => RawDb;
+  } catch (err) {
+    // better-sqlite3 is an optional dependency of the package: Nodes with node:sqlite never need it compiled.
+    if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
+    throw new NoSqliteDriverError(`no SQLite driver: Node ${process.version} has no node:sqlite and better-sqlite3 is not installed`);
+  }
 }
 
 function checkPragma(raw: RawDb, pragma: 'integrity_check' | 'quick_check'): string {
