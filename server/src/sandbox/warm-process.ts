@@ -15,8 +15,8 @@ import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
  *   a shell script itself or execs any other interpreter in its own place, stdin from /dev/null as for a fresh
  *   spawn.
  * The server pre-starts the JavaScript spare and the launcher shortly after start-up; the TypeScript spare
- * (it loads a compiler) and the Python one only after a first call of theirs. Each costs one process (a Node
- * ~40 MiB, Python ~10 MiB).
+ * (it loads a compiler) and the Python one only after a first call of theirs. Each costs one process per kind
+ * while calls are paced (a Node ~40 MiB, Python ~10 MiB), a few more during a burst of calls (see Pool).
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
 export type WarmKind = 'javascript' | 'typescript' | 'python' | 'launcher';
@@ -47,7 +47,38 @@ export interface WarmJob {
 
 
 let closed = false;
-const spares = new Map<WarmKind, { child: ChildProcess; env: NodeJS.ProcessEnv; marker: string }>();
+
+interface Spare {
+  child: ChildProcess;
+  env: NodeJS.ProcessEnv;
+  marker: string;
+}
+
+/**
+ * The spares of one kind. One waits between calls; when calls of a kind come back to back (a loop of
+ * ctx_execute calls, a model that retries at once) the pool grows, one spare per burst call up to `POOL_MAX`, and
+ * its spares are started as a call begins instead of after it ends, so the next call finds one booted. After
+ * `POOL_IDLE_MS` without a call the pool shrinks back to one spare, so idle memory stays one process per kind.
+ */
+interface Pool {
+  spares: Spare[];
+  target: number;
+  lastCall: number;
+  shrinkTimer?: NodeJS.Timeout;
+}
+
+/** Most spares a kind may hold at once: a Node spare is ~40 MiB, so JavaScript stops at three. */
+const POOL_MAX: Record<WarmKind, number> = { javascript: 3, typescript: 1, python: 2, launcher: 1 };
+/** A call this soon after the previous call of its kind is part of a burst. */
+const BURST_GAP_MS = 1000;
+const POOL_IDLE_MS = 15_000;
+const pools = new Map<WarmKind, Pool>();
+
+function poolOf(kind: WarmKind): Pool {
+  let pool = pools.get(kind);
+  if (!pool) pools.set(kind, (pool = { spares: [], target: 1, lastCall: 0 }));
+  return pool;
+}
 
 /** A spare taken for a call, with the call marker it was started with (it serves exactly that one call). */
 export interface WarmSpare {
@@ -56,8 +87,9 @@ export interface WarmSpare {
 }
 
 function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
-  // Concurrent calls each ask for a replacement; one waiting spare per kind is enough.
-  if (closed || spares.has(kind)) return;
+  const pool = poolOf(kind);
+  // Concurrent calls each ask for a replacement; the pool's target bounds how many wait.
+  if (closed || pool.spares.length >= pool.target) return;
   const argv = bootArgv(kind, command);
   const marker = openMarker();
   try {
@@ -68,60 +100,92 @@ function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): 
       stdio: isNode(kind) ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     });
     child.on('error', () => undefined);
+    const spare: Spare = { child, env, marker };
     child.once('exit', () => {
-      if (spares.get(kind)?.child !== child) return;
-      spares.delete(kind);
+      const at = pool.spares.indexOf(spare);
+      if (at < 0) return;
+      pool.spares.splice(at, 1);
       closeMarker(marker);
     });
     // An idle spare must not keep the server alive.
     child.unref();
     for (const s of child.stdio) (s as { unref?: () => void } | null)?.unref?.();
-    spares.set(kind, { child, env, marker });
+    pool.spares.push(spare);
   } catch {
-    spares.delete(kind);
     closeMarker(marker);
   }
 }
 
-// Replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms and a Node
-// boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as its call
-// ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment, because its
-// spawn costs about what it saves, so spawning between back-to-back calls would only move that cost onto the
-// next call.
+function fill(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
+  const pool = poolOf(kind);
+  while (!closed && pool.spares.length < pool.target) {
+    const before = pool.spares.length;
+    spawnSpare(kind, env, command);
+    if (pool.spares.length === before) return; // the spawn failed: no busy loop
+  }
+}
+
+// Outside a burst, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
+// and a Node boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as
+// its call ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment,
+// because its spawn costs about what it saves, so spawning between back-to-back calls would only move that cost
+// onto the next call.
 const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
 
 function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   if (kind !== 'launcher') {
-    setImmediate(() => spawnSpare(kind, env, command));
+    setImmediate(() => fill(kind, env, command));
     return;
   }
   clearTimeout(launcherTimer);
-  launcherTimer = setTimeout(() => spawnSpare(kind, env, command), LAUNCHER_REFILL_IDLE_MS);
+  launcherTimer = setTimeout(() => fill(kind, env, command), LAUNCHER_REFILL_IDLE_MS);
   launcherTimer.unref();
 }
 
+/** Grows the pool for a call that follows the previous one closely, and arms its shrink back to one spare. */
+function noteCall(kind: WarmKind): Pool {
+  const pool = poolOf(kind);
+  const now = Date.now();
+  if (now - pool.lastCall < BURST_GAP_MS) pool.target = Math.min(POOL_MAX[kind], pool.target + 1);
+  pool.lastCall = now;
+  clearTimeout(pool.shrinkTimer);
+  if (pool.target > 1) {
+    pool.shrinkTimer = setTimeout(() => {
+      pool.target = 1;
+      for (const extra of pool.spares.splice(1)) {
+        killSpare(extra.child);
+        closeMarker(extra.marker);
+      }
+    }, POOL_IDLE_MS);
+    pool.shrinkTimer.unref();
+  }
+  return pool;
+}
+
 /**
- * The spare of this kind for this environment if one is waiting (none on the first call of a kind), marked as
- * in use; its replacement follows when the call ends. `command`: the Node runtime's argv prefix, or for the
- * launcher the bash to use (bash only: it needs `read -d ''`).
+ * A spare of this kind for this environment if one is waiting (none on the first call of a kind), marked as
+ * in use; its replacement follows when the call ends, or at once during a burst. `command`: the Node runtime's
+ * argv prefix, or for the launcher the bash to use (bash only: it needs `read -d ''`).
  */
 export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): WarmSpare | undefined {
   if (env.CONTEXT_MODE_WARM === '0') return undefined;
   if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return undefined;
-  const spare = spares.get(kind);
-  spares.delete(kind);
-  if (!spare || spare.env !== env || spare.child.exitCode !== null || spare.child.signalCode !== null) {
-    if (spare) {
-      killSpare(spare.child);
-      closeMarker(spare.marker);
-    }
-    // This call runs cold; the spare for the next one may start now.
+  const pool = noteCall(kind);
+  let spare: Spare | undefined;
+  while ((spare = pool.spares.shift())) {
+    if (spare.env === env && spare.child.exitCode === null && spare.child.signalCode === null) break;
+    killSpare(spare.child);
+    closeMarker(spare.marker);
+  }
+  if (!spare) {
+    // This call runs cold; the spares for the next ones may start now.
     refillLater(kind, env, command);
     return undefined;
   }
   const { child, marker } = spare;
-  child.once('close', () => refillLater(kind, env, command));
+  if (pool.target > 1) refillLater(kind, env, command);
+  else child.once('close', () => refillLater(kind, env, command));
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
   return { child, marker };
@@ -131,7 +195,12 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
 export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
   if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
-  spawnSpare(kind, env, command);
+  fill(kind, env, command);
+}
+
+/** Spares waiting per kind (tests and the benchmark). */
+export function warmPoolSizes(): Partial<Record<WarmKind, number>> {
+  return Object.fromEntries([...pools].map(([kind, pool]) => [kind, pool.spares.length]));
 }
 
 /** What to write on the spare's stdin to start `job`. */
@@ -144,8 +213,11 @@ export function warmInput(kind: WarmKind, job: WarmJob): string {
 export function killWarmProcesses(): void {
   closed = true;
   clearTimeout(launcherTimer);
-  for (const { child } of spares.values()) killSpare(child);
-  spares.clear();
+  for (const pool of pools.values()) {
+    clearTimeout(pool.shrinkTimer);
+    for (const { child } of pool.spares) killSpare(child);
+    pool.spares.length = 0;
+  }
 }
 
 function killSpare(child: ChildProcess): void {

@@ -1,0 +1,35 @@
+// A burst of JavaScript calls keeps more than one spare booted (so back-to-back calls stay warm), bounded, and
+// every call in the burst is still its own process.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { executeCode } from '../../src/sandbox/execute-code.js';
+import { killWarmProcesses, prewarm, warmPoolSizes } from '../../src/sandbox/warm-process.js';
+import { runtimeFor } from '../../src/sandbox/runtimes.js';
+
+const cwd = mkdtempSync(join(tmpdir(), 'cm-pool-'));
+const env = { ...process.env };
+after(() => {
+  killWarmProcesses();
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+test('back-to-back JavaScript calls grow the pool of spares (at most 3) and each call still runs alone', async () => {
+  prewarm('javascript', env, runtimeFor('javascript', env).command('').slice(0, -1));
+  await new Promise((r) => setTimeout(r, 500));
+  const pids = new Set<string>();
+  let maxPool = 0;
+  for (let i = 0; i < 8; i++) {
+    const r = await executeCode({ language: 'javascript', code: `console.log(process.pid, typeof globalThis.leak); globalThis.leak = ${i}`, cwd, env });
+    assert.equal(r.exitCode, 0, r.stderr);
+    const [pid, leak] = r.stdout.trim().split(' ');
+    assert.equal(leak, 'undefined', 'no state from an earlier call');
+    pids.add(pid!);
+    maxPool = Math.max(maxPool, warmPoolSizes().javascript ?? 0);
+  }
+  assert.equal(pids.size, 8, 'one process per call');
+  assert.ok(maxPool >= 2, `the pool grew during the burst (max ${maxPool})`);
+  assert.ok(maxPool <= 3, `the pool is bounded (max ${maxPool})`);
+});
