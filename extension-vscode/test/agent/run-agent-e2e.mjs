@@ -4,7 +4,7 @@
 // checked. Run inside a loopback-only network namespace (see .ci/stage-vscode.sh). Prints `N passed, N failed`.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,7 +104,8 @@ try {
   const results = checkAgentRun({ modelLog, dataHome, project, repo, hookCalls });
   for (const r of results) {
     console.log(`${r.ok ? 'ok' : 'not ok'} - ${r.name}${r.detail ? ` (${r.detail})` : ''}`);
-    r.ok ? passed++ : failed++;
+    if (r.ok) passed++;
+    else failed++;
   }
 } catch (e) {
   console.error(e);
@@ -132,6 +133,7 @@ function writeHookFile(dir, format) {
 
 /** Runs in the page: marks chat setup done the way the workbench stores it, and opts in to auto-approval. */
 async function seedChatEnabled() {
+  /* global indexedDB -- this function is serialised into the page by playwright */
   const db = await new Promise((res, rej) => {
     const r = indexedDB.open('vscode-web-state-db-global');
     r.onsuccess = () => res(r.result);

@@ -68,7 +68,8 @@ function checkVsix() {
   ].filter(Boolean);
   rmSync(join(out, '..'), { recursive: true, force: true });
   console.log(`${problems.length ? 'not ok' : 'ok'} - the .vsix carries the bundle and the engine, nothing native or test-only${problems.length ? ` (${problems.join(', ')})` : ''} (${list.length} files)`);
-  problems.length ? failed++ : passed++;
+  if (problems.length) failed++;
+  else passed++;
 }
 
 try {
@@ -78,7 +79,8 @@ try {
   await inHostSuite();
   for (const c of await sidebarUi({ extDir, repo: join(extDir, '..'), artifacts: join(extDir, '..', 'artifacts', 'vscode') })) {
     console.log(`${c.ok ? 'ok' : 'not ok'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
-    c.ok ? passed++ : failed++;
+    if (c.ok) passed++;
+    else failed++;
   }
 } catch (e) {
   console.error(e);

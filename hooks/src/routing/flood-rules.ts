@@ -14,18 +14,13 @@ import {
   LOCAL_URL,
   SMALL_HOST,
   SMALL_ENDPOINT,
-  BIG_NAME,
-  BIG_DATA_NAME,
-  BINARY_NAME,
   BIG_FILE,
   fileVerdict,
   binaryVerdict,
-  HUGE_TREE,
   isHugeTree,
   type Flood,
   type Rule,
   type RuleContext,
-  type SuggestedCall,
 } from './flood-rule-helpers.js';
 
 export type { Flood, RuleContext, SuggestedCall } from './flood-rule-helpers.js';

@@ -127,7 +127,7 @@ function tomlHooksByEvent(text: string): Record<string, unknown[]> {
   try {
     doc = parseToml(text) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
   }
   const out: Record<string, unknown[]> = {};
   for (const h of Array.isArray(doc.hooks) ? doc.hooks : []) {

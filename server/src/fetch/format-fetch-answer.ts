@@ -1,4 +1,4 @@
-import { clipBytes } from '../mcp/result-budget.js';
+import { clipBytes } from '@context-mode/shared/budget/result-budget';
 import type { FetchOutcome } from './fetch-and-index.js';
 
 function kb(bytes: number): string {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { lenientArray, lenientBoolean, lenientNumber, liftToArray } from '../../src/mcp/coerce.js';
 import { progressReporter } from '../../src/mcp/progress.js';
 import { resolveServerProjectRoot } from '../../src/mcp/project-root.js';
-import { clipBytes, resultBudget } from '../../src/mcp/result-budget.js';
+import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { errorMessage, resultBytes, safeHandler, toolError, toolText } from '../../src/mcp/tool-result.js';
 import { portableInputSchema, sanitiseSchema } from '../../src/mcp/tools-list.js';
 

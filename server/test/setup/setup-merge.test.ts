@@ -140,10 +140,14 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
   it('Gemini gets hooksConfig.enabled; the user\'s other hooksConfig keys stay', () => {
     const w = world({ 'gemini-cli/settings.json': '~/.gemini/settings.json' });
     runSetup(w.opts(['gemini-cli']));
-    const s = parseJsonc(readFileSync(join(w.home, '.gemini/settings.json'), 'utf8')) as Record<string, any>;
+    const s = parseJsonc(readFileSync(join(w.home, '.gemini/settings.json'), 'utf8')) as {
+      hooksConfig: { enabled?: boolean; disabled?: string[] };
+      hooks: { BeforeTool: Array<{ hooks: Array<{ command: string }> }> };
+      mcpServers: Record<string, unknown>;
+    };
     assert.equal(s.hooksConfig.enabled, true);
     assert.deepEqual(s.hooksConfig.disabled, ['legacy']);
-    assert.ok(s.hooks.BeforeTool[0].hooks[0].command.includes('hook gemini-cli beforetool'));
+    assert.ok(s.hooks.BeforeTool[0]!.hooks[0]!.command.includes('hook gemini-cli beforetool'));
     assert.deepEqual(Object.keys(s.mcpServers), ['files', 'context-mode']);
   });
 

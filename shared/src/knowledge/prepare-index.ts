@@ -28,7 +28,7 @@ const SEGMENT_CHARS = 128 * 1024;
 
 /** NUL ends a string for one of the drivers and lone surrogates encode differently per driver: keep what both read back. */
 function storable(text: string): string {
-  return text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /**

@@ -97,7 +97,6 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       // Trim the window around its first hit to what is left of the budget.
       const piece = wholePrefix(text.slice(w.start, w.end), room);
       chosen.push({ start: w.start, end: w.start + piece.length, terms: w.terms });
-      used += room + 4;
       break;
     }
     chosen.push(w);

@@ -160,7 +160,7 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
   let all = EMPTY;
   let projects = 0;
   const projectsDir = join(dataHome(env), 'projects');
-  let dirs: string[] = [];
+  let dirs: string[];
   try {
     dirs = readdirSync(projectsDir);
   } catch {

@@ -36,7 +36,7 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
   });
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = raw ? JSON.parse(raw) : undefined;
     } catch {

@@ -6,7 +6,7 @@ import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budg
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { redactText } from '@context-mode/shared/policy/redact';
 import { executeCode, type ExecuteResult } from '../../sandbox/execute-code.js';
-import { deniedBy, statusNote } from '../../sandbox/sandbox-result.js';
+import { deniedBy, statusNote } from '../sandbox-answer.js';
 import type { ServerContext } from '../context.js';
 import { coerceStringList } from './ctx-search.js';
 import { toolError } from '../tool-result.js';

@@ -6,7 +6,7 @@ import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import { loadPermissions, readAllowed } from '@context-mode/shared/policy/permissions';
 import { DEFAULT_TIMEOUT_MS, executeCode } from '../../sandbox/execute-code.js';
 import { LANGUAGES, RuntimeMissingError } from '../../sandbox/runtimes.js';
-import { deniedBy, sandboxAnswer } from '../../sandbox/sandbox-result.js';
+import { deniedBy, sandboxAnswer } from '../sandbox-answer.js';
 import type { ServerContext } from '../context.js';
 import { toolError } from '../tool-result.js';
 

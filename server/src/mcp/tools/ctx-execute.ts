@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { DEFAULT_TIMEOUT_MS, executeCode, prewarmSandbox } from '../../sandbox/execute-code.js';
 import { LANGUAGES, RuntimeMissingError } from '../../sandbox/runtimes.js';
-import { deniedBy, sandboxAnswer } from '../../sandbox/sandbox-result.js';
+import { deniedBy, sandboxAnswer } from '../sandbox-answer.js';
 import { killBackgroundProcesses } from '../../sandbox/run-process.js';
 import { killWarmProcesses } from '../../sandbox/warm-process.js';
 import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';

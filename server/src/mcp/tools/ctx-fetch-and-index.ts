@@ -5,7 +5,7 @@ import { privateFetchAllowed } from '@context-mode/shared/policy/ssrf';
 import type { ServerContext } from '../context.js';
 import { lenientBoolean, lenientNumber, liftToArray } from '../coerce.js';
 import { progressReporter, type ToolExtra } from '../progress.js';
-import { resultBudget } from '../result-budget.js';
+import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { errorMessage, resultBytes, toolError, toolText } from '../tool-result.js';
 
 const MAX_URLS = 32;

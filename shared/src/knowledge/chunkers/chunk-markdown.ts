@@ -16,7 +16,7 @@ function cleanHeading(text: string): string {
     .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '') // images (badges) carry no meaning in a title
     .replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/\\([\[\]\\`*_{}()#+\-.!])/g, '$1') // markdown escapes: router\[method] → router[method]
+    .replace(/\\([[\]\\`*_{}()#+\-.!])/g, '$1') // markdown escapes: router\[method] → router[method]
     .replace(/[*`]/g, '')
     .replace(/(^|\s)_+|_+(?=\s|$)/g, '$1') // emphasis underscores, not the ones inside IDENTIFIER_NAMES
     .replace(/&lt;/g, '<')

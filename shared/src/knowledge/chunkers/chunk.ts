@@ -9,7 +9,7 @@ export interface Chunk {
 /** The chunk cap in UTF-8 bytes (docs/architecture.md#chunking). */
 export const CHUNK_CAP_BYTES = 4096;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 export function utf8Length(text: string): number {
   // Native in both cases: pure ASCII strings are their own byte length (a regex scan, no per-character loop).

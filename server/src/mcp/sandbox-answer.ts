@@ -4,9 +4,9 @@ import { recordLedger } from '@context-mode/shared/ledger/record';
 import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
 import { redactText } from '@context-mode/shared/policy/redact';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerContext } from '../mcp/context.js';
-import type { ExecuteResult } from './execute-code.js';
-import type { Language } from './runtimes.js';
+import type { ServerContext } from './context.js';
+import type { ExecuteResult } from '../sandbox/execute-code.js';
+import type { Language } from '../sandbox/runtimes.js';
 
 /** The refusal for code that trips a deny rule (shell code, or shell strings inside other languages). */
 export function deniedBy(ctx: ServerContext, language: Language | 'shell', code: string): string | undefined {
