@@ -19,7 +19,7 @@ if (tier !== undefined && tier !== 'unit' && tier !== 'spawned') {
   console.error(`--tier takes unit or spawned, not ${tier}`);
   process.exit(2);
 }
-const roots = args.filter((a, i) => !a.startsWith('--') && i !== tierAt + 1);
+const roots = args.filter((a, i) => !a.startsWith('--') && (tierAt < 0 || i !== tierAt + 1));
 // What makes a test "spawned": it starts a process of ours (the built bin, the MCP server, a hook), a browser or
 // a host. Read from the file itself so that a new test lands in the right tier without a list to keep.
 const SPAWNS = /child_process|startBuiltServer|helpers\/mcp-client|\bspawn\(|playwright|execFile|\bBIN\b|hook-process/;

@@ -35,6 +35,7 @@ function otherEvents(req: FormatRequest, allowContext: boolean): Formatted {
     const mcpOnly = host.outputReplacement?.value === 'mcp-tools';
     const mcp = isMcpToolName(options.toolName);
     if (mcpOnly && !mcp) return NOTHING;
+    if (host.outputReplacementShape?.value === 'block-reason') return json({ decision: 'block', reason: outcome.text });
     // MCP results use the older, MCP-only field that every version honours, as a plain string. Other tools need
     // the newer field holding the tool's own response object with its text replaced: Claude Code validates it
     // against the tool's output schema and drops a plain string (test/hosts/claude-code.test.ts).

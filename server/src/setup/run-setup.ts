@@ -45,9 +45,13 @@ export function ownBin(): string {
   throw new Error('cannot find bin/context-mode.cjs next to this module');
 }
 
-/** User-level files pin Node and the bin: the managed runtime's when present, else the running package's. */
-export function defaultLauncher(env: NodeJS.ProcessEnv): Launcher {
-  return { kind: 'pinned', node: process.execPath, bin: managedRuntimeBin(env) ?? ownBin() };
+/**
+ * User-level files pin Node, the bin (the managed runtime's when present, else the running package's) and a
+ * non-default data home, so a server started with a filtered environment still shares its data with the hooks.
+ */
+export function defaultLauncher(env: NodeJS.ProcessEnv, bin: string = managedRuntimeBin(env) ?? ownBin()): Launcher {
+  const custom = env.CONTEXT_MODE_HOME?.trim() ? dataHome(env) : undefined;
+  return { kind: 'pinned', node: process.execPath, bin, ...(custom ? { dataHome: custom } : {}) };
 }
 
 /** Hosts whose config directory exists under this home (what `--all-detected` sets up). */

@@ -7,7 +7,7 @@ import { PACKAGE_NAME } from '@context-mode/shared/setup/product';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { managedRuntimeBin, runSetup, setUpHosts } from './run-setup.js';
+import { defaultLauncher, managedRuntimeBin, runSetup, setUpHosts } from './run-setup.js';
 
 export type { UpgradeReport };
 
@@ -77,7 +77,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       ...(rec.parts ? { parts: rec.parts } : {}),
       env,
       ...(opts.home ? { home: opts.home } : {}),
-      launcher: { kind: 'pinned', node: process.execPath, bin },
+      launcher: defaultLauncher(env, bin),
     });
     const files = plan.hosts[0]?.files ?? [];
     report.hosts.push({

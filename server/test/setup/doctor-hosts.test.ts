@@ -8,14 +8,15 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import { setAt } from '@context-mode/shared/setup/jsonc-edit';
 import { applyFixes } from '../../src/doctor/doctor-fixes.js';
 import { runHostChecks, type HostCheck } from '../../src/doctor/host-checks.js';
-import { ownBin, runSetup } from '../../src/setup/run-setup.js';
+import { defaultLauncher, ownBin, runSetup } from '../../src/setup/run-setup.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);
 
 function world() {
   const { root, home, project, env } = tempWorld('cm-doctor-');
-  const launcher = { kind: 'pinned' as const, node: process.execPath, bin: ownBin() };
+  // As the CLI would pin it for this env (its CONTEXT_MODE_HOME included), so doctor --fix finds nothing else to change.
+  const launcher = defaultLauncher(env, ownBin());
   const setup = (id: Parameters<typeof getHost>[0]) => runSetup({ hosts: [getHost(id)], scope: 'user', project, env, home, launcher });
   const checks = (setUp: string[] = []) => runHostChecks({ env, home, project, setUp });
   return { root, home, project, env, setup, checks };

@@ -9,7 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { planUninstall } from '@context-mode/shared/setup/plan-setup';
-import { ownBin, runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { defaultLauncher, ownBin, runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -168,6 +168,19 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     assert.deepEqual(snapshot([settings, cursorHooks]), before);
     assert.equal(existsSync(join(w.home, '.claude.json')), false, 'a host with an error gets none of its files');
     assert.ok(existsSync(join(w.home, '.gemini/settings.json')), 'the healthy host was set up');
+  });
+
+  it('a custom CONTEXT_MODE_HOME is pinned in user-level MCP entries (Codex filters the server env), never in team-shared files', () => {
+    const w = world();
+    const launcher = defaultLauncher(w.env, LAUNCHER.bin);
+    runSetup(w.opts(['codex', 'claude-code'], { launcher }));
+    const toml = parseToml(readFileSync(join(w.home, '.codex/config.toml'), 'utf8')) as { mcp_servers: Record<string, { env?: Record<string, string> }> };
+    assert.deepEqual({ ...toml.mcp_servers['context-mode']?.env }, { CONTEXT_MODE_HOME: w.env.CONTEXT_MODE_HOME });
+    runSetup(w.opts(['claude-code'], { scope: 'project', launcher }));
+    const shared = readFileSync(join(w.project, '.mcp.json'), 'utf8');
+    assert.ok(!shared.includes(w.env.CONTEXT_MODE_HOME!), 'the team-shared .mcp.json carries no machine path');
+    const plain = defaultLauncher({ ...w.env, CONTEXT_MODE_HOME: '' }, LAUNCHER.bin);
+    assert.equal(plain.kind === 'pinned' && plain.dataHome, undefined, 'the default home is not pinned');
   });
 
   it('a hand-written [mcp_servers.context-mode] in Codex config.toml is a conflict, not a duplicate table', () => {

@@ -170,6 +170,19 @@ export interface HostRecord {
    * shows it (`docs`). Only then does the ledger count a replacement as saved.
    */
   outputReplacementObserved?: Sourced<{ hostVersion: string }>;
+  /**
+   * How a post-tool answer replaces output: the host's own field (`updated-field`, default: Claude's
+   * `updatedToolOutput` / `updatedMCPToolOutput`) or a block whose reason becomes the whole tool result
+   * (`block-reason`: Codex 0.171 ignores both update fields and applies `decision: "block"` that way).
+   */
+  outputReplacementShape?: Sourced<'updated-field' | 'block-reason'>;
+  /**
+   * The host's own cut of some tools' output before the model sees it, in bytes (Gemini CLI 0.61: shell output
+   * above 40,000 characters becomes its first 8,000 and last 32,000). The ledger books no more than this as the
+   * raw size of a replaced output of those tools: without us the model would have received no more. Tools by
+   * their canonical names, as hooks see them (`Bash` for the shell tool, `Read`).
+   */
+  outputCut?: Sourced<{ tools: string[]; bytes: number }>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */

@@ -5,7 +5,14 @@ import { BIN_NAME, INSTALL_HINT } from './product.js';
  * guarded so a teammate without it gets one hint line on stderr and an empty stdout (the host's no-op), never an
  * error per tool call. User-level files may `pin` an absolute Node and bin path (no PATH lookup at run time).
  */
-export type Launcher = { kind: 'portable' } | { kind: 'pinned'; node: string; bin: string };
+export type Launcher =
+  | { kind: 'portable' }
+  /**
+   * `dataHome` is a non-default `CONTEXT_MODE_HOME` to pin in the MCP server's environment: some hosts start MCP
+   * servers with a filtered environment (Codex 0.171 passes its own short list), while hooks inherit the host's,
+   * so without the pin the server and the hooks keep their data in different homes and never see each other.
+   */
+  | { kind: 'pinned'; node: string; bin: string; dataHome?: string };
 
 export type ShellDialect = 'posix' | 'powershell' | 'windows-plain';
 

@@ -81,13 +81,14 @@ function launcherFor(scope: Scope, ctx: PlanContext): Launcher {
 
 function mcpEntry(host: HostRecord, launcher: Launcher): Record<string, unknown> {
   const { command, args } = serverLaunch(launcher);
+  const env = launcher.kind === 'pinned' && launcher.dataHome ? { CONTEXT_MODE_HOME: launcher.dataHome } : undefined;
   switch (host.paths.value.mcpConfig?.entry) {
     case 'typed-stdio':
-      return { type: 'stdio', command, args };
+      return { type: 'stdio', command, args, ...(env ? { env } : {}) };
     case 'opencode-local':
-      return { type: 'local', command: [command, ...args], enabled: true };
+      return { type: 'local', command: [command, ...args], enabled: true, ...(env ? { environment: env } : {}) };
     default:
-      return { command, args };
+      return { command, args, ...(env ? { env } : {}) };
   }
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { answerAnthropic } from './anthropic.js';
 import { answerGemini } from './gemini.js';
 import { answerResponses } from './openai-responses.js';
-import type { LoggedRequest, Script } from './types.js';
+import type { ConversationView, LoggedRequest, Script } from './types.js';
 
 /**
  * A scripted stand-in for a model API on 127.0.0.1. The real host sends it exactly what would reach a real
@@ -26,7 +26,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startFakeModel(script: Script): Promise<FakeModel> {
+export interface FakeModelOptions {
+  /** Input tokens the model reports for a request (hosts compact on it); a small constant by default. */
+  usage?: (view: ConversationView) => number;
+}
+
+export async function startFakeModel(script: Script, opts: FakeModelOptions = {}): Promise<FakeModel> {
   const requests: LoggedRequest[] = [];
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -50,7 +55,7 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
       return;
     }
     if (path.includes('/v1/messages')) return answerAnthropic(body, script, res, logged);
-    if (path.endsWith('/responses')) return answerResponses(body, script, res, logged);
+    if (path.endsWith('/responses')) return answerResponses(body, script, res, logged, opts.usage);
     if (/:(stream)?[gG]enerateContent$/.test(path)) return answerGemini(path, body, script, res, logged);
     if (/:countTokens$/.test(path)) {
       json(res, { totalTokens: Math.ceil(raw.length / 4) });

@@ -28,9 +28,15 @@ export const codex: HostRecord = {
   dialect: { value: 'codex', docs: HOOKS },
   // context-mode 1.0.169 declared pre-tool, post-tool, compact, session-start, inject-context. modifyArgs is true but gated; formatters downgrade below the gate.
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
+  // Seen with codex 0.171.0: PostToolUse `updatedToolOutput` / `updatedMCPToolOutput` are ignored, and
+  // `decision: "block"` + reason replaces the whole tool result (Bash and MCP tools) with the reason. Codex hands
+  // the hook a shell output it has already cut to ~10 KB (head and tail), so lines it dropped are not ours to keep.
+  outputReplacement: { value: 'all-tools', docs: 'test/hosts/codex.test.ts' },
+  outputReplacementShape: { value: 'block-reason', docs: 'test/hosts/codex.test.ts' },
+  outputReplacementObserved: { value: { hostVersion: '0.171.0' }, docs: 'test/hosts/codex.test.ts' },
   // docs/hosts.md#answer-shapes-per-dialect: updatedInput and pre-tool additionalContext are honoured from 0.141.0 (openai/codex#18491,
   // PR #20692); SessionStart / UserPromptSubmit context predates that.
   versionGates: { value: { modifyArgs: '0.141.0', preToolContext: '0.141.0' }, docs: HOOKS },
