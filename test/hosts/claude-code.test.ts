@@ -1,16 +1,17 @@
 // Claude Code 2.1.332, run for real against the scripted fake model: what reaches the model with context-mode
-// wired in through Claude's own config files, and without it (baseline bytes for the report).
+// wired in by nothing but `ctxmode setup --host claude-code` (Claude's own user-level files), then removed by
+// `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { SeenToolResult } from './fake-model/types.js';
-import { writeClaudeCodeConfig } from './claude-code/write-config.js';
 import { runClaude, sessionIdOf } from './claude-code/run-claude.js';
-import { timingsPath } from './hook-command.js';
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
-import { bytes, finalToolResults, hookTimings, writeHostReport } from './report.js';
+import { bytes, finalToolResults, writeHostReport } from './report.js';
 import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, isSummaryRequest, stepScript, writeLargeFile, type Step } from './scenario.js';
 import type { HostRun } from './run-host.js';
 
@@ -38,12 +39,16 @@ let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes('Bash');
 
+function ctxmode(sb: Sandbox, args: string[]): string {
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+}
+
 async function session(withContextMode: boolean): Promise<World> {
   const sb = makeSandbox(withContextMode ? 'claude' : 'claude-base');
   const big = writeLargeFile(sb.project);
   const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
   const model = await startFakeModel(stepScript(scenario, { isMain }));
-  if (withContextMode) writeClaudeCodeConfig(sb, timingsPath(sb.root));
+  if (withContextMode) ctxmode(sb, ['setup', '--host', 'claude-code', '--project', sb.project]);
   const run = await runClaude(bin, sb, model, 'Run the scripted scenario.');
   const detail = `claude-code ${CLAUDE_CODE.version}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-400)}`;
   assert.equal(run.timedOut, false, detail);
@@ -110,7 +115,7 @@ test('session start: the routing block is injected once, naming tools as Claude 
 });
 
 test('stats --json agrees with what the model received', () => {
-  const out = execFileSync(process.execPath, [CONTEXT_MODE_BIN, 'stats', '--json'], { cwd: wired.sb.project, env: wired.sb.env, encoding: 'utf8' });
+  const out = ctxmode(wired.sb, ['stats', '--json']);
   const stats = JSON.parse(out) as { projectTotals: { savedBytes: number; rawBytes: number; returnedBytes: number } };
   const replaced = [result(wired, 3), result(wired, 4)];
   const received = replaced.reduce((n, r) => n + bytes(r.text), 0);
@@ -153,7 +158,27 @@ test('compaction: /compact in headless mode, then resume: one routing block, sna
   assert.ok(all.split('<session_resume').length - 1 <= 1, 'resume snapshot at most once');
 });
 
-test('report: bytes with and without context-mode, hook wall time per event', () => {
+test('uninstall: Claude Code runs with no trace of context-mode', async () => {
+  ctxmode(wired.sb, ['uninstall', '--host', 'claude-code', '--project', wired.sb.project]);
+  for (const f of [join(wired.sb.home, '.claude', 'settings.json'), join(wired.sb.home, '.claude.json')]) {
+    if (existsSync(f)) assert.doesNotMatch(readFileSync(f, 'utf8'), /ctxmode|context-mode\.cjs|"context-mode"/, `${f} still names us`);
+  }
+  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: 'Bash', input: { command: 'curl -s https://example.com/' } }], { isMain }));
+  try {
+    const r = await runClaude(bin, wired.sb, model, 'One more time.');
+    assert.equal(r.code, 0, `claude-code ${CLAUDE_CODE.version}: exited ${r.code}: ${r.stderr.slice(-400)}`);
+    const first = model.requests.find((q) => q.view && isMain(q.view.tools))?.view;
+    assert.ok(first, 'Claude reached the model');
+    assert.ok(!first.tools.some((t) => t.startsWith(MCP)), 'our tools are no longer offered');
+    assert.ok(!first.texts.join('\n').includes('<context_mode>'), 'no routing block');
+    const res = finalToolResults(model.requests)[0];
+    assert.ok(res && !/context-mode/.test(res.text), `curl not redirected: ${res?.text.slice(0, 200)}`);
+  } finally {
+    await model.close();
+  }
+});
+
+test('report: bytes with and without context-mode', () => {
   const names = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
   const withCm: Record<string, number> = {};
   names.forEach((n, i) => (withCm[n] = bytes(result(wired, i).text)));
@@ -162,7 +187,6 @@ test('report: bytes with and without context-mode, hook wall time per event', ()
   const file = writeHostReport('claude-code', {
     version: CLAUDE_CODE.version,
     toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
-    hookWallMs: hookTimings(timingsPath(wired.sb.root)),
   });
   assert.ok(file);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoggedRequest, SeenToolResult } from './fake-model/types.js';
 import { REPO_ROOT } from './isolate.js';
@@ -12,23 +12,6 @@ export function finalToolResults(requests: LoggedRequest[]): SeenToolResult[] {
 
 export function bytes(s: string): number {
   return Buffer.byteLength(s, 'utf8');
-}
-
-/** Hook wall time per event from the timing log the wrapped hook commands append to. */
-export function hookTimings(file: string): Record<string, { runs: number; medianMs: number; maxMs: number }> {
-  const by: Record<string, number[]> = {};
-  if (existsSync(file)) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const [event, ms] = line.trim().split(' ');
-      if (event && ms && Number.isFinite(Number(ms))) (by[event] ??= []).push(Number(ms));
-    }
-  }
-  const out: Record<string, { runs: number; medianMs: number; maxMs: number }> = {};
-  for (const [e, list] of Object.entries(by)) {
-    const s = [...list].sort((a, b) => a - b);
-    out[e] = { runs: s.length, medianMs: s[Math.floor(s.length / 2)] ?? 0, maxMs: s[s.length - 1] ?? 0 };
-  }
-  return out;
 }
 
 /** Writes the host's numbers to bench/results/hosts-<host>.json and echoes them to the test output. */
