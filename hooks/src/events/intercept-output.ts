@@ -33,6 +33,9 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
       kind: 'hook',
     });
     // Saved only where the suite saw this host apply the replacement; otherwise the model may still get it all.
+    // Raw is capped at what the host itself would have passed on (its own cut of long output).
+    const cut = envelope.host.outputCut?.value;
+    const rawBytes = cut && cut.tools.includes(tool) ? Math.min(shaped.rawBytes, cut.bytes) : shaped.rawBytes;
     if (envelope.host.outputReplacementObserved) recordLedger(
       root,
       {
@@ -40,7 +43,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
         host: envelope.host.id,
         tool,
         kind: 'hook-replace',
-        rawBytes: shaped.rawBytes,
+        rawBytes,
         returnedBytes: shaped.returnedBytes,
         ...(shaped.indexedSource ? { sourceId: shaped.indexedSource } : {}),
       },

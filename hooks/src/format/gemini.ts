@@ -4,8 +4,12 @@ import { json, NOTHING, type DialectFormatter } from './types.js';
 
 /**
  * Gemini CLI (geminicli.com/docs/hooks/reference): top-level `decision`/`reason`, `hookSpecificOutput` for
- * rewritten tool input, replaced tool output and added context. BeforeTool has no `ask`; PreCompress is
- * advisory; AfterAgent with `decision: "deny"` sends `reason` back as a new prompt (our follow-up).
+ * rewritten tool input and added context. BeforeTool has no `ask`; PreCompress is advisory; AfterAgent with
+ * `decision: "deny"` sends `reason` back as a new prompt (our follow-up).
+ *
+ * Replaced output is an AfterTool `decision: "deny"` whose reason is the digest: Gemini CLI 0.61.0 ignores
+ * `hookSpecificOutput.tool_output` (the whole output reached the model), and turns a deny into the tool result
+ * `Tool result blocked: <reason>` (test/hosts/gemini-cli.test.ts).
  */
 export const formatGemini: DialectFormatter = (req) => {
   const { host, event, outcome, options } = req;
@@ -26,7 +30,7 @@ export const formatGemini: DialectFormatter = (req) => {
   }
   if (outcome.kind === 'replace-output') {
     if (event !== 'post-tool' || !hostSupports(host, 'modifyOutput')) return NOTHING;
-    return json({ hookSpecificOutput: { hookEventName, tool_output: outcome.text } });
+    return json({ decision: 'deny', reason: outcome.text });
   }
   if (text && (event === 'post-tool' || event === 'prompt' || event === 'session-start')) {
     return json({ hookSpecificOutput: { hookEventName, additionalContext: text } });

@@ -68,3 +68,27 @@ test('small outputs and hosts that cannot replace output pass through untouched'
   });
   assert.equal(gemini.code, 0);
 });
+
+test('Gemini CLI: a large shell output becomes an AfterTool deny whose reason is the digest; the ledger books at most Gemini\'s own 40 KB cut', () => {
+  const own = mkdtempSync(join(tmpdir(), 'cm-int-gemini-'));
+  mkdirSync(join(own, '.git'));
+  try {
+    const lines = Array.from({ length: 3000 }, (_, i) => (i === 1500 ? 'ERROR disk quota exceeded' : `test case ${i} passed ....`));
+    const r = hook('gemini-cli', 'aftertool', {
+      session_id: 'int-4', cwd: own, hook_event_name: 'AfterTool', tool_name: 'run_shell_command',
+      tool_input: { command: 'npm test' }, tool_response: { llmContent: `Output: ${lines.join('\n')}\nProcess Group PGID: 1` },
+    });
+    assert.equal(r.code, 0);
+    // Gemini 0.61 ignores hookSpecificOutput.tool_output; a deny's reason becomes the whole tool result.
+    const out = JSON.parse(r.stdout) as { decision: string; reason: string; hookSpecificOutput?: unknown };
+    assert.equal(out.decision, 'deny');
+    assert.equal(out.hookSpecificOutput, undefined);
+    assert.ok(Buffer.byteLength(out.reason) <= 4096, `${Buffer.byteLength(out.reason)} bytes`);
+    assert.match(out.reason, /ERROR disk quota exceeded/);
+    const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', own], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+    const t = (JSON.parse(stats.stdout) as { projectTotals: { rawBytes: number; savedBytes: number } }).projectTotals;
+    assert.ok(t.rawBytes <= 40_000 && t.savedBytes > 30_000, JSON.stringify(t));
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
+});

@@ -180,3 +180,14 @@ test('cursor (no pre-compact hook): a new conversation gets the previous one as 
   const again = ok(runHook('cursor', 'stop', { ...base('c2'), status: 'completed' }, env));
   assert.equal(again.stdout.includes('followup_message'), false);
 });
+
+test('resume of the same session: Gemini CLI gets the routing block again (its resumed history drops it), Claude Code does not', () => {
+  const project = newProject();
+  for (const [h, again] of [[gemini, true], [claude, false]] as const) {
+    const session = `${h.id}-resume-same`;
+    ok(runHook(h.id, h.events.start, { ...h.base(project, session), source: 'startup' }, env));
+    const resumed = injectedText(ok(runHook(h.id, h.events.start, { ...h.base(project, session), source: 'resume' }, env)).json);
+    assert.equal(resumed.split('<context_mode>').length - 1, again ? 1 : 0, `${h.id}: ${resumed.slice(0, 200)}`);
+    assert.doesNotMatch(resumed, /before the context was compacted/);
+  }
+});

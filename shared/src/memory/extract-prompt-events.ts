@@ -5,6 +5,11 @@ import { redactText } from '../policy/redact.js';
 // Host-generated text that arrives through the prompt hook but was not typed by the user.
 const SYNTHETIC = /^\s*<(task-notification|system-reminder|context_guidance|tool-result|session_resume|command-name|local-command-stdout)\b/;
 
+// Context a hook gave the host, passed back inside the prompt: Gemini CLI 0.61.0 prepends SessionStart context to
+// the first user turn as `<hook_context>…</hook_context>` (HTML-escaped, so the closing tag cannot occur inside)
+// and hands BeforeAgent that whole text as `prompt` (test/hosts/gemini-cli.test.ts). Ours, not the user's.
+const HOOK_CONTEXT = /<hook_context>[\s\S]*?<\/hook_context>/g;
+
 const GOAL = /^\s*(?:\/goal\s+|(?:goal|objective)\s*:\s*)(.+)$/im;
 const PLAN = /^\s*\/plan\b\s*(.*)$/is;
 const BLOCKER = /(\bError:|\bException:|Traceback \(most recent call last\)|^\s+at .+\(.+:\d+:\d+\)|^\s*File ".+", line \d+)/m;
@@ -31,7 +36,7 @@ function firstSentence(text: string): string {
  */
 export function extractPromptEvents(prompt: string | undefined): ExtractedEvent[] {
   if (typeof prompt !== 'string') return [];
-  const text = prompt.replace(/^\uFEFF/, '').trim();
+  const text = prompt.replace(/^\uFEFF/, '').replace(HOOK_CONTEXT, '').trim();
   if (!text || SYNTHETIC.test(text)) return [];
   const masked = redactText(text);
   const events: ExtractedEvent[] = [

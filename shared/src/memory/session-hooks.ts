@@ -121,10 +121,16 @@ export function sessionStartContext(s: HookSession, source: StartSource): string
       // them only stacks duplicates. A compaction snapshot still waiting (pre-compact without a compact start)
       // is the one thing the transcript lacks.
       const pending = store.claimSnapshot(s.sessionId, { own: true, ownOrigin: 'compact', now });
-      if (!pending || !caps.injectContext) return '';
-      store.markResumeDelivered(s.sessionId);
-      ownCost(s, root, 'resume-snapshot', pending.snapshot);
-      return pending.snapshot;
+      if (s.host.resumeKeepsInjectedContext?.value === false) {
+        // This host resumes without what we injected before: the routing block comes again, once.
+        snapshot = pending?.snapshot ?? '';
+        if (snapshot) store.markResumeDelivered(s.sessionId);
+      } else {
+        if (!pending || !caps.injectContext) return '';
+        store.markResumeDelivered(s.sessionId);
+        ownCost(s, root, 'resume-snapshot', pending.snapshot);
+        return pending.snapshot;
+      }
     } else if (source === 'compact' || source === 'resume') {
       const own = store.claimSnapshot(s.sessionId, { own: true, now });
       snapshot = own?.snapshot ?? '';

@@ -183,6 +183,12 @@ export interface HostRecord {
    * their canonical names, as hooks see them (`Bash` for the shell tool, `Read`).
    */
   outputCut?: Sourced<{ tools: string[]; bytes: number }>;
+  /**
+   * Whether a resumed session still holds the context our hooks injected earlier (default true: Claude Code keeps
+   * it in the transcript, so re-injecting stacks duplicates). Gemini CLI 0.61.0 resumes without it: the routing
+   * block must come again.
+   */
+  resumeKeepsInjectedContext?: Sourced<boolean>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */

@@ -37,3 +37,11 @@ test('secrets in prompts are masked before they are stored', () => {
   assert.ok(!e!.data.includes('ghp_abcdefghijklmnopqrstuvwxyz0123'));
   assert.ok(!e!.data.includes('hunter2'));
 });
+
+test('context a hook gave the host is stripped from the prompt (Gemini CLI prepends it as <hook_context>)', () => {
+  const prompt = '<hook_context>&lt;context_mode&gt;\nThink in code.\n&lt;/context_mode&gt;</hook_context>\n\nRun the scripted scenario.';
+  const events = extractPromptEvents(prompt);
+  assert.equal(events.length, 1);
+  assert.equal(events[0]?.data, 'Run the scripted scenario.');
+  assert.deepEqual(extractPromptEvents('<hook_context>&lt;session_resume&gt;x&lt;/session_resume&gt;</hook_context>'), []);
+});

@@ -30,9 +30,17 @@ export const geminiCli: HostRecord = {
     value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
     docs: HOOKS,
   },
-  // AfterTool replaces the output with `hookSpecificOutput.tool_output` (or hides it with `decision: "deny"`).
-  outputReplacement: { value: 'all-tools', docs: HOOKS },
+  // Seen with gemini-cli 0.61.0: AfterTool `hookSpecificOutput.tool_output` is ignored; `decision: "deny"` + reason
+  // replaces the result of every tool (built-in and MCP) with the reason, which is how our digest reaches the model.
+  outputReplacement: { value: 'all-tools', docs: 'test/hosts/gemini-cli.test.ts' },
+  outputReplacementObserved: { value: { hostVersion: '0.61.0' }, docs: 'test/hosts/gemini-cli.test.ts' },
+  // Without us Gemini 0.61.0 cuts shell output to 40,000 characters (tools.truncateToolOutputThreshold, default)
+  // after AfterTool ran: the hook sees it whole, the model would get ~40 KB (test/hosts/gemini-cli.test.ts).
+  outputCut: { value: { tools: ['Bash'], bytes: 40_000 }, docs: 'test/hosts/gemini-cli.test.ts' },
   blockExitCode: { value: 2, docs: HOOKS },
+  // Seen with gemini-cli 0.61.0: `--resume latest` replays the conversation without the `<hook_context>` that
+  // SessionStart added to its first turn, so the resumed model had no routing block.
+  resumeKeepsInjectedContext: { value: false, docs: 'test/hosts/gemini-cli.test.ts' },
   // Built-in tool names (docs "Tools Reference"); web_fetch takes URLs inside its `prompt`.
   tools: {
     value: {
