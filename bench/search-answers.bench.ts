@@ -1,0 +1,159 @@
+// Held-out answer evaluation (issue 10, item 3): indexes the package docs copied under bench/corpus/eval/docs
+// into a temp knowledge base and asks bench/corpus/eval/questions.json through the real search and the real
+// ctx_search answer formatter at limit 3. A hit is the question's `answer` string (copied from the doc) in the
+// returned text — not a document label. Scored separately for the two halves, split by package: `tune` may be
+// tuned on; `report` is the honest number and its misses are deliberately not printed.
+//   hit3        answer text anywhere in the formatted limit-3 answer
+//   hit3_strict answer inside a result that comes from the question's own package
+//   hard_hit3   hit3 over questions marked hard (paraphrase, typo, bare identifier, several concepts)
+//   mrr         1/rank of the first result whose snippet contains the answer (0 when none of the 3 does)
+//   docHit3     the question's package is among the 3 results (the old, label-level measure)
+//   meanBytes   bytes of the formatted answer, what the model reads per search
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../shared/src/db/open-database.js';
+import { formatForPath } from '../shared/src/knowledge/chunkers/chunk-content.js';
+import { formatSearchAnswer, searchBudget, snippetBytesFor } from '../shared/src/knowledge/format-search.js';
+import { openKnowledgeBase } from '../shared/src/knowledge/open-knowledge-base.js';
+
+interface Doc {
+  package: string;
+  version: string;
+  file: string;
+  half: 'tune' | 'report';
+}
+interface Question {
+  package: string;
+  question: string;
+  answer: string;
+  kind: string;
+  hard?: boolean;
+  half: 'tune' | 'report';
+}
+
+const evalDir = fileURLToPath(new URL('corpus/eval/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8')) as { documents: Doc[] };
+const questions = (JSON.parse(readFileSync(join(evalDir, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+const label = (pkg: string) => `npm:${pkg}`;
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+const dir = mkdtempSync(join(tmpdir(), 'cm-answers-'));
+const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+let chunks = 0;
+let bytes = 0;
+const t0 = performance.now();
+for (const doc of manifest.documents) {
+  const path = join(evalDir, doc.file);
+  const r = kb.index({ source: label(doc.package), content: readFileSync(path, 'utf8'), format: formatForPath(path), kind: 'file' });
+  chunks += r.chunks;
+  bytes += r.bytes;
+}
+const indexMs = performance.now() - t0;
+
+// Sanity: an answer the chunker did not keep verbatim in one chunk of its package can never be a hit; count them
+// so a low score is not blamed on search when it is the question set (or the chunker) that is at fault.
+const raw = openDatabase(join(dir, 'knowledge.db'));
+const chunkText = new Map<string, string[]>();
+for (const row of raw
+  .prepare('SELECT s.label AS source, c.title, c.content FROM chunks c JOIN sources s ON s.id = c.source_id')
+  .all<{ source: string; title: string; content: string }>()) {
+  const list = chunkText.get(row.source) ?? [];
+  list.push(norm(`${row.title}\n${row.content}`));
+  chunkText.set(row.source, list);
+}
+raw.close();
+const unanswerable = questions.filter((q) => !(chunkText.get(label(q.package)) ?? []).some((c) => c.includes(norm(q.answer))));
+for (const q of unanswerable) if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
+
+// Exactly what ctx_search does for one query at the default limit and budget.
+const limit = 3;
+const budget = searchBudget(limit, 1);
+const snippetBytes = snippetBytesFor(budget, limit, 1);
+
+interface Tally {
+  n: number;
+  hit3: number;
+  strict: number;
+  rr: number;
+  doc: number;
+  bytes: number;
+}
+const blank = (): Tally => ({ n: 0, hit3: 0, strict: 0, rr: 0, doc: 0, bytes: 0 });
+const tallies: Record<string, Tally> = {};
+const latencies: number[] = [];
+const misses: string[] = [];
+
+for (const q of questions) {
+  const s = performance.now();
+  const report = kb.searchWithReport!(q.question, { limit, snippetBytes });
+  const text = formatSearchAnswer([{ query: q.question, report }], budget);
+  latencies.push(performance.now() - s);
+  const want = norm(q.answer);
+  const hit = norm(text).includes(want);
+  const rank = report.hits.findIndex((h) => norm(h.snippet).includes(want)) + 1;
+  const own = report.hits.some((h) => h.source === label(q.package) && norm(`${h.title}\n${h.snippet}`).includes(want));
+  const docHit = report.hits.some((h) => h.source === label(q.package));
+  const keys = [q.half, `${q.half}:${q.kind}`, ...(q.hard ? [`${q.half}:hard`] : [])];
+  for (const key of keys) {
+    const t = (tallies[key] ??= blank());
+    t.n++;
+    if (hit) t.hit3++;
+    if (own) t.strict++;
+    if (rank) t.rr += 1 / rank;
+    if (docHit) t.doc++;
+    t.bytes += Buffer.byteLength(text);
+  }
+  // Misses are printed for the tune half only, so nobody tunes on the report half by reading them.
+  if (!hit && q.half === 'tune') {
+    misses.push(
+      `MISS [tune ${q.kind}] ${q.question}\n   want "${q.answer}" from ${label(q.package)} (doc ${docHit ? 'returned' : 'not returned'})\n` +
+        report.hits.map((h) => `   got  ${h.source} › ${h.title} :: ${h.snippet.replace(/\s+/g, ' ').slice(0, 160)}\n`).join(''),
+    );
+  }
+}
+kb.close();
+rmSync(dir, { recursive: true, force: true });
+process.stderr.write(misses.join(''));
+const reportMisses = questions.filter((q) => q.half === 'report').length - (tallies.report?.hit3 ?? 0);
+process.stderr.write(`tune misses: ${misses.length}; report misses: ${reportMisses} (not shown)\n`);
+
+const r3 = (x: number) => +x.toFixed(3);
+const summary = (t: Tally | undefined) =>
+  t && {
+    questions: t.n,
+    hit3: r3(t.hit3 / t.n),
+    hit3_strict: r3(t.strict / t.n),
+    mrr: r3(t.rr / t.n),
+    docHit3: r3(t.doc / t.n),
+    meanBytes: Math.round(t.bytes / t.n),
+  };
+const half = (h: 'tune' | 'report') => ({
+  packages: manifest.documents.filter((d) => d.half === h).length,
+  ...summary(tallies[h]),
+  hard: summary(tallies[`${h}:hard`]),
+  byKind: Object.fromEntries(
+    Object.keys(tallies)
+      .filter((k) => k.startsWith(`${h}:`) && k !== `${h}:hard`)
+      .sort()
+      .map((k) => [k.slice(h.length + 1), summary(tallies[k])]),
+  ),
+});
+latencies.sort((a, b) => a - b);
+process.stdout.write(
+  JSON.stringify(
+    {
+      corpus: { packages: manifest.documents.length, chunks, bytes, indexMs: Math.round(indexMs) },
+      answersNotInOneChunk: { tune: unanswerable.filter((q) => q.half === 'tune').length, report: unanswerable.filter((q) => q.half === 'report').length },
+      search: { limit, budget, snippetBytes },
+      note: 'hit = the answer string copied from the doc appears in the formatted ctx_search answer; report = held-out half (never tune on it)',
+      report: half('report'),
+      tune: half('tune'),
+      goals_on_report: { hit3: 0.85, hard_hit3: 0.75, mrr: 0.75, maxMeanBytes: 1470 },
+      searchMs: { p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2), p95: +latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2) },
+    },
+    null,
+    2,
+  ) + '\n',
+);
