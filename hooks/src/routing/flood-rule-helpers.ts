@@ -102,7 +102,7 @@ export const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|
 
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
 export const BIG_NAME =
-  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$|^\/var\/log\//i;
+  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log|lcov\.info)$|^\/var\/log\//i;
 // Data files whose names say they hold a lot (exports, dumps, snapshots).
 export const BIG_DATA_NAME = /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
 // Binary files: any text rendering of them (strings, base64, hex) is several times their size.

@@ -22,10 +22,16 @@ import {
   type Rule,
   type RuleContext,
 } from './flood-rule-helpers.js';
+import { aptCache, brewInfo, cargoSearch, gemSearch, packageSearchJson, packageView, powershellGetContent, powershellWeb, rpmRepoList, textBrowser } from './network-flood-rules.js';
 
 export type { Flood, RuleContext, SuggestedCall } from './flood-rule-helpers.js';
 const CURL_VALUE = 'AbcCdDeEFHKmoPQrTtuUwxXYyz';
 const LIMIT_SMALL = 2000;
+
+/** A client run by `xargs` / `parallel` with the URLs read from stdin prints every response body in turn. */
+function urlsFromStdin(ctx: RuleContext): Flood {
+  return { kind: 'http-to-stdout', why: 'prints the response body of every URL it is given', call: sandbox(ctx, undefined, 'what you need from each response'), bytes: 50_000 };
+}
 
 // ── rules ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -42,7 +48,7 @@ const curl: Rule = (args, ctx) => {
   const method = optValue(args, ['-X'], ['--request'])?.toUpperCase();
   const sendsData = hasShort(args, 'd', CURL_VALUE) || hasShort(args, 'F', CURL_VALUE) || hasLong(args, '--data', '--data-raw', '--data-binary', '--json', '--form', '--data-urlencode');
   const url = positionals(args, ['-X', '-H', '-d', '-u', '-A', '-e', '-b', '-c', '-w', '-m', '-x', '-F', '-r', '-o', '-T', '-K', '-E', '-D', '--request', '--header', '--data', '--data-raw', '--data-binary', '--json', '--user', '--user-agent', '--referer', '--cookie', '--cookie-jar', '--write-out', '--max-time', '--connect-timeout', '--proxy', '--form', '--range', '--retry', '--cacert', '--cert', '--key', '--resolve', '--data-urlencode', '--url', '--dump-header', '--config']).find((p) => URL_RE.test(p)) ?? optValue(args, [], ['--url']);
-  if (!url) return undefined;
+  if (!url) return ctx.viaXargs ? urlsFromStdin(ctx) : undefined;
   // Writes to an API answer with the created object or a status; polling a local health endpoint answers one line.
   if (sendsData || (method && method !== 'GET')) return undefined;
   if ((LOCAL_URL.test(url) && SMALL_ENDPOINT.test(url)) || SMALL_HOST.test(url)) return undefined;
@@ -62,7 +68,8 @@ const wget: Rule = (args, ctx) => {
   const target = out ?? (bundledO >= 0 ? args[bundledO + 1] : undefined);
   if (target !== '-' && target !== '/dev/stdout') return undefined;
   const url = positionals(args, ['-O', '-o', '-a', '-e', '-U', '--header', '--user-agent', '-P']).find((p) => URL_RE.test(p));
-  if (!url || SMALL_HOST.test(url)) return undefined;
+  if (!url) return ctx.viaXargs ? urlsFromStdin(ctx) : undefined;
+  if (SMALL_HOST.test(url)) return undefined;
   const href = /^https?:\/\//i.test(url) ? url : `https://${url}`;
   return { kind: 'http-to-stdout', why: 'prints the whole response body', call: LOCAL_URL.test(url) ? sandbox(ctx) : { tool: 'ctx_fetch_and_index', url: href }, bytes: 16_384 };
 };
@@ -632,10 +639,27 @@ const toolchain: Record<string, Rule> = {
   pip: (args, ctx) => (args[0] === 'show' && (args.includes('-f') || args.includes('--files')) ? { kind: 'package-list', why: 'lists every file of the package', call: sandbox(ctx, `${ctx.text} | head -60`), bytes: 60_000 } : undefined),
   pip3: (args, ctx) => (args[0] === 'show' && (args.includes('-f') || args.includes('--files')) ? { kind: 'package-list', why: 'lists every file of the package', call: sandbox(ctx, `${ctx.text} | head -60`), bytes: 60_000 } : undefined),
   composer: (args, ctx) => (args[0] === 'show' && (args.includes('-t') || args.includes('--tree')) ? depTree(args, ctx) : undefined),
-  npm: npmLs,
-  pnpm: npmLs,
-  yarn,
-  cargo,
+  npm: either(npmLs, packageView, packageSearchJson),
+  pnpm: either(npmLs, packageView, packageSearchJson),
+  yarn: either(yarn, packageView),
+  cargo: either(cargo, cargoSearch),
+  gem: gemSearch,
+  'apt-cache': aptCache,
+  brew: brewInfo,
+  dnf: rpmRepoList,
+  yum: rpmRepoList,
+  microdnf: rpmRepoList,
+  lynx: textBrowser,
+  w3m: textBrowser,
+  links: textBrowser,
+  links2: textBrowser,
+  elinks: textBrowser,
+  'invoke-webrequest': powershellWeb,
+  iwr: powershellWeb,
+  'invoke-restmethod': powershellWeb,
+  irm: powershellWeb,
+  'get-content': powershellGetContent(catLike([])),
+  gc: powershellGetContent(catLike([])),
   go,
   dpkg: packageList,
   rpm: packageList,
@@ -683,12 +707,24 @@ const toolchain: Record<string, Rule> = {
   jq,
 };
 
+/** The first of several rules that finds a flood (`npm ls --all` and `npm view react` are different rules). */
+function either(...rules: Rule[]): Rule {
+  return (args, ctx) => {
+    for (const rule of rules) {
+      const flood = rule(args, ctx);
+      if (flood) return flood;
+    }
+    return undefined;
+  };
+}
+
 /** The flood this program invocation causes, if any (before considering pipes and redirects). */
 export function floodOfProgram(argv: readonly string[], ctx: RuleContext): Flood | undefined {
   const [name, ...args] = argv;
   if (!name) return undefined;
   // `--version` / `--help` anywhere means the program prints a line or a page, never a flood.
   if (args.some((a) => a === '--version' || a === '--help' || a === '-version' || a === '-help')) return undefined;
-  const rule = toolchain[name];
+  // PowerShell cmdlets are case-insensitive (`invoke-webrequest`, `Invoke-WebRequest`).
+  const rule = toolchain[name] ?? (name.includes('-') ? toolchain[name.toLowerCase()] : undefined);
   return rule ? rule(args, ctx) : undefined;
 }
