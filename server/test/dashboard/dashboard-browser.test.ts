@@ -135,6 +135,25 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     assert.match((await results.textContent()) ?? '', /Session memory/);
   });
 
+  it('is keyboard navigable: Tab reaches the search box, Enter searches, Escape closes a confirmation', async () => {
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.getByLabel('Search the knowledge base and memory').evaluate((el) => el === el.ownerDocument.activeElement);
+    }
+    assert.ok(reached, 'the search box is reachable with Tab');
+    await page.keyboard.type('backoff');
+    await page.keyboard.press('Enter');
+    await page.locator('.search-results').getByText('Knowledge base').waitFor();
+    await page.getByRole('button', { name: 'Purge project…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.ok(cli<DashboardState>(seed, ['state']).stats.projectTotals.entries > 0, 'Escape purged nothing');
+  });
+
   it('updates by itself when another process changes memory', async () => {
     const prompt = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.data === 'Fix the failing retry test')!;
     await page.locator(`[data-event="${prompt.id}"]`).waitFor();
