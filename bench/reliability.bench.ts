@@ -141,7 +141,11 @@ try {
   result.html5MB = {
     bytes: page.length,
     ms: Math.round(performance.now() - fetchStart),
-    outcome: fetched.isError ? `error: ${fetched.text.slice(0, 200)}` : /Fetched and indexed/.test(fetched.text) ? 'converted' : fetched.text.slice(0, 200),
+    outcome: fetched.isError
+      ? `error: ${fetched.text.slice(0, 200)}`
+      : /Fetched and indexed/.test(fetched.text)
+        ? (/converted as plain text \([^)]*\)/.exec(fetched.text)?.[0] ?? 'converted')
+        : fetched.text.slice(0, 200),
     callsMeanwhile: duringFetch.length,
     maxCallLatencyMs: round(Math.max(0, ...duringFetch)),
   };
@@ -154,10 +158,24 @@ try {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   env.CONTEXT_MODE_HOME = s.home;
+  /** How failed hook processes ended (`exit 1`, `SIGKILL`, …) and the last stderr line of a few of them. */
+  const failureKinds: Record<string, number> = {};
+  const failureStderr: string[] = [];
   const hook = (event: string, payload: object) =>
     new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'hook', 'claude-code', event], { env, stdio: ['pipe', 'ignore', 'ignore'] });
-      child.on('close', (code) => resolve(code ?? -1));
+      const child = spawn(process.execPath, [BIN, 'hook', 'claude-code', event], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+      child.on('close', (code, signal) => {
+        if (code !== 0) {
+          const kind = signal ?? `exit ${code}`;
+          failureKinds[kind] = (failureKinds[kind] ?? 0) + 1;
+          const last = stderr.trim().split('\n').pop();
+          if (last && failureStderr.length < 3) failureStderr.push(last.slice(0, 300));
+        }
+        resolve(code ?? -1);
+      });
+      child.stdin.on('error', () => {}); // a hook that died before reading its stdin
       child.stdin.end(JSON.stringify(payload));
     });
   const hookStart = performance.now();
@@ -200,6 +218,7 @@ try {
     processes: PROCS,
     eventsPerProcess: EVENTS,
     hookExitFailures: failures,
+    ...(failures ? { failureKinds, failureStderr } : {}),
     lost: [...expected].filter((k) => !seen.has(k)).length,
     duplicated: [...seen.values()].reduce((n, c) => n + (c - 1), 0),
     wallMs: Math.round(hookMs),

@@ -3,7 +3,8 @@ import { programName } from '../shell/unwrap-command.js';
 
 /**
  * A command in a form where spelling does not matter: the program's basename, the set of its options
- * (`-rf`, `-fr` and `-r -f` are all {-r, -f}; `--force=yes` is --force) and its operands in order.
+ * (`-rf`, `-fr` and `-r -f` are all {-r, -f}; `--force=yes` is --force; for the programs in OPTION_ALIASES,
+ * `-R`, `--recursive` and `--rec` are -r) and its operands in order.
  */
 interface Canonical {
   program: string;
@@ -11,18 +12,60 @@ interface Canonical {
   operands: string[];
 }
 
+interface ProgramOptions {
+  /** Spellings of one option → the one it is read as (`--recursive` → `-r`, `-R` → `-r`). */
+  aliases: Record<string, string>;
+  /**
+   * Every long option the program has, when the list is complete: getopt_long then accepts any unambiguous
+   * prefix (`rm --rec --forc`), so a prefix of exactly one of them is read as that option.
+   */
+  longOptions?: readonly string[];
+}
+
+/**
+ * Options that several spellings name, per program (case matters elsewhere: `ls -r` is not `ls -R`). GNU
+ * coreutils, BSD and busybox agree on these.
+ */
+const OPTION_ALIASES: Record<string, ProgramOptions> = {
+  rm: {
+    aliases: { '-R': '-r', '--recursive': '-r', '--force': '-f', '--dir': '-d', '--verbose': '-v', '--interactive': '-i' },
+    longOptions: ['--force', '--interactive', '--one-file-system', '--no-preserve-root', '--preserve-root', '--recursive', '--dir', '--verbose', '--help', '--version'],
+  },
+  cp: { aliases: { '-R': '-r', '--recursive': '-r', '--force': '-f', '--verbose': '-v' } },
+  mv: { aliases: { '--force': '-f', '--verbose': '-v', '--no-clobber': '-n' } },
+  ln: { aliases: { '--force': '-f', '--symbolic': '-s' } },
+  chmod: { aliases: { '--recursive': '-R' } },
+  chown: { aliases: { '--recursive': '-R' } },
+  chgrp: { aliases: { '--recursive': '-R' } },
+  shred: { aliases: { '--remove': '-u', '--force': '-f', '--zero': '-z' } },
+  git: { aliases: { '--force': '-f' } },
+};
+
+/** One option word as the option it names, for `program`. */
+function canonicalOption(program: string, option: string): string {
+  const known = OPTION_ALIASES[program];
+  if (!known) return option;
+  if (option.startsWith('--') && known.longOptions && !known.longOptions.includes(option)) {
+    const candidates = known.longOptions.filter((l) => l.startsWith(option));
+    if (candidates.length === 1) option = candidates[0]!;
+  }
+  return known.aliases[option] ?? option;
+}
+
 function canonical(argv: readonly string[]): Canonical {
+  const program = programName(argv[0] ?? '');
   const flags = new Set<string>();
+  const add = (option: string) => flags.add(canonicalOption(program, option));
   const operands: string[] = [];
   let onlyOperands = false;
   for (const a of argv.slice(1)) {
     if (onlyOperands || a === '-' || !a.startsWith('-')) operands.push(a);
     else if (a === '--') onlyOperands = true;
-    else if (a.startsWith('--')) flags.add(a.split('=')[0]!);
-    else if (/^-[A-Za-z]+$/.test(a)) for (const ch of a.slice(1)) flags.add(`-${ch}`);
-    else flags.add(a.slice(0, 2)); // `-n5`, `-p<pass>`: the option letter, its glued value dropped
+    else if (a.startsWith('--')) add(a.split('=')[0]!);
+    else if (/^-[A-Za-z]+$/.test(a)) for (const ch of a.slice(1)) add(`-${ch}`);
+    else add(a.slice(0, 2)); // `-n5`, `-p<pass>`: the option letter, its glued value dropped
   }
-  return { program: programName(argv[0] ?? ''), flags, operands };
+  return { program, flags, operands };
 }
 
 interface ParsedRule extends Canonical {
