@@ -254,6 +254,9 @@ export function searchKnowledge(
     .filter((t) => t.lower.length >= 3 && !t.weak)
     .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(t.lower)}(?![\\p{L}\\p{N}])`, 'u'));
   const matchers = groups.map((g) => g.own);
+  // Snippets look for the words and their searched synonyms, each weighted by how rare it is.
+  const snippetMatchers = groups.flatMap((g) => [g.own, ...g.alts]);
+  const snippetWeights = groups.flatMap((g) => [g.idf || 0.1, ...g.alts.map(() => ALT_WEIGHT * (g.idf || 0.1))]);
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
     const row = byId.get(id);
@@ -302,7 +305,7 @@ export function searchKnowledge(
       source: s.row.label,
       title: s.row.title,
       contentType: s.row.content_type,
-      snippet: buildSnippet(s.row.content, matchers, snippetBytesFor(utf8Length(s.row.content.trim()))),
+      snippet: buildSnippet(s.row.content, snippetMatchers, snippetBytesFor(utf8Length(s.row.content.trim())), snippetWeights),
       score: Math.round(s.score * 1000) / 1000,
       indexedAt: s.row.indexed_at,
       via: s.fuzzyOnly ? 'fuzzy' : 'fts',

@@ -1,33 +1,5 @@
 import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
 
-interface Window {
-  start: number;
-  end: number;
-  terms: Set<number>;
-}
-
-/** Moves `i` off a low surrogate so a cut never splits a code point. */
-function safeIndex(text: string, i: number): number {
-  if (i > 0 && i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff) return i - 1;
-  }
-  return i;
-}
-
-/** Widens a cut to the nearest whitespace within `slack` characters so words stay whole. */
-function toBoundary(text: string, i: number, dir: -1 | 1, slack = 24): number {
-  if (i <= 0) return 0;
-  if (i >= text.length) return text.length;
-  for (let k = 0; k < slack; k++) {
-    const j = i + dir * k;
-    if (j <= 0) return 0;
-    if (j >= text.length) return text.length;
-    if (/\s/.test(text[j]!)) return dir < 0 ? j + 1 : j;
-  }
-  return safeIndex(text, i);
-}
-
 /**
  * The longest start of `text` within `maxBytes` that ends at a line end, or failing that at a space, so a cut
  * never leaves half an identifier or half a list item. Only text with no break at all is cut mid-word.
@@ -42,78 +14,234 @@ export function wholePrefix(text: string, maxBytes: number): string {
   return space > 0 ? piece.slice(0, space).trimEnd() : piece;
 }
 
+/** A line, or a sentence of a long prose line: what a snippet is built from, so nothing is cut mid-item. */
+interface Unit {
+  start: number;
+  end: number;
+  line: number;
+  bytes: number;
+  score: number;
+  terms: number[];
+}
+
+/** Prose lines longer than this are split into sentences. */
+const SENTENCE_SPLIT_BYTES = 160;
+/** Longer sentences are cut at spaces into pieces of at most this many characters. */
+const MAX_UNIT_CHARS = 240;
+/** Bytes counted per unit for the newline or "…" that joins it. */
+const SEPARATOR_BYTES = 4;
+
+/**
+ * Lines that carry nothing an answer needs: badge and image rows, link reference definitions, HTML image or
+ * anchor wrappers, horizontal rules and table separator rows.
+ */
+export function isBoilerplateLine(line: string): boolean {
+  const t = line.trim();
+  if (!t) return true;
+  if (/^\[[^\]]+\]:\s*\S+/.test(t)) return true;
+  if (/^(?:[-*_]\s*){3,}$/.test(t) || /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$/.test(t)) return true;
+  if (/^<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*(?:<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*)*$/i.test(t)) return true;
+  // Images and links with nothing else on the line are badges or navigation.
+  const rest = t
+    .replace(/\[!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])\](?:\([^)]*\)|\[[^\]]*\])/g, '')
+    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '')
+    .replace(/<img\b[^>]*>/gi, '');
+  if (rest !== t && !/[\p{L}\p{N}]/u.test(rest.replace(/<[^>]+>/g, ''))) return true;
+  return false;
+}
+
+/** Splits text into units (lines; long prose lines into sentences), dropping boilerplate lines. */
+function unitsOf(text: string): Unit[] {
+  const units: Unit[] = [];
+  let at = 0;
+  let line = 0;
+  let fence = false;
+  for (const raw of text.split('\n')) {
+    const start = at;
+    at += raw.length + 1;
+    line++;
+    const isFence = /^ {0,3}(`{3,}|~{3,})/.test(raw);
+    if (isFence) fence = !fence;
+    if (!isFence && !fence && isBoilerplateLine(raw)) continue;
+    if (!raw.trim()) continue;
+    const lead = raw.length - raw.trimStart().length;
+    const s = start + lead;
+    const e = start + raw.trimEnd().length;
+    if (!fence && !isFence && utf8Length(raw) > SENTENCE_SPLIT_BYTES) {
+      // Sentence ends: ". " before a capital, a backtick, a bracket or an asterisk.
+      const re = /[.!?:](?=\s+[A-Z`*[(_"'])/g;
+      let from = s;
+      let m: RegExpExecArray | null;
+      const body = text.slice(0, e);
+      re.lastIndex = s;
+      while ((m = re.exec(body))) {
+        const cut = m.index + 1;
+        if (cut - from >= 40) {
+          units.push({ start: from, end: cut, line, bytes: 0, score: 0, terms: [] });
+          from = cut;
+          while (from < e && /\s/.test(text[from]!)) from++;
+        }
+      }
+      if (from < e) units.push({ start: from, end: e, line, bytes: 0, score: 0, terms: [] });
+    } else {
+      units.push({ start: s, end: e, line, bytes: 0, score: 0, terms: [] });
+    }
+  }
+  // A sentence still too long (run-on text, minified code) is cut at spaces into pieces of about that size.
+  const out: Unit[] = [];
+  for (const u of units) {
+    let from = u.start;
+    // Pieces of even size, so no piece is a stub of a few words.
+    const size = Math.ceil((u.end - u.start) / Math.ceil((u.end - u.start) / MAX_UNIT_CHARS));
+    while (u.end - from > MAX_UNIT_CHARS) {
+      const lo = from + Math.floor(size / 2);
+      const sp = text.slice(lo, from + size).search(/\s\S*$/);
+      if (sp < 0) break;
+      const cut = lo + sp;
+      out.push({ ...u, start: from, end: cut, terms: [] });
+      from = cut + 1;
+    }
+    out.push({ ...u, start: from, terms: [] });
+  }
+  for (const u of out) u.bytes = utf8Length(text.slice(u.start, u.end));
+  return out;
+}
+
+/** A piece of one over-long unit, around its first match, cut at spaces. */
+function pieceAround(text: string, u: Unit, at: number, room: number): { start: number; end: number } {
+  const before = Math.floor(room / 4);
+  let start = Math.max(u.start, at - before);
+  if (start > u.start) {
+    const sp = text.slice(start, at).search(/\s/);
+    start = sp >= 0 ? start + sp + 1 : at;
+  }
+  const piece = wholePrefix(text.slice(start, u.end), room);
+  return { start, end: start + piece.length };
+}
+
 /**
  * Text around the matches of `matchers` in `content`, at most `maxBytes` of UTF-8. Short content is returned
- * whole. Otherwise windows around matches are ranked by how many distinct terms they show, merged when they
- * touch, kept in document order, and marked with "…" where text was cut. No match → the opening of the text.
+ * whole (badge and link-definition lines dropped when that is what makes it fit). Otherwise the text is cut
+ * into units (lines, list items, table rows, code lines; long prose lines into sentences); the units holding
+ * the most query weight (`weights[i]` for `matchers[i]`, IDF by default 1) are taken first, each new one for
+ * the terms it adds, then the lines right after and before them as context, until the bytes run out. Units
+ * are shown in document order; "…" marks text left out. No match → the opening of the text.
  */
-export function buildSnippet(content: string, matchers: RegExp[], maxBytes: number): string {
+export function buildSnippet(content: string, matchers: RegExp[], maxBytes: number, weights?: number[]): string {
   const text = content.trim();
   if (utf8Length(text) <= maxBytes) return text;
-  const hits: Array<{ at: number; end: number; term: number }> = [];
+  const units = unitsOf(text);
+  if (!units.length) return `${wholePrefix(text, maxBytes - 4)}\n…`;
+  const firstAt = new Map<Unit, number>();
   matchers.forEach((re, term) => {
+    const w = weights?.[term] ?? 1;
+    if (w <= 0) return;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     let n = 0;
-    while ((m = re.exec(text)) && n < 40) {
-      hits.push({ at: m.index, end: m.index + m[0].length, term });
+    let ui = 0;
+    while ((m = re.exec(text)) && n < 200) {
       n++;
       if (m[0].length === 0) re.lastIndex++;
+      while (ui < units.length && units[ui]!.end <= m.index) ui++;
+      const u = units[ui];
+      if (!u || u.start > m.index) continue;
+      if (!u.terms.includes(term)) {
+        u.terms.push(term);
+        u.score += w;
+      }
+      if (!firstAt.has(u)) firstAt.set(u, m.index);
     }
   });
-  if (hits.length === 0) {
-    return `${wholePrefix(text, maxBytes - 4)}\n…`;
+  const matched = units.filter((u) => u.score > 0);
+  const cleaned = units.map((u) => text.slice(u.start, u.end));
+  if (!matched.length) {
+    const whole = cleaned.join('\n');
+    return utf8Length(whole) <= maxBytes ? whole : `${wholePrefix(whole, maxBytes - 4)}\n…`;
   }
-  hits.sort((a, b) => a.at - b.at);
-  const radius = Math.max(60, Math.min(220, Math.floor(maxBytes / 3)));
-  // Build a window around each hit, merging hits close enough to share one.
-  const windows: Window[] = [];
-  for (const h of hits) {
-    const last = windows[windows.length - 1];
-    if (last && h.at - last.end < radius) {
-      last.end = Math.max(last.end, h.end + radius);
-      last.terms.add(h.term);
-    } else {
-      windows.push({ start: Math.max(0, h.at - radius), end: h.end + radius, terms: new Set([h.term]) });
-    }
-  }
-  for (const w of windows) {
-    w.start = toBoundary(text, w.start, -1);
-    w.end = toBoundary(text, Math.min(text.length, w.end), 1);
-  }
-  const ranked = windows
-    .map((w, i) => ({ w, i }))
-    .sort((a, b) => b.w.terms.size - a.w.terms.size || a.i - b.i);
-  const chosen: Window[] = [];
+  const chosen = new Map<number, { start: number; end: number }>();
   let used = 0;
   const covered = new Set<number>();
-  for (const { w } of ranked) {
-    const novel = [...w.terms].some((t) => !covered.has(t));
-    if (chosen.length && !novel && used > maxBytes * 0.6) continue;
-    const cost = utf8Length(text.slice(w.start, w.end)) + 4;
-    if (used + cost > maxBytes) {
-      const room = maxBytes - used - 4;
-      if (room < 80) continue;
-      // Trim the window around its first hit to what is left of the budget.
-      const piece = wholePrefix(text.slice(w.start, w.end), room);
-      chosen.push({ start: w.start, end: w.start + piece.length, terms: w.terms });
-      break;
+  const wOf = (t: number) => weights?.[t] ?? 1;
+  // Seeds: the unit adding the most not-yet-shown query weight; on a tie the one nearest a seed already taken
+  // (a term's second word is usually next to its first; after it rather than before), then the earliest.
+  const takeSeeds = (repeats: boolean): void => {
+    for (;;) {
+      let best = -1;
+      let bestGain = 0;
+      let bestDist = Infinity;
+      units.forEach((u, i) => {
+        if (chosen.has(i) || !u.score) return;
+        let gain = 0;
+        for (const t of u.terms) gain += covered.has(t) ? (repeats ? wOf(t) / 3 : 0) : wOf(t);
+        if (gain <= 0) return;
+        let dist = Infinity;
+        for (const k of chosen.keys()) dist = Math.min(dist, i > k ? i - k : k - i + 0.5);
+        if (gain > bestGain + 1e-9 || (gain > bestGain - 1e-9 && dist < bestDist)) {
+          bestGain = gain;
+          best = i;
+          bestDist = dist;
+        }
+      });
+      if (best < 0) return;
+      const u = units[best]!;
+      const room = maxBytes - used - SEPARATOR_BYTES;
+      if (u.bytes <= room) {
+        chosen.set(best, { start: u.start, end: u.end });
+        used += u.bytes + SEPARATOR_BYTES;
+      } else if (room >= 80 && !repeats) {
+        const p = pieceAround(text, u, firstAt.get(u) ?? u.start, room);
+        chosen.set(best, p);
+        used += utf8Length(text.slice(p.start, p.end)) + SEPARATOR_BYTES;
+        u.terms.forEach((t) => covered.add(t));
+        return;
+      } else {
+        // Too big for what is left: mark it taken (emptied below) so a smaller unit can still be tried.
+        chosen.set(best, { start: u.start, end: u.start });
+        continue;
+      }
+      u.terms.forEach((t) => covered.add(t));
     }
-    chosen.push(w);
-    used += cost;
-    w.terms.forEach((t) => covered.add(t));
+  };
+  takeSeeds(true);
+  for (const [i, r] of [...chosen]) if (r.end <= r.start) chosen.delete(i);
+  // Context: the units after each seed first (an option's description, a default value), then before.
+  const seeds = [...chosen.keys()];
+  for (let d = 1; d <= units.length; d++) {
+    let added = false;
+    for (const s of seeds) {
+      for (const j of [s + d, s - d]) {
+        const u = units[j];
+        if (!u || chosen.has(j)) continue;
+        if (used + u.bytes + SEPARATOR_BYTES > maxBytes) continue;
+        // Only grow a seed contiguously.
+        const toward = j > s ? j - 1 : j + 1;
+        if (!chosen.has(toward)) continue;
+        chosen.set(j, { start: u.start, end: u.end });
+        used += u.bytes + SEPARATOR_BYTES;
+        added = true;
+      }
+    }
+    if (!added) break;
   }
-  chosen.sort((a, b) => a.start - b.start);
+  // Bytes still left go to further lines repeating the words.
+  takeSeeds(true);
+  for (const [i, r] of [...chosen]) if (r.end <= r.start) chosen.delete(i);
+  const order = [...chosen.entries()].sort((a, b) => a[0] - b[0]);
   let out = '';
-  let prevEnd = 0;
-  for (const w of chosen) {
-    const piece = text.slice(w.start, w.end).trim();
+  let prev = -2;
+  for (const [i, r] of order) {
+    const piece = text.slice(r.start, r.end).trim();
     if (!piece) continue;
-    const sep = !out ? (w.start > 0 ? '…' : '') : w.start > prevEnd ? '\n…' : '\n';
-    out += sep + piece;
-    prevEnd = w.end;
+    const u = units[i]!;
+    const cutBefore = r.start > u.start;
+    if (!out) out = i > 0 || cutBefore ? `…${piece}` : piece;
+    else if (i === prev + 1 && !cutBefore) out += (units[prev]!.line === u.line ? ' ' : '\n') + piece;
+    else out += `\n…${piece}`;
+    prev = i;
+    if (r.end < u.end) out += '…';
   }
-  if (prevEnd < text.length) out += '…';
-  // The ellipses are counted in `used`; a final guard keeps the promise exactly.
+  const last = order[order.length - 1];
+  if (last && (last[0] < units.length - 1 || units[last[0]]!.end < text.length) && !out.endsWith('…')) out += '…';
   return utf8Length(out) <= maxBytes ? out : wholePrefix(out, maxBytes - 3) + '…';
 }

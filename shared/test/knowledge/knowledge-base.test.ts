@@ -171,7 +171,8 @@ test(`[${driver}] a corrupt knowledge.db is moved aside and a fresh store opens`
 
 test(`[${driver}] snippets stay within the byte budget and mark cuts`, () => {
   const { kb } = fresh();
-  const long = `${'filler words here. '.repeat(200)}The needle sits here.${' more filler text.'.repeat(200)}`;
+  // The needle sits mid-chunk (the text chunker cuts near 4 KB), so both ends of its snippet are cuts.
+  const long = `${'filler words here. '.repeat(100)}The needle sits here.${' more filler text.'.repeat(200)}`;
   kb.index({ source: 'long', content: long, format: 'text' });
   const hit = kb.search('needle', { snippetBytes: 300 })[0]!;
   assert.ok(Buffer.byteLength(hit.snippet) <= 300, String(Buffer.byteLength(hit.snippet)));

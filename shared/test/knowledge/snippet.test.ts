@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildSnippet, isBoilerplateLine } from '../../src/knowledge/snippet.js';
+import { termMatcher } from '../../src/knowledge/term-match.js';
+
+const options = Array.from({ length: 30 }, (_, i) => `* \`option${i}\` {boolean} Controls stage ${i} of the pipeline. **Default:** \`false\`.`);
+
+test('a snippet shows the list item that names the asked option, however far down the list it is', () => {
+  const text = ['The following options are supported:', ...options.slice(0, 25), '* `strict` {boolean} Throw on unknown arguments.', '  **Default:** `true`.', ...options.slice(25)].join('\n');
+  const s = buildSnippet(text, [termMatcher('strict'), termMatcher('default')], 300, [3, 0.5]);
+  assert.ok(Buffer.byteLength(s) <= 300, String(Buffer.byteLength(s)));
+  assert.match(s, /`strict` \{boolean\} Throw on unknown arguments\./);
+  // The line right after a match (its default) comes along as context.
+  assert.match(s, /\*\*Default:\*\* `true`/);
+});
+
+test('several disjoint windows are joined with "…" and rarer words win the room', () => {
+  const filler = Array.from({ length: 40 }, (_, i) => `Line ${i} talks about nothing in particular at all.`);
+  const text = [...filler.slice(0, 10), 'The alpha setting lives here.', ...filler.slice(10, 30), 'The zeta knob is documented here.', ...filler.slice(30)].join('\n');
+  const s = buildSnippet(text, [termMatcher('alpha'), termMatcher('zeta')], 200);
+  assert.match(s, /alpha setting/);
+  assert.match(s, /zeta knob/);
+  assert.match(s, /…/);
+});
+
+test('badge, image and link-definition lines are dropped from snippets', () => {
+  assert.ok(isBoilerplateLine('[![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) [![ci](https://x/ci.svg)](https://x)'));
+  assert.ok(isBoilerplateLine('[ci-url]: https://github.com/x/y/actions'));
+  assert.ok(isBoilerplateLine('|---|:---:|'));
+  assert.ok(!isBoilerplateLine('|418 |ImATeapot |'));
+  assert.ok(!isBoilerplateLine('See [the docs](https://x) for more.'));
+  const text = `${'[![badge](https://img.shields.io/x.svg)](https://x)\n'.repeat(20)}Install with npm install thing.\n${'[x]: https://example.com/x\n'.repeat(20)}`;
+  const s = buildSnippet(text, [termMatcher('install')], 200);
+  assert.doesNotMatch(s, /shields|example\.com/);
+  assert.match(s, /Install with npm install thing\./);
+});
+
+test('a table row holding the term is found', () => {
+  const rows = Array.from({ length: 60 }, (_, i) => `|${400 + i} |Status${i} |`);
+  rows[18] = '|418 |ImATeapot |';
+  const s = buildSnippet(['|Code|Name|', '|---|---|', ...rows].join('\n'), [termMatcher('418')], 150);
+  assert.match(s, /\|418 \|ImATeapot \|/);
+});
