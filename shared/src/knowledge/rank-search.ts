@@ -2,7 +2,7 @@ import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
-import { buildSnippet } from './snippet.js';
+import { buildSnippet, withoutBoilerplate } from './snippet.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
 import { MIN_SNIPPET_BYTES } from './format-search.js';
 import { utf8Length } from './chunkers/chunk.js';
@@ -15,6 +15,8 @@ import type { ContentType, SearchHit, SearchOptions, SearchReport } from './type
 // names the source). Tuned on bench/corpus (tuning set) and checked on its holdout questions; nearby values
 // score within a question or two of each other, so these are round numbers rather than fitted ones.
 const RRF_K = 60;
+/** Query-word weights are IDF raised to this power, so a generic word ("error", "windows") counts for less. */
+const IDF_POWER = 1.5;
 /** A synonym counts for this share of the word it stands in for. */
 const ALT_WEIGHT = 0.6;
 const RRF_WEIGHT = 1;
@@ -246,7 +248,7 @@ export function searchKnowledge(
     // Only the synonyms that were searched count (their frequencies are known; the rest were too common).
     const used = t.alts.filter((a) => rareAltSet.has(a));
     const alts = used.map((a) => termMatcher(a));
-    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a)));
+    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a))) ** IDF_POWER;
     return { term: t, own, alts, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
@@ -261,9 +263,11 @@ export function searchKnowledge(
   for (const [id, rrf] of head) {
     const row = byId.get(id);
     if (!row) continue;
+    // Badge rows and link definitions say nothing about what a chunk covers.
     const titleLower = row.title.toLowerCase();
-    const contentLower = row.content.toLowerCase();
-    const pos = positions(row.content, matchers, contentLower);
+    const body = withoutBoilerplate(row.content);
+    const contentLower = body.toLowerCase();
+    const pos = positions(body, matchers, contentLower);
     let covered = 0;
     let titleCovered = 0;
     let originalHit = false;
@@ -275,7 +279,7 @@ export function searchKnowledge(
       if (!w || !tw) {
         for (const a of g.alts) {
           const inTitle = matchesIn(a, titleLower, titleLower);
-          if (!w && (inTitle || matchesIn(a, row.content, contentLower))) w = ALT_WEIGHT;
+          if (!w && (inTitle || matchesIn(a, body, contentLower))) w = ALT_WEIGHT;
           if (!tw && inTitle) tw = ALT_WEIGHT;
         }
       }

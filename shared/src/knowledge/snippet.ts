@@ -50,6 +50,20 @@ export function isBoilerplateLine(line: string): boolean {
   return false;
 }
 
+/** `text` without its boilerplate lines (outside code fences), for scoring what a chunk really says. */
+export function withoutBoilerplate(text: string): string {
+  if (!/!\[|\]:|<img|^\s*\|?\s*:?-{2,}|^\s*(?:[-*_]\s*){3,}$/m.test(text)) return text;
+  let fence = false;
+  return text
+    .split('\n')
+    .filter((line) => {
+      const isFence = /^ {0,3}(`{3,}|~{3,})/.test(line);
+      if (isFence) fence = !fence;
+      return isFence || fence || !line.trim() || !isBoilerplateLine(line);
+    })
+    .join('\n');
+}
+
 /** Splits text into units (lines; long prose lines into sentences), dropping boilerplate lines. */
 function unitsOf(text: string): Unit[] {
   const units: Unit[] = [];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildSnippet, isBoilerplateLine } from '../../src/knowledge/snippet.js';
+import { buildSnippet, isBoilerplateLine, withoutBoilerplate } from '../../src/knowledge/snippet.js';
 import { termMatcher } from '../../src/knowledge/term-match.js';
 
 const options = Array.from({ length: 30 }, (_, i) => `* \`option${i}\` {boolean} Controls stage ${i} of the pipeline. **Default:** \`false\`.`);
@@ -40,4 +40,9 @@ test('a table row holding the term is found', () => {
   rows[18] = '|418 |ImATeapot |';
   const s = buildSnippet(['|Code|Name|', '|---|---|', ...rows].join('\n'), [termMatcher('418')], 150);
   assert.match(s, /\|418 \|ImATeapot \|/);
+});
+
+test('withoutBoilerplate keeps prose and code, drops badge rows and link definitions', () => {
+  const text = '[![ci](https://x/ci.svg)](https://x)\nReal text here.\n```\n[x]: not a link definition inside code\n```\n[ci-url]: https://x/ci';
+  assert.equal(withoutBoilerplate(text), 'Real text here.\n```\n[x]: not a link definition inside code\n```');
 });
