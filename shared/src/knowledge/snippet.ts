@@ -28,6 +28,12 @@ interface Unit {
 const SENTENCE_SPLIT_BYTES = 160;
 /** Longer sentences are cut at spaces into pieces of at most this many characters. */
 const MAX_UNIT_CHARS = 240;
+/** Context value of a unit next to a taken one, as a share of that unit's weight (see buildSnippet). */
+const CONTEXT_HEAD = 0.2;
+const CONTEXT_AFTER = 0.2;
+const CONTEXT_BEFORE = 0.1;
+/** …and how much of it passes on to the next unit out along a run of context. */
+const CONTEXT_DECAY = 0.7;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -177,70 +183,58 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   let used = 0;
   const covered = new Set<number>();
   const wOf = (t: number) => weights?.[t] ?? 1;
-  // Seeds: the unit adding the most not-yet-shown query weight; on a tie the one nearest a seed already taken
-  // (a term's second word is usually next to its first; after it rather than before), then the earliest.
-  const takeSeeds = (repeats: boolean): void => {
-    for (;;) {
-      let best = -1;
-      let bestGain = 0;
-      let bestDist = Infinity;
-      units.forEach((u, i) => {
-        if (chosen.has(i) || !u.score) return;
-        let gain = 0;
-        for (const t of u.terms) gain += covered.has(t) ? (repeats ? wOf(t) / 3 : 0) : wOf(t);
-        if (gain <= 0) return;
-        let dist = Infinity;
-        for (const k of chosen.keys()) dist = Math.min(dist, i > k ? i - k : k - i + 0.5);
-        if (gain > bestGain + 1e-9 || (gain > bestGain - 1e-9 && dist < bestDist)) {
-          bestGain = gain;
-          best = i;
-          bestDist = dist;
-        }
-      });
-      if (best < 0) return;
-      const u = units[best]!;
-      const room = maxBytes - used - SEPARATOR_BYTES;
-      if (u.bytes <= room) {
-        chosen.set(best, { start: u.start, end: u.end });
-        used += u.bytes + SEPARATOR_BYTES;
-      } else if (room >= 80 && !repeats) {
-        const p = pieceAround(text, u, firstAt.get(u) ?? u.start, room);
-        chosen.set(best, p);
-        used += utf8Length(text.slice(p.start, p.end)) + SEPARATOR_BYTES;
-        u.terms.forEach((t) => covered.add(t));
-        return;
-      } else {
-        // Too big for what is left: mark it taken (emptied below) so a smaller unit can still be tried.
-        chosen.set(best, { start: u.start, end: u.start });
-        continue;
-      }
-      u.terms.forEach((t) => covered.add(t));
-    }
+  // A sentence inside a line, or a line continuing a list item or paragraph, needs what comes before it (the
+  // option's name) more than what follows.
+  const headFirst = (i: number): boolean => {
+    const u = units[i]!;
+    const p = units[i - 1];
+    if (!p) return false;
+    if (p.line === u.line) return true;
+    const lineStart = text.lastIndexOf('\n', u.start - 1) + 1;
+    return p.line === u.line - 1 && !/^\s*(?:[-*+]\s|\d+[.)]\s|\||#|```|~~~)/.test(text.slice(lineStart, u.end));
   };
-  takeSeeds(true);
-  for (const [i, r] of [...chosen]) if (r.end <= r.start) chosen.delete(i);
-  // Context: the units after each seed first (an option's description, a default value), then before.
-  const seeds = [...chosen.keys()];
-  for (let d = 1; d <= units.length; d++) {
-    let added = false;
-    for (const s of seeds) {
-      for (const j of [s + d, s - d]) {
-        const u = units[j];
-        if (!u || chosen.has(j)) continue;
-        if (used + u.bytes + SEPARATOR_BYTES > maxBytes) continue;
-        // Only grow a seed contiguously.
-        const toward = j > s ? j - 1 : j + 1;
-        if (!chosen.has(toward)) continue;
-        chosen.set(j, { start: u.start, end: u.end });
-        used += u.bytes + SEPARATOR_BYTES;
-        added = true;
+  // Greedy by value: a unit holding query words is worth the weight it adds (words already shown count a
+  // third); a unit next to one already taken is worth a share of that unit's weight as context — most for
+  // the head of the item or sentence it continues, then for what follows, least for what precedes.
+  const skipped = new Set<number>();
+  const anchor = new Map<number, number>();
+  for (;;) {
+    let best = -1;
+    let bestValue = 0;
+    for (let i = 0; i < units.length; i++) {
+      if (chosen.has(i) || skipped.has(i)) continue;
+      const u = units[i]!;
+      let value = 0;
+      for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
+      const after = anchor.get(i - 1);
+      const before = anchor.get(i + 1);
+      if (after !== undefined) value += after * CONTEXT_AFTER;
+      if (before !== undefined) value += before * (headFirst(i + 1) ? CONTEXT_HEAD : CONTEXT_BEFORE);
+      if (value > bestValue + 1e-9) {
+        bestValue = value;
+        best = i;
       }
     }
-    if (!added) break;
+    if (best < 0) break;
+    const u = units[best]!;
+    const room = maxBytes - used - SEPARATOR_BYTES;
+    const own = u.terms.reduce((a, t) => a + wOf(t), 0);
+    if (u.bytes <= room) {
+      chosen.set(best, { start: u.start, end: u.end });
+      used += u.bytes + SEPARATOR_BYTES;
+    } else if (room >= 80 && u.score > 0 && !chosen.size) {
+      const p = pieceAround(text, u, firstAt.get(u) ?? u.start, room);
+      chosen.set(best, p);
+      break;
+    } else {
+      skipped.add(best);
+      continue;
+    }
+    u.terms.forEach((t) => covered.add(t));
+    // Context value decays along a run of context units.
+    const inherited = Math.max(anchor.get(best - 1) ?? 0, anchor.get(best + 1) ?? 0) * CONTEXT_DECAY;
+    anchor.set(best, Math.max(own, inherited));
   }
-  // Bytes still left go to further lines repeating the words.
-  takeSeeds(true);
-  for (const [i, r] of [...chosen]) if (r.end <= r.start) chosen.delete(i);
   const order = [...chosen.entries()].sort((a, b) => a[0] - b[0]);
   let out = '';
   let prev = -2;

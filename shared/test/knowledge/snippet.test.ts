@@ -46,3 +46,13 @@ test('withoutBoilerplate keeps prose and code, drops badge rows and link definit
   const text = '[![ci](https://x/ci.svg)](https://x)\nReal text here.\n```\n[x]: not a link definition inside code\n```\n[ci-url]: https://x/ci';
   assert.equal(withoutBoilerplate(text), 'Real text here.\n```\n[x]: not a link definition inside code\n```');
 });
+
+test('a matching sentence inside a list item comes with the item head that names the option', () => {
+  const pad = Array.from({ length: 12 }, (_, i) => `* \`other${i}\`: \`true\` to tweak unrelated behaviour number ${i} of the differ. Defaults to \`false\`.`);
+  const item = '* `stripTrailingCr`: `true` to remove all trailing CR characters before performing the diff. Defaults to `false`. This helps to get a useful diff when diffing UNIX text files against Windows text files.';
+  const text = [...pad.slice(0, 6), item, ...pad.slice(6)].join('\n');
+  const s = buildSnippet(text, [termMatcher('unix'), termMatcher('windows')], 260, [5, 5]);
+  assert.ok(Buffer.byteLength(s) <= 260, String(Buffer.byteLength(s)));
+  assert.match(s, /`stripTrailingCr`/);
+  assert.match(s, /Windows text files/);
+});
