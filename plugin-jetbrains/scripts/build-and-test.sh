@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests the JetBrains plugin without Gradle (JetBrains' repositories are out of reach here):
 #   IntelliJ API signature stubs (test-only) → core jar → plugin jar (IDE layer + plugin.xml) → the plugin zip in the
-#   layout the IDE installs from disk → JUnit 5 tests (core, contract, plugin.xml, API surface).
+#   layout the IDE installs from disk → JUnit 5 tests (core, contract against shared/test/protocol/golden, plugin.xml,
+#   API surface).
 # Kotlin comes from the npm package kotlin-compiler (cached outside the product's dependencies), JUnit from Debian's
 # junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt.
 set -euo pipefail
@@ -53,8 +54,8 @@ cp "$B/context-mode-jetbrains.jar" "$B/context-mode-core.jar" "$Z/lib/"
 for part in bin dist package.json; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
 find "$Z/context-mode/engine" -name '*.map' -delete
 (cd "$repo/server" && npm pack --silent --pack-destination "$Z/context-mode" >/dev/null)
-dash="$(for d in "$repo/shared/dashboard/dist" "$repo/dashboard/dist"; do [ -d "$d" ] && echo "$d" && break; done || true)"
-mkdir -p "$Z/context-mode/dashboard"; [ -n "$dash" ] && cp -r "$dash/." "$Z/context-mode/dashboard/"
+# The dashboard bundle travels inside the engine (engine/dist/dashboard), where PluginLayout.dashboardDir reads it.
+[ -f "$Z/context-mode/engine/dist/dashboard/index.html" ] || { echo "missing server/dist/dashboard: npm run build" >&2; exit 1; }
 zipfile="$B/distributions/context-mode-$version.zip"
 (cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)
 
@@ -62,7 +63,7 @@ echo "tests" >&2
 TCP="$B/context-mode-core.jar:$B/context-mode-jetbrains.jar:$B/stubs:$KL/kotlin-test.jar:$KL/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$KL/kotlinx-coroutines-core-jvm.jar"
 kotlinc -cp "$TCP" "$here/core/src/test/kotlin" "$here/src/test/kotlin" -d "$B/test-classes"
 set +e
-java -Drepo.root="$repo" -Dplugin.zip="$zipfile" -Dplugin.build="$B" -Dplugin.dir="$here" \
+java -Drepo.root="$repo" -Dprotocol.golden="$repo/shared/test/protocol/golden" -Dplugin.zip="$zipfile" -Dplugin.build="$B" -Dplugin.dir="$here" \
   -Dupdate.api.surface="$([ "${1:-}" = --update-api-surface ] && echo true || echo false)" \
   -jar "$J/junit-platform-console-standalone.jar" \
   --class-path "$B/test-classes:$TCP:$KL/kotlin-stdlib.jar:$KL/kotlin-reflect.jar" \

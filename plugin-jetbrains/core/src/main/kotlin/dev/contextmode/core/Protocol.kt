@@ -148,7 +148,13 @@ data class DashboardState(val project: ProjectRef, val stats: StatsReport, val m
 }
 
 /** A failed engine command as the user sees it: what happened and, when known, what to do. */
-data class EngineError(val code: String, val message: String, val hint: String? = null)
+data class EngineError(val code: String, val message: String, val hint: String? = null) {
+    companion object {
+        /** The engine's JSON error document (`shared/src/protocol/error.ts`), printed on stdout with a non-zero exit. */
+        const val SCHEMA = "context-mode.error/1"
+        fun from(o: JsonObject) = EngineError(o.strOrNull("code") ?: "engine", o.strOrNull("message") ?: "engine error", o.strOrNull("hint") ?: o.strOrNull("fix"))
+    }
+}
 
 sealed interface EngineResult<out T> {
     data class Ok<T>(val value: T) : EngineResult<T>
@@ -158,17 +164,17 @@ sealed interface EngineResult<out T> {
 object EngineOutput {
     /**
      * Turns a finished engine process into a typed value or an error. The engine prints its JSON on stdout even
-     * for some failures (a setup plan with `ok: false`), so stdout is parsed first; an `error` object there
-     * (`{ error: { code, message, hint } }`) wins; otherwise the last stderr line explains the failure.
+     * for some failures (a setup plan with `ok: false`), so stdout is parsed first; an error document there
+     * (`{ schema: "context-mode.error/1", code, message, hint }`, or `{ error: { code, message, hint } }`) wins;
+     * otherwise the last stderr line explains the failure.
      */
     fun <T> parse(r: ProcessResult, model: (JsonObject) -> T): EngineResult<T> {
         if (r.startError != null) return EngineResult.Failed(EngineError("spawn", "The engine could not be started: ${r.startError}"))
         if (r.timedOut) return EngineResult.Failed(EngineError("timeout", "The engine did not answer in time."))
         if (r.cancelled) return EngineResult.Failed(EngineError("cancelled", "Cancelled."))
         val doc = r.stdout.trim().takeIf { it.startsWith("{") }?.let { runCatching { JsonObject.parse(it) }.getOrNull() }
-        doc?.objOrNull("error")?.let { e ->
-            return EngineResult.Failed(EngineError(e.strOrNull("code") ?: "engine", e.strOrNull("message") ?: "engine error", e.strOrNull("hint") ?: e.strOrNull("fix")))
-        }
+        if (doc?.strOrNull("schema") == EngineError.SCHEMA) return EngineResult.Failed(EngineError.from(doc))
+        doc?.objOrNull("error")?.let { return EngineResult.Failed(EngineError.from(it)) }
         if (doc != null) {
             return try {
                 EngineResult.Ok(model(doc))

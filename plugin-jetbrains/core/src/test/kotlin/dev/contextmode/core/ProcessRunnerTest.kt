@@ -25,7 +25,8 @@ class ProcessRunnerTest {
         val project = TestEngine.gitRepo()
         val r = h.runner.run(h.client.planner.purgeSession(project), CancelToken())
         assertFalse(r.ok)
-        assertTrue(r.exitCode != 0 && r.stderr.contains("nothing to purge"), "${r.exitCode} ${r.stderr}")
+        // With --json the engine prints its error document (context-mode.error/1) on stdout; older engines used stderr.
+        assertTrue(r.exitCode != 0 && (r.stdout + r.stderr).contains("nothing to purge"), "${r.exitCode} ${r.stdout} ${r.stderr}")
         val failed = EngineOutput.parse(r) { it } as EngineResult.Failed
         assertTrue(failed.error.message.contains("no session recorded"), failed.error.message)
     }

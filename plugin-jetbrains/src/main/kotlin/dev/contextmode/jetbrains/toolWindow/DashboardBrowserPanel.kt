@@ -33,7 +33,7 @@ class DashboardBrowserPanel(private val service: ContextModeProjectService) : Da
             )
         }
         service.addListener(listener)
-        // The plugin jar sits in <plugin>/lib/, the dashboard bundle in <plugin>/context-mode/dashboard/.
+        // The plugin jar sits in <plugin>/lib/, the dashboard bundle in <plugin>/context-mode/engine/dist/dashboard/.
         val dir = PluginLayout(File(javaClass.protectionDomain.codeSource.location.toURI()).parentFile.parentFile).dashboardDir
         val nonce = java.util.UUID.randomUUID().toString().replace("-", "")
         browser.loadHTML(DashboardPage.html(DashboardBridge.bridgeScript(query.inject("json")), dir, nonce), File(dir, "index.html").toURI().toString())
