@@ -24,6 +24,8 @@ const COVER_WEIGHT = 1.5;
 const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
+/** Score cost, per hit already taken from the same parent section, of another hit from it. */
+const SIBLING_PENALTY = 0.2;
 /** Synonyms searched per query, in all. */
 const MAX_ALTS = 8;
 /** RRF weight of the title-only ranking relative to the full-text ones. */
@@ -297,7 +299,24 @@ export function searchKnowledge(
     scored.push({ row, score, fuzzyOnly: corrections.length > 0 && !originalHit });
   }
   scored.sort((a, b) => b.score - a.score || b.row.indexed_at.localeCompare(a.row.indexed_at) || a.row.id - b.row.id);
-  const top = scored.slice(0, limit);
+  // Sibling sections under one long heading score alike (they share its words): each hit already taken from
+  // the same parent section costs the next one SIBLING_PENALTY, so three near-copies do not fill the answer.
+  const top: Scored[] = [];
+  const pool = scored.slice(0, Math.max(limit * 4, 12));
+  const parentOf = (s: Scored) => `${s.row.label}\u0000${s.row.title.replace(/ > [^>]*$/, '')}`;
+  while (top.length < limit && pool.length) {
+    let bi = 0;
+    let bv = -Infinity;
+    pool.forEach((c, i) => {
+      const p = parentOf(c);
+      const v = c.score - SIBLING_PENALTY * top.filter((t) => parentOf(t) === p).length;
+      if (v > bv + 1e-9) {
+        bv = v;
+        bi = i;
+      }
+    });
+    top.push(pool.splice(bi, 1)[0]!);
+  }
   const snippetBytesFor = allocateSnippetBytes(
     top.map((s) => s.score),
     Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
