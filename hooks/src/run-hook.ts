@@ -28,9 +28,13 @@ export interface RunHookOptions {
 
 const NOTHING: HookResult = { stdout: '', exitCode: 0 };
 
-/** The host's version for version-gated answers (Codex), when the hook command or the user states it. */
-function hostVersionFromEnv(env: NodeJS.ProcessEnv): string | undefined {
-  const v = env.CONTEXT_MODE_HOST_VERSION?.trim();
+/**
+ * The host's version for version-gated answers (Codex), when the user states it: CONTEXT_MODE_HOST_VERSION, or
+ * for Codex CONTEXT_MODE_CODEX_VERSION. Never detected (no `codex --version` per hook): unstated, the gated
+ * capabilities stay off, which is the answer every version accepts.
+ */
+function hostVersionFromEnv(env: NodeJS.ProcessEnv, host: HostRecord): string | undefined {
+  const v = env.CONTEXT_MODE_HOST_VERSION?.trim() || (host.id === 'codex' ? env.CONTEXT_MODE_CODEX_VERSION?.trim() : undefined);
   return v ? v : undefined;
 }
 
@@ -101,7 +105,7 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
     const formatted = formatForHost(host, event, outcome, {
       hostEvent: envelope.hostEvent,
       ...(rawToolName(envelope.raw, host) ? { toolName: rawToolName(envelope.raw, host) } : {}),
-      ...(hostVersionFromEnv(env) ? { hostVersion: hostVersionFromEnv(env) } : {}),
+      ...(hostVersionFromEnv(env, host) ? { hostVersion: hostVersionFromEnv(env, host) } : {}),
     });
     return sanitize(formatted, host, (m) => log(`${where}: ${m}`));
   } catch (err) {

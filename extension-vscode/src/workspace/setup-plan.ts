@@ -5,10 +5,14 @@
 export interface PlanFile {
   path: string;
   action: string;
+  /** The engine's reason when it cannot write this file (read-only, malformed, a conflicting entry). */
+  error?: string;
 }
 
 export interface PlanSummary {
   changes: PlanFile[];
+  /** Files the engine cannot write; setup would change nothing in them. */
+  errors: PlanFile[];
   upToDate: boolean;
 }
 
@@ -20,19 +24,43 @@ export function summarisePlan(plan: unknown): PlanSummary {
     if (typeof v !== 'object' || v === null) return;
     const o = v as Record<string, unknown>;
     if (typeof o.path === 'string' && typeof o.action === 'string') {
-      files.push({ path: o.path, action: o.action });
+      const err = o.error as { message?: unknown; fix?: unknown } | undefined;
+      const error = typeof err?.message === 'string' ? `${err.message}${typeof err.fix === 'string' ? ` ${err.fix}` : ''}` : undefined;
+      files.push({ path: o.path, action: o.action, ...(error ? { error } : {}) });
       return;
     }
     for (const key of ['hosts', 'files', 'changes', 'entries']) if (key in o) visit(o[key]);
   };
   visit(plan);
-  const changes = files.filter((f) => !/^(unchanged|none|skip|noop)$/i.test(f.action));
-  return { changes, upToDate: changes.length === 0 };
+  const errors = files.filter((f) => f.action === 'error' || f.error !== undefined);
+  const changes = files.filter((f) => !errors.includes(f) && !/^(unchanged|none|skip|noop)$/i.test(f.action));
+  return { changes, errors, upToDate: changes.length === 0 && errors.length === 0 };
 }
 
-export function describePlan(summary: PlanSummary, workspaceDir: string): string {
-  if (summary.upToDate) return 'context-mode is already set up in this workspace.';
+/**
+ * The offer's text. `inGitRepo` false adds that the files are team-shared files meant to be committed (they work
+ * without git too); files the engine cannot write turn the offer into the reason, since setup would fail there.
+ */
+export function describePlan(summary: PlanSummary, workspaceDir: string, inGitRepo = true): string {
   const rel = (p: string) => (p.startsWith(workspaceDir) ? p.slice(workspaceDir.length).replace(/^[\\/]/, '') : p);
+  if (summary.errors.length) {
+    const why = summary.errors.map((f) => `${rel(f.path)}: ${f.error ?? 'cannot be written'}`).join('; ');
+    return `context-mode cannot set up Copilot in this workspace: ${why}`;
+  }
+  if (summary.upToDate) return 'context-mode is already set up in this workspace.';
   const list = summary.changes.map((f) => `${rel(f.path)} (${f.action})`).join(', ');
-  return `context-mode can set up Copilot in this workspace: ${list}. Your own content in these files is kept.`;
+  const git = inGitRepo ? '' : ' This folder is not a git repository: these are team-shared files meant to be committed, and they work without git too.';
+  return `context-mode can set up Copilot in this workspace: ${list}. Your own content in these files is kept.${git}`;
+}
+
+/** Whether `dir` is inside a git work tree (a `.git` entry in it or a parent). */
+export function isInGitRepo(dir: string, exists: (path: string) => boolean): boolean {
+  let d = dir.replace(/[\\/]+$/, '');
+  for (let i = 0; i < 64 && d; i++) {
+    if (exists(`${d}/.git`)) return true;
+    const up = d.replace(/[\\/][^\\/]*$/, '');
+    if (up === d) break;
+    d = up;
+  }
+  return false;
 }

@@ -3,10 +3,11 @@
  * setup (plan shown first), and removes them on request. The merge rules are the engine's; nothing here edits
  * a file.
  */
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { afterAnswer, decideSetup, type SetupAnswer, type WorkspaceSetupState } from './setup-decision.js';
-import { describePlan, summarisePlan } from './setup-plan.js';
+import { describePlan, isInGitRepo, summarisePlan, type PlanSummary } from './setup-plan.js';
 import { SECTION } from '../settings.js';
 
 const STATE_KEY = 'context-mode.workspaceSetup';
@@ -35,14 +36,14 @@ export class WorkspaceSetup {
     const state = this.ext.workspaceState.get<WorkspaceSetupState>(STATE_KEY);
     if (settings.autoSetup === 'ask' && state !== undefined) return;
     const plan = await this.plan(dir, settings.hosts);
-    if (!plan) return;
+    if (!plan || this.refused(plan, dir)) return;
     const action = decideSetup({ autoSetup: settings.autoSetup, workspaceState: state, hasWorkspace: true, upToDate: plan.upToDate });
     if (action === 'apply') {
       await this.apply(dir, settings.hosts);
       return;
     }
     if (action !== 'offer') return;
-    const choice = await vscode.window.showInformationMessage(describePlan(plan, dir), 'Set up', 'Always', 'Not now');
+    const choice = await vscode.window.showInformationMessage(this.describe(plan, dir), 'Set up', 'Always', 'Not now');
     const answer: SetupAnswer | undefined = choice === 'Set up' ? 'set-up' : choice === 'Always' ? 'always' : choice === 'Not now' ? 'not-now' : undefined;
     const next = afterAnswer(answer);
     await this.ext.workspaceState.update(STATE_KEY, next.state);
@@ -61,12 +62,12 @@ export class WorkspaceSetup {
     if (!dir) return false;
     const hosts = this.engine.settings.hosts;
     const plan = await this.plan(dir, hosts);
-    if (!plan) return false;
+    if (!plan || this.refused(plan, dir)) return false;
     if (plan.upToDate) {
-      void vscode.window.showInformationMessage(describePlan(plan, dir));
+      void vscode.window.showInformationMessage(this.describe(plan, dir));
       return true;
     }
-    const ok = confirmed ? 'Set up' : await vscode.window.showInformationMessage(describePlan(plan, dir), { modal: true }, 'Set up');
+    const ok = confirmed ? 'Set up' : await vscode.window.showInformationMessage(this.describe(plan, dir), { modal: true }, 'Set up');
     if (ok !== 'Set up') return false;
     return this.apply(dir, hosts);
   }
@@ -101,6 +102,17 @@ export class WorkspaceSetup {
     }
     await this.ext.workspaceState.update(STATE_KEY, 'done');
     this.engine.log.info(`workspace set up for ${hosts.join(', ')}`);
+    return true;
+  }
+
+  private describe(plan: PlanSummary, dir: string): string {
+    return describePlan(plan, dir, isInGitRepo(dir, existsSync));
+  }
+
+  /** A workspace the engine cannot write (read-only files, a conflicting entry): say why once, write nothing. */
+  private refused(plan: PlanSummary, dir: string): boolean {
+    if (!plan.errors.length) return false;
+    void vscode.window.showWarningMessage(this.describe(plan, dir));
     return true;
   }
 

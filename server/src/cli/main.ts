@@ -1,12 +1,8 @@
 import { Command, CommanderError } from 'commander';
+import { EXIT_OK, EXIT_USAGE, endQuietlyWhenOutputCloses, fail, jsonRequested, messageOf, usageError } from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
 
-/** Exit codes that mean something: 0 ok, 1 failure, 2 usage. */
-export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
-
-export function buildProgram(): Command {
+export function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
     .description(
       'Keeps AI coding agents\' context windows clean.\n' +
@@ -14,28 +10,43 @@ export function buildProgram(): Command {
         'The npm package and command are `ctxmode` (`context-mode` on npm is a different product).',
     )
     .version('0.1.0')
-    .showHelpAfterError()
+    .showHelpAfterError(!json)
     .exitOverride();
-  program.command('serve').description('serve the MCP server on stdio (the default with no command)');
+  // With --json a usage error is the JSON error shape on stdout (main below), not commander's text on stderr.
+  // Set before the commands are added: they inherit it.
+  if (json) program.configureOutput({ outputError: () => undefined });
+  // Both are routed by bin/context-mode.cjs without this parser; they are here for --help and the command list.
+  program
+    .command('serve')
+    .description('serve the MCP server on stdio (the default with no command)')
+    .addHelpText('after', '\nSpeaks MCP (JSON-RPC) on stdin/stdout until stdin closes; hosts start it, you normally do not.');
   program
     .command('hook <host> <event>')
-    .description('run one hook event for a host, reading its JSON payload on stdin (e.g. hook claude-code pretooluse)');
+    .description('run one hook event for a host, reading its JSON payload on stdin (e.g. hook claude-code pretooluse)')
+    .addHelpText(
+      'after',
+      '\nHosts run this from the hooks `ctxmode setup` registers; it answers on stdout in the host\'s own format\n' +
+        'and always exits 0 unless the host documents a blocking exit code. Example:\n' +
+        '  echo \'{"tool_name":"Bash","tool_input":{"command":"cat big.log"}}\' | ctxmode hook claude-code pretooluse',
+    );
   registerAllCommands(program);
   return program;
 }
 
 async function main(): Promise<void> {
+  endQuietlyWhenOutputCloses();
   const program = buildProgram();
   try {
     await program.parseAsync(process.argv);
   } catch (err) {
     if (err instanceof CommanderError) {
       // --help and --version end here with exitCode 0.
-      process.exitCode = err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      if (err.exitCode === 0) process.exitCode = EXIT_OK;
+      else if (jsonRequested()) usageError(err.message.replace(/^error: /, ''), { hint: 'ctxmode <command> --help shows the usage' });
+      else process.exitCode = EXIT_USAGE;
       return;
     }
-    process.stderr.write(`context-mode: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = EXIT_FAILURE;
+    fail(messageOf(err));
   }
 }
 

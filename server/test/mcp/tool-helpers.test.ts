@@ -8,7 +8,7 @@ import { lenientArray, lenientBoolean, lenientNumber, liftToArray } from '../../
 import { progressReporter } from '../../src/mcp/progress.js';
 import { resolveServerProjectRoot } from '../../src/mcp/project-root.js';
 import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
-import { errorMessage, resultBytes, safeHandler, toolError, toolText } from '../../src/mcp/tool-result.js';
+import { errorMessage, resultBytes, toolError, toolText } from '../../src/mcp/tool-result.js';
 import { portableInputSchema, sanitiseSchema } from '../../src/mcp/tools-list.js';
 
 test('lenient arrays accept arrays, JSON-array strings and bare strings; "" still fails', () => {
@@ -59,19 +59,13 @@ test('tools/list shows lenient fields by their strict type, without const/additi
   });
 });
 
-test('result helpers build text and isError results and measure them in UTF-8 bytes', async () => {
+test('result helpers build text and isError results and measure them in UTF-8 bytes', () => {
   assert.deepEqual(toolText('hi'), { content: [{ type: 'text', text: 'hi' }] });
   const err = toolError('bad thing.', 'Do this next.');
   assert.equal(err.isError, true);
   assert.equal(err.content[0]!.type === 'text' && err.content[0]!.text, 'bad thing.\nDo this next.');
   assert.equal(resultBytes(toolText('é')), 2);
   assert.equal(errorMessage(new Error('x')), 'x');
-  const wrapped = safeHandler('ctx_demo', () => {
-    throw new Error('disk full');
-  });
-  const r = await wrapped();
-  assert.equal(r.isError, true);
-  assert.match((r.content[0] as { text: string }).text, /^ctx_demo failed: disk full\n/);
 });
 
 test('the result budget defaults to 4,096 bytes and clipping never splits a character', () => {

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cliProjectRoot, fail } from './kb-open.js';
+import { fail, messageOf, usageError } from '../cli-output.js';
+import { cliProjectRoot } from './kb-open.js';
 
 /** The dashboard bundle: beside the built CLI (dist/dashboard), or the build output when run from sources. */
 function bundleDir(): string | undefined {
@@ -37,9 +38,7 @@ export function registerDashboardCommands(program: Command): void {
     .action(async (opts: { project?: string; port?: string; open: boolean }) => {
       const port = opts.port === undefined ? 0 : Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        process.stderr.write('ctxmode: --port takes a number from 0 to 65535\n');
-        process.exitCode = 2;
-        return;
+        return usageError('--port takes a number from 0 to 65535', { prefix: 'ctxmode' });
       }
       const dir = bundleDir();
       if (!dir) return fail('the dashboard bundle is missing (dist/dashboard); run npm run build');
@@ -48,7 +47,7 @@ export function registerDashboardCommands(program: Command): void {
       try {
         server = await startDashboardServer({ projectRoot: cliProjectRoot(opts.project), bundleDir: dir, port });
       } catch (err) {
-        return fail(`cannot serve the dashboard: ${err instanceof Error ? err.message : String(err)}`);
+        return fail(`cannot serve the dashboard: ${messageOf(err)}`);
       }
       // Ctrl-C is handled before the URL goes out: whoever reads the URL may stop the dashboard at once.
       const stop = () => void server.close().then(() => process.exit(0));
@@ -70,15 +69,11 @@ export function registerDashboardCommands(program: Command): void {
       try {
         raw = JSON.parse(json);
       } catch (err) {
-        process.stdout.write(`${JSON.stringify({ schema: 'context-mode.error/1', code: 'usage', message: `the action is not JSON: ${(err as Error).message}` })}\n`);
-        process.exitCode = 2;
-        return;
+        return usageError(`the action is not JSON: ${messageOf(err)}`, { json: true });
       }
       const parsed = parseDashboardAction(raw);
       if (!parsed.ok) {
-        process.stdout.write(`${JSON.stringify({ schema: 'context-mode.error/1', code: 'usage', message: parsed.message })}\n`);
-        process.exitCode = 2;
-        return;
+        return usageError(parsed.message, { json: true });
       }
       process.stdout.write(`${JSON.stringify(performDashboardAction(parsed.action, cliProjectRoot(opts.project)))}\n`);
     });

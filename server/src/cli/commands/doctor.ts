@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { homedir } from 'node:os';
+import type { DoctorReport } from '@context-mode/shared/protocol/doctor';
+import { printJson } from '../cli-output.js';
 import { resolveServerProjectRoot } from '../../mcp/project-root.js';
 
 /** `context-mode doctor [--json] [--project DIR]`: the ctx_doctor checks; exit 1 when any check FAILs. */
@@ -7,7 +9,7 @@ export function registerDoctorCommand(program: Command): void {
   program
     .command('doctor')
     .description('check Node, the SQLite driver and FTS5, the data dir, the project and the detected host')
-    .option('--json', 'print the checks as JSON')
+    .option('--json', 'print the DoctorReport JSON (shared/src/protocol/doctor.ts)')
     .option('--fix', 'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again')
     .option('--project <dir>', 'project directory (default: CONTEXT_MODE_PROJECT_DIR, host env, or the current dir)')
     .action(async (opts: { json?: boolean; project?: string; fix?: boolean }) => {
@@ -23,9 +25,8 @@ export function registerDoctorCommand(program: Command): void {
         checks = runDoctorChecks({ projectRoot, env });
       }
       const failed = checks.some((c) => c.status === 'FAIL');
-      process.stdout.write(
-        opts.json ? JSON.stringify({ ok: !failed, checks }, null, 2) + '\n' : formatDoctorLines(checks) + '\n',
-      );
+      if (opts.json) printJson({ schema: 'context-mode.doctor/1', ok: !failed, checks } satisfies DoctorReport);
+      else process.stdout.write(`${formatDoctorLines(checks)}\n`);
       if (failed) process.exitCode = 1;
     });
 }

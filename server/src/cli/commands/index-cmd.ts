@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
+import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
 import { describePath } from '../../mcp/tools/ctx-index.js';
-import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
+import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface IndexOptions {
   source?: string;
@@ -18,10 +20,12 @@ interface IndexOptions {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+class UsageError extends Error {}
+
 function positiveInt(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new IndexPathError(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number, got "${raw}"`);
   return n;
 }
 
@@ -38,20 +42,25 @@ export function registerIndexCommand(program: Command): void {
     .option('--max-files <n>', 'files to index at most (default 200)')
     .option('--follow-symlinks', 'follow symbolic links (never outside the indexed directory)')
     .option('--allow-outside', `allow a path outside the project root (or set ${ALLOW_OUTSIDE_ENV}=1)`)
-    .option('--json', 'print the result as JSON')
+    .option('--json', 'print the IndexReport JSON (shared/src/protocol/knowledge.ts)')
     .action(async (path: string, opts: IndexOptions) => {
       const root = cliProjectRoot(opts.project);
+      let maxDepth: number | undefined;
+      let maxFiles: number | undefined;
+      try {
+        maxDepth = positiveInt('--max-depth', opts.maxDepth);
+        maxFiles = positiveInt('--max-files', opts.maxFiles);
+      } catch (err) {
+        return usageError(messageOf(err));
+      }
       let kb;
       try {
         kb = openProjectKnowledge(root, true);
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
-        return;
+        return fail(messageOf(err));
       }
       let bar: ProgressBar | undefined;
       try {
-        const maxDepth = positiveInt('--max-depth', opts.maxDepth);
-        const maxFiles = positiveInt('--max-files', opts.maxFiles);
         const showBar = process.stderr.isTTY && !opts.json;
         const result = await indexPath(kb!, resolvePath(path), {
           projectRoot: root,
@@ -76,13 +85,16 @@ export function registerIndexCommand(program: Command): void {
             : {}),
         });
         bar?.stop();
-        if (opts.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+        const skippedFile = result.kind === 'file' && result.files.length === 0 ? result.skipped[0] : undefined;
+        if (skippedFile && opts.json) return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
+        if (opts.json) printJson({ schema: 'context-mode.index/1', ...result } satisfies IndexReport);
         else process.stdout.write(describePath(result, root).replace(/ctx_search\(queries: \[\.\.\.\](?:, source: "([^"]*)")?\)/, (_m, s?: string) => `context-mode search "<query>"${s ? ` --source "${s}"` : ''}`) + '\n');
-        if (result.files.length === 0 && result.skipped.length > 0 && result.kind === 'file') process.exitCode = 1;
+        if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();
-        const msg = err instanceof Error ? err.message : String(err);
-        fail(/outside the project root/.test(msg) ? `${msg} (or pass --allow-outside)` : msg);
+        const msg = messageOf(err);
+        if (/outside the project root/.test(msg)) fail(msg, { code: 'refused', hint: 'pass --allow-outside to index it anyway' });
+        else fail(msg, { code: err instanceof IndexPathError ? 'refused' : 'failed' });
       } finally {
         kb?.close();
       }

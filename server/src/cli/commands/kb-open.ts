@@ -25,9 +25,3 @@ export function openProjectKnowledge(root: string, create: boolean, env: NodeJS.
   }
   return kb;
 }
-
-/** Prints a failure on stderr and sets exit code 1 (usage errors are commander's, with 2). */
-export function fail(message: string): void {
-  process.stderr.write(`context-mode: ${message}\n`);
-  process.exitCode = 1;
-}

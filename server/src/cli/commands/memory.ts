@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode/shared/memory/memory-report';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
-import { cliProjectRoot, fail } from './kb-open.js';
+import { fail, messageOf, usageError } from '../cli-output.js';
+import { cliProjectRoot } from './kb-open.js';
 
 interface MemoryCliOptions {
   json?: boolean;
@@ -13,8 +14,7 @@ interface MemoryCliOptions {
 }
 
 function usage(message: string): void {
-  process.stderr.write(`context-mode memory: ${message}\n`);
-  process.exitCode = 2;
+  usageError(message, { prefix: 'context-mode memory' });
 }
 
 function parseId(raw: string): number | undefined {
@@ -29,9 +29,9 @@ function withStore(project: string | undefined, fn: (store: NonNullable<ReturnTy
   try {
     store = openExistingMemoryStore(root);
   } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err));
+    return fail(messageOf(err));
   }
-  if (!store) return fail(`no session memory recorded for ${root} yet`);
+  if (!store) return fail(`no session memory recorded for ${root} yet`, { code: 'not-found' });
   try {
     fn(store);
   } finally {
@@ -62,7 +62,7 @@ export function registerMemoryCommand(program: Command): void {
         });
         process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatMemoryReport(report)}\n`);
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
+        fail(messageOf(err));
       }
     });
 
@@ -76,7 +76,7 @@ export function registerMemoryCommand(program: Command): void {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
-        if (!store.pin(id, !opts.unpin)) return fail(`no memory event #${id}`);
+        if (!store.pin(id, !opts.unpin)) return fail(`no memory event #${id}`, { code: 'not-found' });
         const e = store.event(id)!;
         // `--json` after the subcommand is taken by the parent `memory` command's option of the same name.
         const json = opts.json || memory.opts<MemoryCliOptions>().json;
@@ -93,7 +93,7 @@ export function registerMemoryCommand(program: Command): void {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
-        if (!store.deleteEvent(id)) return fail(`no memory event #${id}`);
+        if (!store.deleteEvent(id)) return fail(`no memory event #${id}`, { code: 'not-found' });
         const json = opts.json || memory.opts<MemoryCliOptions>().json;
         process.stdout.write(json ? `${JSON.stringify({ id, deleted: true })}\n` : `Deleted #${id}\n`);
       });

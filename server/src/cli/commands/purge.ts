@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { purgeProjectData, type PurgeScope } from '@context-mode/shared/memory/purge-project-data';
-import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
+import type { PurgeReport } from '@context-mode/shared/protocol/purge';
+import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface PurgeCliOptions {
   scope?: string;
@@ -12,8 +14,7 @@ interface PurgeCliOptions {
 }
 
 function usage(message: string): void {
-  process.stderr.write(`context-mode purge: ${message}\n`);
-  process.exitCode = 2;
+  usageError(message, { prefix: 'context-mode purge' });
 }
 
 /** `context-mode purge --scope session|project [--session ID] --yes`: deletes memory and indexed content. */
@@ -25,7 +26,7 @@ export function registerPurgeCommand(program: Command): void {
     .option('--session <id>', 'the session to purge (scope session; default: the most recent one)')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
     .option('--yes', 'confirm: nothing is deleted without it')
-    .option('--json', 'print what was removed as JSON')
+    .option('--json', 'print the PurgeReport JSON (shared/src/protocol/purge.ts)')
     .action((opts: PurgeCliOptions) => {
       if (opts.scope !== 'session' && opts.scope !== 'project') return usage('--scope must be session or project');
       if (opts.session && opts.scope === 'project') return usage('--session only goes with --scope session');
@@ -38,16 +39,15 @@ export function registerPurgeCommand(program: Command): void {
           const store = openExistingMemoryStore(root);
           sessionId = store?.sessions()[0]?.sessionId;
           store?.close();
-          if (!sessionId) return fail(`no session recorded for ${root}; nothing to purge`);
+          if (!sessionId) return fail(`no session recorded for ${root}; nothing to purge`, { code: 'not-found' });
         }
         const kb = openProjectKnowledge(root, false);
         try {
           const result = purgeProjectData(root, { scope, ...(sessionId ? { sessionIds: [sessionId] } : {}), ...(kb ? { knowledge: kb } : {}) });
           const kbText = result.knowledgeChunks === 'all' ? 'the knowledge base' : `${result.knowledgeChunks} knowledge chunk(s)`;
+          if (opts.json) return printJson({ schema: 'context-mode.purge/1', ...result } satisfies PurgeReport);
           process.stdout.write(
-            opts.json
-              ? `${JSON.stringify(result)}\n`
-              : scope === 'session'
+            scope === 'session'
                 ? `Purged session ${sessionId}: ${result.memoryEvents} memory event(s), ${kbText}.\n`
                 : `Purged ${root}: ${result.memoryEvents} memory event(s), ${kbText}, ${result.ledgerRows} ledger row(s).\n`,
           );
@@ -55,7 +55,7 @@ export function registerPurgeCommand(program: Command): void {
           kb?.close();
         }
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
+        fail(messageOf(err));
       }
     });
 }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { formatSearchAnswer, searchBudget, snippetBytesFor } from '@context-mode/shared/knowledge/format-search';
 import type { SearchOptions } from '@context-mode/shared/knowledge/types';
-import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
+import type { SearchReport } from '@context-mode/shared/protocol/knowledge';
+import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface SearchCliOptions {
   limit: string;
@@ -20,7 +22,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--source <label>', 'only this source (exact label, or part of one)')
     .option('--type <type>', 'code or prose')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
-    .option('--json', 'print hits as JSON')
+    .option('--json', 'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty')
     .action((words: string[], opts: SearchCliOptions) => {
       const query = words.join(' ').trim();
       const limit = Number(opts.limit);
@@ -32,11 +34,11 @@ export function registerSearchCommand(program: Command): void {
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(err instanceof Error ? err.message : String(err));
+        return fail(messageOf(err));
       }
       if (!kb || kb.stats().chunks === 0) {
         kb?.close();
-        if (opts.json) process.stdout.write(JSON.stringify({ query, hits: [], empty: true }) + '\n');
+        if (opts.json) printJson({ schema: 'context-mode.search/1', query, empty: true, hits: [], refreshed: [], corrections: [] } satisfies SearchReport);
         else process.stdout.write(`The knowledge base of ${root} is empty. Index something first: context-mode index <path>\n`);
         return;
       }
@@ -51,9 +53,12 @@ export function registerSearchCommand(program: Command): void {
         const report = kb.searchWithReport(query, options);
         if (report.matchedSources && report.matchedSources.length === 0) {
           const names = kb.listSources().map((s) => s.source);
-          return fail(`no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''} (context-mode sources lists them all)`);
+          return fail(`no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`, {
+            code: 'not-found',
+            hint: 'context-mode sources lists them all',
+          });
         }
-        if (opts.json) process.stdout.write(JSON.stringify({ query, ...report }, null, 2) + '\n');
+        if (opts.json) printJson({ schema: 'context-mode.search/1', query, empty: false, ...report } satisfies SearchReport);
         else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
       } finally {
         kb.close();
@@ -62,6 +67,5 @@ export function registerSearchCommand(program: Command): void {
 }
 
 function usage(message: string): void {
-  process.stderr.write(`context-mode search: ${message}\n`);
-  process.exitCode = 2;
+  usageError(message, { prefix: 'context-mode search' });
 }

@@ -6,6 +6,7 @@ import { findProjectRoot } from '@context-mode/shared/project/project-identity';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { usageError } from '../cli-output.js';
 
 interface SetupFlags {
   host?: string[];
@@ -76,8 +77,7 @@ function finish(plan: SetupPlan, json: boolean | undefined): void {
 
 function usage(err: unknown): void {
   if (err instanceof UsageError) {
-    process.stderr.write(`ctxmode: ${err.message}\n`);
-    process.exitCode = 2;
+    usageError(err.message, { prefix: 'ctxmode' });
     return;
   }
   throw err;

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { cliProjectRoot, fail, openProjectKnowledge } from './kb-open.js';
+import type { SourceDeleteReport, SourcesReport } from '@context-mode/shared/protocol/knowledge';
+import { fail, messageOf, printJson } from '../cli-output.js';
+import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -11,20 +13,21 @@ export function registerSourcesCommand(program: Command): void {
     .command('sources')
     .description('list the sources in the project knowledge base (sizes, chunks, age); `sources delete <label>` removes one')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
-    .option('--json', 'print sources as JSON')
+    .option('--json', 'print the SourcesReport JSON (shared/src/protocol/knowledge.ts)')
     .action((opts: { project?: string; json?: boolean }) => {
       const root = cliProjectRoot(opts.project);
       let kb;
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(err instanceof Error ? err.message : String(err));
+        return fail(messageOf(err));
       }
       const list = kb?.listSources() ?? [];
       const stats = kb?.stats() ?? { sources: 0, chunks: 0, bytes: 0 };
       kb?.close();
       if (opts.json) {
-        process.stdout.write(JSON.stringify({ project: root, ...stats, sources: list }, null, 2) + '\n');
+        const report: SourcesReport = { schema: 'context-mode.sources/1', project: root, sources: list, chunks: stats.chunks, bytes: stats.bytes };
+        printJson(report);
         return;
       }
       if (list.length === 0) {
@@ -41,19 +44,20 @@ export function registerSourcesCommand(program: Command): void {
     .command('delete <label>')
     .description('remove one source (exact label) and its chunks from the knowledge base')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
-    .option('--json', 'print the result as JSON')
+    .option('--json', 'print the SourceDeleteReport JSON (an unknown label is an error)')
     .action((label: string, opts: { project?: string; json?: boolean }) => {
       const root = cliProjectRoot(opts.project ?? (sources.opts() as { project?: string }).project);
       let kb;
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(err instanceof Error ? err.message : String(err));
+        return fail(messageOf(err));
       }
       const removed = kb?.deleteSource(label) ?? false;
       kb?.close();
-      if (opts.json) process.stdout.write(JSON.stringify({ source: label, deleted: removed }) + '\n');
-      if (!removed) return fail(`no source labelled "${label}" (context-mode sources lists them)`);
-      if (!opts.json) process.stdout.write(`Deleted source "${label}".\n`);
+      if (!removed) return fail(`no source labelled "${label}"`, { code: 'not-found', hint: 'context-mode sources lists them' });
+      const json = opts.json || (sources.opts() as { json?: boolean }).json;
+      if (json) printJson({ schema: 'context-mode.source-delete/1', source: label, deleted: true } satisfies SourceDeleteReport);
+      else process.stdout.write(`Deleted source "${label}".\n`);
     });
 }

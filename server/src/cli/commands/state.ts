@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
 import { formatBytes } from '@context-mode/shared/ledger/format-stats';
-import { cliProjectRoot, fail } from './kb-open.js';
+import { fail, messageOf, usageError } from '../cli-output.js';
+import { cliProjectRoot } from './kb-open.js';
+import { unknownSession } from './stats.js';
 
 interface StateCliOptions {
   json?: boolean;
@@ -22,12 +24,12 @@ export function registerStateCommand(program: Command): void {
     .action((opts: StateCliOptions) => {
       const limit = Number(opts.memoryLimit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
-        process.stderr.write('ctxmode: --memory-limit takes a whole number from 1 to 10000\n');
-        process.exitCode = 2;
-        return;
+        return usageError('--memory-limit takes a whole number from 1 to 10000', { prefix: 'ctxmode' });
       }
       try {
-        const state = readDashboardState(cliProjectRoot(opts.project), { memoryLimit: limit, ...(opts.session ? { sessionId: opts.session } : {}) });
+        const root = cliProjectRoot(opts.project);
+        const state = readDashboardState(root, { memoryLimit: limit, ...(opts.session ? { sessionId: opts.session } : {}) });
+        if (opts.session && !state.stats.session?.entries) return unknownSession(opts.session, root);
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(state)}\n`);
           return;
@@ -38,7 +40,7 @@ export function registerStateCommand(program: Command): void {
             `${state.memory.totalEvents} memory event(s), ${state.sources.total} source(s) (${formatBytes(state.sources.bytes)})\n`,
         );
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
+        fail(messageOf(err));
       }
     });
 }

@@ -1,12 +1,21 @@
 import type { Command } from 'commander';
 import { formatStats } from '@context-mode/shared/ledger/format-stats';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
-import { cliProjectRoot, fail } from './kb-open.js';
+import { fail, messageOf, printJson } from '../cli-output.js';
+import { cliProjectRoot } from './kb-open.js';
 
 interface StatsCliOptions {
   json?: boolean;
   project?: string;
   session?: string;
+}
+
+/** A session the ledger has no row for: reporting zeros for it would look like a session that saved nothing. */
+export function unknownSession(id: string, root: string): void {
+  fail(`no ledger entries for session "${id}" in ${root}`, {
+    code: 'not-found',
+    hint: 'without --session the most recent session is reported; ctxmode memory --json lists the sessions',
+  });
 }
 
 /** `context-mode stats`: the ledger — gross saved, own cost, net per session, project and all time. */
@@ -19,10 +28,13 @@ export function registerStatsCommand(program: Command): void {
     .option('--session <id>', 'report this session (default: the most recent one)')
     .action((opts: StatsCliOptions) => {
       try {
-        const report = readStats(cliProjectRoot(opts.project), { ...(opts.session ? { sessionId: opts.session } : {}) });
-        process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatStats(report)}\n`);
+        const root = cliProjectRoot(opts.project);
+        const report = readStats(root, { ...(opts.session ? { sessionId: opts.session } : {}) });
+        if (opts.session && !report.session?.entries) return unknownSession(opts.session, root);
+        if (opts.json) printJson(report);
+        else process.stdout.write(`${formatStats(report)}\n`);
       } catch (err) {
-        fail(err instanceof Error ? err.message : String(err));
+        fail(messageOf(err));
       }
     });
 }

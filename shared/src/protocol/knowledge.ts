@@ -1,0 +1,37 @@
+/**
+ * The JSON printed by the knowledge-base commands: `search --json`, `sources --json`, `sources delete --json`
+ * and `index --json`. Failures print the error shape (./error.ts) instead.
+ */
+import type { IndexPathResult } from '../knowledge/index-path.js';
+import type { SearchReport as KnowledgeSearchReport, SourceInfo } from '../knowledge/types.js';
+
+/** `search --json`: the same shape whether or not the knowledge base holds anything. */
+export interface SearchReport extends KnowledgeSearchReport {
+  schema: 'context-mode.search/1';
+  query: string;
+  /** True when the project's knowledge base holds nothing (hits is then empty). */
+  empty: boolean;
+}
+
+/** `sources --json`: every source of the project's knowledge base, with the totals. */
+export interface SourcesReport {
+  schema: 'context-mode.sources/1';
+  /** The project root. */
+  project: string;
+  sources: SourceInfo[];
+  /** Totals over the sources listed. */
+  chunks: number;
+  bytes: number;
+}
+
+/** `sources delete <label> --json` when the source existed (an unknown label is a `not-found` error). */
+export interface SourceDeleteReport {
+  schema: 'context-mode.source-delete/1';
+  source: string;
+  deleted: true;
+}
+
+/** `index <path> --json`: what was indexed and what was skipped, and why. */
+export interface IndexReport extends IndexPathResult {
+  schema: 'context-mode.index/1';
+}
