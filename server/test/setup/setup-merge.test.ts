@@ -74,13 +74,30 @@ const CASES: { host: HostId; files: Record<string, string> }[] = [
   { host: 'cursor', files: { 'cursor/hooks.json': '~/.cursor/hooks.json', 'cursor/mcp.json': '~/.cursor/mcp.json' } },
   { host: 'opencode', files: { 'opencode/opencode.json': '~/.config/opencode/opencode.json' } },
   { host: 'zed', files: { 'zed/settings.json': '~/.config/zed/settings.json' } },
-  { host: 'jetbrains-copilot', files: {} },
-  { host: 'qwen-code', files: {} },
+  {
+    host: 'jetbrains-copilot',
+    files: {
+      'jetbrains-copilot/mcp.json': '~/.config/github-copilot/intellij/mcp.json',
+      'jetbrains-copilot/copilot-instructions.md': '<project>/.github/copilot-instructions.md',
+      // Another tool's hooks beside ours in the same folder: setup writes its own file and leaves this one alone.
+      'jetbrains-copilot/other-hooks.json': '<project>/.github/hooks/audit.json',
+    },
+  },
+  { host: 'qwen-code', files: { 'qwen-code/settings.json': '~/.qwen/settings.json', 'qwen-code/QWEN.md': '<project>/QWEN.md' } },
   { host: 'copilot-cli', files: { 'copilot-cli/mcp-config.json': '~/.copilot/mcp-config.json' } },
   { host: 'kimi', files: { 'kimi/config.toml': '~/.kimi-code/config.toml' } },
-  { host: 'kiro', files: {} },
-  { host: 'antigravity', files: {} },
-  { host: 'pi', files: {} },
+  {
+    host: 'kiro',
+    files: {
+      // CRLF line ends, as a file saved on Windows and synced.
+      'kiro/mcp.json': '~/.kiro/settings/mcp.json',
+      'kiro/product.md': '<project>/.kiro/steering/product.md',
+      // A custom agent with its own hooks: setup never writes hooks for Kiro, so it stays as it is.
+      'kiro/agent.json': '~/.kiro/agents/reviewer.json',
+    },
+  },
+  { host: 'antigravity', files: { 'antigravity/mcp_config.json': '~/.gemini/config/mcp_config.json', 'antigravity/GEMINI.md': '<project>/GEMINI.md' } },
+  { host: 'pi', files: { 'pi/mcp.json': '~/.pi/agent/mcp.json', 'pi/AGENTS.md': '<project>/AGENTS.md' } },
 ];
 
 describe('setup merges into real-world configs and uninstall gives the bytes back', () => {
@@ -108,8 +125,10 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
       }, (p) => state.hosts[host].files[p])[0]!;
       for (const [fixture, where] of Object.entries(files)) {
         const target = where.replace('~', w.home).replace('<project>', w.project);
+        const original = readFileSync(join(FIXTURES, fixture), 'utf8');
         const f = structural.files.find((x) => x.path === target);
-        assert.equal(f?.after, readFileSync(join(FIXTURES, fixture), 'utf8'), `${target}: only our entries differ`);
+        if (touched.includes(target)) assert.equal(f?.after, original, `${target}: only our entries differ`);
+        else assert.equal(readFileSync(target, 'utf8'), original, `${target}: not ours, not touched`);
       }
 
       const second = runSetup(w.opts([host]));
