@@ -4,12 +4,32 @@
  * every message the engine prints goes back to the page; the extension holds no numbers or rules of its own.
  */
 import { randomBytes } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { makeNonce, renderDashboardHtml } from './render-html.js';
 import { isAction } from './relay.js';
+import { ProjectWatch, type WatchDeps } from './project-watch.js';
+import { storeSignature, type SignatureFs } from './store-signature.js';
+
+const nodeWatchDeps: WatchDeps = {
+  exists: existsSync,
+  watch: (path, onEvent, onError) => watch(path, (_event, file) => onEvent(file ? String(file) : undefined)).on('error', onError),
+  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
+const nodeSignatureFs: SignatureFs = {
+  stat: (path) => statSync(path, { throwIfNoEntry: false }),
+  list: (dir) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+};
 
 export const VIEW_ID = 'context-mode.dashboard';
 
@@ -28,8 +48,12 @@ export interface DashboardStateLike {
 export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly stateListeners = new Set<(state: DashboardStateLike) => void>();
-  private watcher: FSWatcher | undefined;
-  private watchedDir: string | undefined;
+  private readonly projectWatch = new ProjectWatch(nodeWatchDeps, () => {
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => this.refreshIfChanged(), 500);
+  });
+  /** The stores' fingerprint when the last state was shown. */
+  private shownSignature: string | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
 
@@ -89,24 +113,18 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
 
   private onFreshState(state: DashboardStateLike): void {
     for (const l of this.stateListeners) l(state);
-    if (state.project?.id) this.watchProject(join(this.engine.dataHome, 'projects', state.project.id));
+    // Live refresh: hooks and the MCP server write these stores from other processes.
+    if (!state.project?.id) return;
+    const dir = join(this.engine.dataHome, 'projects', state.project.id);
+    this.projectWatch.follow(dir);
+    this.shownSignature = storeSignature(dir, nodeSignatureFs);
   }
 
-  /** Live refresh: hooks and the MCP server write these stores from other processes. */
-  private watchProject(dir: string): void {
-    if (this.watchedDir === dir) return;
-    this.watcher?.close();
-    this.watchedDir = dir;
-    try {
-      this.watcher = watch(dir, (_event, file) => {
-        if (!file || !/^(ledger|memory|knowledge)\.db/.test(String(file))) return;
-        clearTimeout(this.debounce);
-        this.debounce = setTimeout(() => void this.refresh(), 500);
-      });
-    } catch {
-      // The project has no data dir until its first tool call; the next refresh tries again.
-      this.watchedDir = undefined;
-    }
+  /** Refreshes after a file event unless only a reader (our own refresh among them) touched the stores. */
+  private refreshIfChanged(): void {
+    const dir = this.projectWatch.folder;
+    if (dir && storeSignature(dir, nodeSignatureFs) === this.shownSignature) return;
+    void this.refresh();
   }
 
   private async post(msg: EngineMessage): Promise<void> {
@@ -115,6 +133,6 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
 
   dispose(): void {
     clearTimeout(this.debounce);
-    this.watcher?.close();
+    this.projectWatch.dispose();
   }
 }

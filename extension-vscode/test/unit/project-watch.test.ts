@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { isStoreChange, PROBE_MS, ProjectWatch, type WatchDeps } from '../../src/view/project-watch.js';
+import { storeSignature, type SignatureFs } from '../../src/view/store-signature.js';
+
+/** A file system and clock the test drives by hand: folders exist when the test says so, probes run on tick(). */
+function world() {
+  const folders = new Set<string>();
+  const watches = new Map<string, { onEvent: (f: string | undefined) => void; onError: () => void; closed: boolean }>();
+  const probes = new Set<() => void>();
+  const deps: WatchDeps = {
+    exists: (p) => folders.has(p),
+    watch: (p, onEvent, onError) => {
+      if (!folders.has(p)) throw new Error('ENOENT');
+      const w = { onEvent, onError, closed: false };
+      watches.set(p, w);
+      return { close: () => (w.closed = true) };
+    },
+    setInterval: (fn, ms) => {
+      assert.equal(ms, PROBE_MS);
+      probes.add(fn);
+      return fn;
+    },
+    clearInterval: (h) => probes.delete(h as () => void),
+  };
+  let changes = 0;
+  const watch = new ProjectWatch(deps, () => changes++);
+  return {
+    watch,
+    folders,
+    tick: () => [...probes].forEach((fn) => fn()),
+    event: (path: string, file: string | undefined) => watches.get(path)!.onEvent(file),
+    live: (path: string) => watches.has(path) && !watches.get(path)!.closed,
+    get changes() {
+      return changes;
+    },
+    get probing() {
+      return probes.size > 0;
+    },
+  };
+}
+
+const dir = '/home/u/.context-mode/projects/abc';
+const spool = join(dir, 'memory-spool');
+
+test('a new project: the data folder appears after the first refresh and the watch starts by itself', () => {
+  const w = world();
+  w.watch.follow(dir);
+  assert.equal(w.live(dir), false);
+  assert.ok(w.probing, 'keeps looking for the folder');
+  w.tick();
+  assert.equal(w.changes, 0, 'nothing to show while the folder is missing');
+  w.folders.add(dir);
+  w.tick();
+  assert.ok(w.live(dir));
+  assert.equal(w.changes, 1, 'what created the folder wrote to it before the watch started');
+  w.event(dir, 'ledger.db-wal');
+  assert.equal(w.changes, 2);
+});
+
+test('a hook that only writes the memory spool refreshes the view, also when the spool folder comes later', () => {
+  const w = world();
+  w.folders.add(dir);
+  w.watch.follow(dir);
+  assert.equal(w.changes, 0, 'following an existing folder is not a change by itself');
+  w.folders.add(spool);
+  w.event(dir, 'memory-spool');
+  assert.ok(w.live(spool), 'the spool folder is watched as soon as it appears');
+  assert.equal(w.probing, false, 'nothing left to look for');
+  const before = w.changes;
+  w.event(spool, '001-0001-0000.json');
+  assert.equal(w.changes, before + 1);
+});
+
+test('files that are not stores do not count; a deleted project folder is looked for again', () => {
+  const w = world();
+  w.folders.add(dir);
+  w.folders.add(spool);
+  w.watch.follow(dir);
+  w.event(dir, 'project.json');
+  assert.equal(w.changes, 0);
+  // A purge deletes the folder: Linux reports one more event on it rather than an error.
+  w.folders.delete(spool);
+  w.folders.delete(dir);
+  w.event(dir, 'abc');
+  assert.equal(w.live(dir), false);
+  assert.ok(w.probing);
+  w.folders.add(dir);
+  w.tick();
+  assert.ok(w.live(dir));
+});
+
+test('following another project drops the old watches', () => {
+  const w = world();
+  w.folders.add(dir);
+  w.folders.add(spool);
+  w.watch.follow(dir);
+  w.folders.add('/other');
+  w.watch.follow('/other');
+  assert.equal(w.live(dir), false);
+  assert.equal(w.live(spool), false);
+  assert.ok(w.live('/other'));
+  w.watch.dispose();
+  assert.equal(w.live('/other'), false);
+  assert.equal(w.probing, false);
+});
+
+test('store files, their WAL and the spool count as changes; anything else does not', () => {
+  for (const f of ['ledger.db', 'memory.db-wal', 'knowledge.db-shm', 'memory-spool']) assert.ok(isStoreChange(f), f);
+  for (const f of ['project.json', undefined, 'ledger.txt']) assert.equal(isStoreChange(f), false, String(f));
+});
+
+test("the engine's own refresh (a reader) leaves the fingerprint alone; a writer or a hook's spool entry changes it", () => {
+  const files = new Map<string, { size: number; mtimeMs: number }>([[join(dir, 'ledger.db'), { size: 4096, mtimeMs: 1 }]]);
+  const spoolFiles: string[] = [];
+  const fs: SignatureFs = { stat: (p) => files.get(p), list: (d) => (d === spool ? spoolFiles : []) };
+  const shown = storeSignature(dir, fs);
+  // A reader opens the database: SQLite creates an empty WAL and the shared-memory file.
+  files.set(join(dir, 'ledger.db-wal'), { size: 0, mtimeMs: 2 });
+  files.set(join(dir, 'ledger.db-shm'), { size: 32768, mtimeMs: 2 });
+  spoolFiles.push('002-0001-0000.json.tmp', '001-0001-0000.json.claimed-9-1-0');
+  assert.equal(storeSignature(dir, fs), shown);
+  spoolFiles.push('003-0001-0000.json');
+  assert.notEqual(storeSignature(dir, fs), shown, 'a new spool entry');
+  spoolFiles.pop();
+  files.set(join(dir, 'ledger.db-wal'), { size: 8272, mtimeMs: 3 });
+  assert.notEqual(storeSignature(dir, fs), shown, 'the MCP server wrote to the ledger');
+});
