@@ -5,10 +5,10 @@
  */
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { toEventView } from '@context-mode/shared/memory/memory-report';
+import { openProjectKnowledge } from '@context-mode/shared/knowledge/open-project-knowledge';
 import { purgeProjectData } from '@context-mode/shared/memory/purge-project-data';
 import type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
-import { openProjectKnowledge } from '../cli/commands/kb-open.js';
 
 export type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 
@@ -67,7 +67,7 @@ export function performDashboardAction(action: DashboardAction, root: string, en
       case 'purge': {
         const sessionId = action.scope === 'session' ? withMemory(root, env, (s) => s.sessions()[0]?.sessionId) : undefined;
         if (action.scope === 'session' && !sessionId) return [...fail('No session recorded in this project; nothing to purge.'), state(root, env, memoryLimit)];
-        const kb = openProjectKnowledge(root, false, env);
+        const kb = openProjectKnowledge(root, { create: false, env });
         try {
           purgeProjectData(root, { scope: action.scope, env, ...(sessionId ? { sessionIds: [sessionId] } : {}), ...(kb ? { knowledge: kb } : {}) });
         } finally {
@@ -82,14 +82,14 @@ export function performDashboardAction(action: DashboardAction, root: string, en
         return [state(root, env, memoryLimit)];
       }
       case 'deleteSource': {
-        const kb = openProjectKnowledge(root, false, env);
+        const kb = openProjectKnowledge(root, { create: false, env });
         const removed = kb?.deleteSource(action.label) ?? false;
         kb?.close();
         if (!removed) return [...fail(`No source labelled "${action.label}".`), state(root, env, memoryLimit)];
         return [state(root, env, memoryLimit)];
       }
       case 'search': {
-        const kb = openProjectKnowledge(root, false, env);
+        const kb = openProjectKnowledge(root, { create: false, env });
         let hits: { source: string; title: string; snippet: string }[] = [];
         try {
           hits = kb && kb.stats().chunks > 0 ? kb.searchWithReport(action.query, { limit: 5 }).hits.map((h) => ({ source: h.source, title: h.title, snippet: h.snippet })) : [];

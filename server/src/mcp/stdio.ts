@@ -1,9 +1,9 @@
 import { resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
+import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 import { writeLiveSentinel } from '../run/live-sentinel.js';
 import { startFront, type Front } from './handshake-front.js';
 import { readSnapshot, snapshotPath, writeSnapshot } from './handshake-snapshot.js';
 import { watchParent } from './parent-watch.js';
-import { resolveServerProjectRoot } from './project-root.js';
 
 /**
  * The only module that touches process streams: serves MCP on stdio until stdin ends, a signal arrives or
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // The client went away mid-write (EPIPE): nobody is left to serve.
   process.stdout.on('error', () => void shutdown(0));
 
-  const projectRoot = resolveServerProjectRoot(env, process.cwd());
+  const projectRoot = resolveProjectRoot({ env, cwd: process.cwd() });
   // Not randomUUID: node:crypto would be the front's largest memory cost, and this id needs no secrecy.
   const sessionId =
     sessionIdFromEnv(resolveHost(undefined, env), env) ||

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { lenientArray, lenientBoolean, lenientNumber, liftToArray } from '../../src/mcp/coerce.js';
 import { progressReporter } from '../../src/mcp/progress.js';
-import { resolveServerProjectRoot } from '../../src/mcp/project-root.js';
 import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { errorMessage, resultBytes, toolError, toolText } from '../../src/mcp/tool-result.js';
 import { portableInputSchema, sanitiseSchema } from '../../src/mcp/tools-list.js';
@@ -97,18 +93,3 @@ test('progress goes out only with a progressToken, only growing, and never fails
   await failing(1);
 });
 
-test('the server project is CONTEXT_MODE_PROJECT_DIR, else the host workspace env, else the git root above cwd', () => {
-  const base = mkdtempSync(join(tmpdir(), 'cm-root-'));
-  try {
-    const repo = join(base, 'repo');
-    mkdirSync(join(repo, '.git'), { recursive: true });
-    mkdirSync(join(repo, 'pkg', 'src'), { recursive: true });
-    const other = join(base, 'other');
-    mkdirSync(other);
-    assert.equal(resolveServerProjectRoot({ CONTEXT_MODE_PROJECT_DIR: other, GEMINI_PROJECT_DIR: repo }, repo), other);
-    assert.equal(resolveServerProjectRoot({ GEMINI_PROJECT_DIR: other }, repo), other);
-    assert.equal(resolveServerProjectRoot({}, join(repo, 'pkg', 'src')), repo);
-  } finally {
-    rmSync(base, { recursive: true, force: true });
-  }
-});

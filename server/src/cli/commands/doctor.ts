@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import type { DoctorReport } from '@context-mode/shared/protocol/doctor';
 import { printJson } from '../cli-output.js';
-import { resolveServerProjectRoot } from '../../mcp/project-root.js';
+import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 
 /** `context-mode doctor [--json] [--project DIR]`: the ctx_doctor checks; exit 1 when any check FAILs. */
 export function registerDoctorCommand(program: Command): void {
@@ -15,7 +15,7 @@ export function registerDoctorCommand(program: Command): void {
     .action(async (opts: { json?: boolean; project?: string; fix?: boolean }) => {
       const { runDoctorChecks, formatDoctorLines } = await import('../../doctor/doctor-checks.js');
       const env = opts.project ? { ...process.env, CONTEXT_MODE_PROJECT_DIR: opts.project } : process.env;
-      const projectRoot = resolveServerProjectRoot(env, process.cwd());
+      const projectRoot = resolveProjectRoot({ explicit: opts.project, env, cwd: process.cwd() });
       let checks = runDoctorChecks({ projectRoot, env });
       const fixes = checks.flatMap((c) => (c.autoFix && c.status !== 'OK' ? [c.autoFix] : []));
       if (opts.fix && fixes.length) {
