@@ -1,4 +1,5 @@
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
+import { loadBundle } from '../wire/load-bundle.js';
 import type { Handler } from './types.js';
 
 /**
@@ -17,5 +18,5 @@ const HANDLERS: Record<CanonicalEvent, () => Promise<Handler>> = {
 
 /** The handler for a canonical event. */
 export function loadHandler(event: CanonicalEvent): Promise<Handler> {
-  return HANDLERS[event]();
+  return loadBundle(HANDLERS[event]);
 }
