@@ -146,7 +146,11 @@ function recordsOf(state: SetupState, path: string): FileRecord[] {
 export function runSetup(opts: SetupRunOptions): SetupPlan {
   const env = opts.env ?? process.env;
   const planned = planSetup(opts.hosts, planContext(opts, env));
-  if (opts.dryRun) return toPublic('setup', opts, planned, false);
+  // A dry run reports what a real run would refuse (read-only files too), so a plan shown first is the truth.
+  if (opts.dryRun) {
+    for (const host of planned) precheck(host);
+    return toPublic('setup', opts, planned, false);
+  }
   const state = readSetupState(env);
   const backups = join(setupDir(env), 'backups');
   let applied = false;
@@ -228,7 +232,10 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
     p!.files = p!.files.filter((f) => f.action !== 'unchanged' || f.error);
     planned.push(p!);
   }
-  if (opts.dryRun) return toPublic('uninstall', opts, planned, false);
+  if (opts.dryRun) {
+    for (const host of planned) precheck(host);
+    return toPublic('uninstall', opts, planned, false);
+  }
   let applied = false;
   for (const host of planned) {
     if (!precheck(host)) continue;

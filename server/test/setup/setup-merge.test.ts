@@ -189,6 +189,21 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     assert.ok(existsSync(join(w.home, '.gemini/settings.json')), 'the healthy host was set up');
   });
 
+  it('a dry run reports a read-only file as the error a real run would hit, and writes nothing', () => {
+    const w = world({ 'cursor/hooks.json': '~/.cursor/hooks.json' });
+    const cursorHooks = join(w.home, '.cursor/hooks.json');
+    chmodSync(cursorHooks, 0o444);
+    const before = snapshot([cursorHooks]);
+    const plan = runSetup(w.opts(['cursor', 'gemini-cli'], { dryRun: true }));
+    assert.equal(plan.ok, false);
+    const cursor = plan.hosts.find((h) => h.host === 'cursor')!.files.find((f) => f.path === cursorHooks);
+    assert.equal(cursor?.action, 'error');
+    assert.equal(cursor?.error?.code, 'read-only');
+    assert.ok(cursor?.error?.fix);
+    assert.deepEqual(snapshot([cursorHooks]), before);
+    assert.equal(existsSync(join(w.home, '.gemini/settings.json')), false, 'a dry run writes no host');
+  });
+
   it('a custom CONTEXT_MODE_HOME is pinned in user-level MCP entries (Codex filters the server env), never in team-shared files', () => {
     const w = world();
     const launcher = defaultLauncher(w.env, LAUNCHER.bin);
