@@ -11,7 +11,7 @@ import { findNode } from './runtime/find-node.js';
 import { locateEngine, type LocatedEngine } from './runtime/locate-engine.js';
 import { engineProbe, nodeProbe } from './runtime/probes.js';
 import { buildServerDefinition } from './engine/server-definition.js';
-import { runEngine, type EngineCommand, type EngineResult } from './engine/engine-cli.js';
+import { runEngine, type EngineCommand, type EngineResult, type RunOptions } from './engine/engine-cli.js';
 import { readSettings, SECTION, type ExtensionSettings } from './settings.js';
 
 export interface EngineInfo {
@@ -101,7 +101,7 @@ export class EngineContext implements vscode.Disposable {
   }
 
   /** Runs one engine CLI command with `--json` semantics for the current workspace. */
-  async run<T>(args: string[], opts: { timeoutMs?: number } = {}): Promise<EngineResult<T>> {
+  async run<T>(args: string[], opts: Omit<RunOptions, 'input'> = {}): Promise<EngineResult<T>> {
     const info = this.info ?? (await this.start());
     if (!info) return { ok: false, error: { code: 'no-engine', message: this.problem ?? 'The context-mode engine is not available.' } };
     const cmd: EngineCommand = { node: info.node, cli: info.engine.cli, env: { CONTEXT_MODE_PLATFORM: 'vscode-copilot' }, ...(this.workspaceDir ? { cwd: this.workspaceDir } : {}) };

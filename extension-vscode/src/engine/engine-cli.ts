@@ -24,11 +24,16 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Text written to the child's stdin (closed right after). */
   input?: string;
+  /**
+   * A document the command also prints when it exits 1 on purpose (setup's plan with file errors): when stdout
+   * passes this check, it is the answer rather than a failure.
+   */
+  acceptOnExit1?: (value: unknown) => boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: number | null): EngineResult<T> {
+export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: number | null, acceptOnExit1?: (value: unknown) => boolean): EngineResult<T> {
   const text = stdout.trim();
   let parsed: unknown;
   if (text) {
@@ -40,6 +45,7 @@ export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: n
   }
   const isError = (v: unknown): v is EngineError =>
     typeof v === 'object' && v !== null && typeof (v as EngineError).message === 'string' && typeof (v as EngineError).code === 'string' && exitCode !== 0;
+  if (exitCode === 1 && parsed !== undefined && acceptOnExit1?.(parsed)) return { ok: true, value: parsed as T };
   if (isError(parsed)) return { ok: false, error: parsed };
   if (exitCode === 0 && parsed !== undefined) return { ok: true, value: parsed as T };
   const detail = stderr.trim().split('\n').slice(-3).join(' ') || text.slice(0, 300) || 'no output';
@@ -75,7 +81,7 @@ export function runEngine<T>(cmd: EngineCommand, args: string[], opts: RunOption
           return;
         }
         const exitCode = e ? (typeof e.code === 'number' ? e.code : 1) : 0;
-        resolve(parseEngineOutput<T>(String(stdout), String(stderr), exitCode));
+        resolve(parseEngineOutput<T>(String(stdout), String(stderr), exitCode, opts.acceptOnExit1));
       },
     );
     if (opts.input !== undefined) child.stdin?.end(opts.input);

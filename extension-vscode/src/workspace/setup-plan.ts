@@ -2,6 +2,18 @@
  * Reading the engine's setup plan (`setup --dry-run --json`): which files would change, in words a
  * notification can show. The plan itself (what to merge where) is the engine's; this only summarises it.
  */
+export const SETUP_PLAN_SCHEMA = 'context-mode.setup-plan/1';
+
+/**
+ * Whether an engine answer is a setup plan (`setup --json` exits 1 with the plan when a file has an error, and
+ * that plan is what the user needs to see).
+ */
+export function isSetupPlan(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return o.schema === SETUP_PLAN_SCHEMA && typeof o.ok === 'boolean' && Array.isArray(o.hosts);
+}
+
 export interface PlanFile {
   path: string;
   action: string;
@@ -44,7 +56,9 @@ export function summarisePlan(plan: unknown): PlanSummary {
 export function describePlan(summary: PlanSummary, workspaceDir: string, inGitRepo = true): string {
   const rel = (p: string) => (p.startsWith(workspaceDir) ? p.slice(workspaceDir.length).replace(/^[\\/]/, '') : p);
   if (summary.errors.length) {
-    const why = summary.errors.map((f) => `${rel(f.path)}: ${f.error ?? 'cannot be written'}`).join('; ');
+    // The engine's messages name absolute paths; inside the workspace the relative one is enough.
+    const short = (text: string) => text.split(`${workspaceDir}/`).join('').split(`${workspaceDir}\\`).join('');
+    const why = summary.errors.map((f) => `${rel(f.path)}: ${short(f.error ?? 'cannot be written')}`).join('; ');
     return `context-mode cannot set up Copilot in this workspace: ${why}`;
   }
   if (summary.upToDate) return 'context-mode is already set up in this workspace.';

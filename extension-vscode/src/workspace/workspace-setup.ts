@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { afterAnswer, decideSetup, type SetupAnswer, type WorkspaceSetupState } from './setup-decision.js';
-import { describePlan, isInGitRepo, summarisePlan, type PlanSummary } from './setup-plan.js';
+import { describePlan, isInGitRepo, isSetupPlan, summarisePlan, type PlanSummary } from './setup-plan.js';
 import { SECTION } from '../settings.js';
 
 const STATE_KEY = 'context-mode.workspaceSetup';
@@ -86,7 +86,7 @@ export class WorkspaceSetup {
   }
 
   private async plan(dir: string, hosts: string[]) {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json']);
+    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json'], { acceptOnExit1: isSetupPlan });
     if (!result.ok) {
       void vscode.window.showWarningMessage(`context-mode: cannot set up this workspace: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
       return undefined;
@@ -95,9 +95,15 @@ export class WorkspaceSetup {
   }
 
   private async apply(dir: string, hosts: string[]): Promise<boolean> {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json']);
+    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json'], { acceptOnExit1: isSetupPlan });
     if (!result.ok) {
       void vscode.window.showErrorMessage(`context-mode: setup failed: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
+      return false;
+    }
+    // A file that turned read-only (or malformed) between the plan and now: the engine wrote nothing there.
+    const written = summarisePlan(result.value);
+    if (written.errors.length) {
+      void vscode.window.showErrorMessage(this.describe(written, dir));
       return false;
     }
     await this.ext.workspaceState.update(STATE_KEY, 'done');
