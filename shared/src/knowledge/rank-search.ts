@@ -317,18 +317,19 @@ export function searchKnowledge(
     });
     top.push(pool.splice(bi, 1)[0]!);
   }
-  const snippetBytesFor = allocateSnippetBytes(
+  const snippetBytes = allocateSnippetBytes(
     top.map((s) => s.score),
+    top.map((s) => utf8Length(s.row.content.trim())),
     Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
     MIN_SNIPPET_BYTES,
   );
   report.hits = top.map(
-    (s): SearchHit => ({
+    (s, i): SearchHit => ({
       chunkId: Number(s.row.id),
       source: s.row.label,
       title: s.row.title,
       contentType: s.row.content_type,
-      snippet: buildSnippet(s.row.content, snippetMatchers, snippetBytesFor(utf8Length(s.row.content.trim())), snippetWeights),
+      snippet: buildSnippet(s.row.content, snippetMatchers, snippetBytes[i]!, snippetWeights),
       score: Math.round(s.score * 1000) / 1000,
       indexedAt: s.row.indexed_at,
       via: s.fuzzyOnly ? 'fuzzy' : 'fts',

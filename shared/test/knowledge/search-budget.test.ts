@@ -54,20 +54,23 @@ test('the default budget shows the option asked about at the end of a long list'
 });
 
 test('snippet bytes go to hits by score, and bytes a short hit leaves pass on to the next', () => {
-  const give = allocateSnippetBytes([3, 1, 1], 400, 120);
-  const first = give(10_000);
-  assert.ok(first > 400, String(first));
-  const short = give(50);
+  const [first, short, last] = allocateSnippetBytes([3, 1, 1], [10_000, 50, 10_000], 400, 120);
+  assert.ok(first! > 400, String(first));
   assert.equal(short, 120);
-  const last = give(10_000);
-  // Total handed out never exceeds mean × hits.
-  assert.ok(first + Math.min(short, 50) + last <= 1200, `${first} ${short} ${last}`);
-  assert.ok(last >= 1200 - first - 50 - 1, String(last));
+  // Total handed out never exceeds mean × hits, and none of it is left unspent while a hit was cut.
+  assert.ok(first! + Math.min(short!, 50) + last! <= 1200, `${first} ${short} ${last}`);
+  assert.ok(first! + 50 + last! >= 1200 - 1, `${first} ${short} ${last}`);
+});
+
+test('bytes the last hits leave unspent go back to the best hit that was cut', () => {
+  const [first, second, third] = allocateSnippetBytes([1, 1, 1], [10_000, 100, 100], 400, 120);
+  assert.equal(second, 120);
+  assert.equal(third, 120);
+  assert.equal(first, 1200 - 100 - 100);
 });
 
 test('equal scores split the bytes evenly', () => {
-  const give = allocateSnippetBytes([1, 1, 1], 300, 120);
-  assert.deepEqual([give(5000), give(5000), give(5000)], [300, 300, 300]);
+  assert.deepEqual(allocateSnippetBytes([1, 1, 1], [5000, 5000, 5000], 300, 120), [300, 300, 300]);
 });
 
 test('a snippet is cut at a line or word end, never inside an identifier', () => {
