@@ -2,6 +2,7 @@ import { shapeOutput } from '@context-mode/shared/budget/shape-output';
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 import { recordLedger } from '@context-mode/shared/ledger/record';
+import { isMcpToolName, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
 import { envelopeText } from './response-envelope.js';
 import type { Envelope, HookContext, Outcome } from './types.js';
@@ -13,9 +14,9 @@ import type { Envelope, HookContext, Outcome } from './types.js';
  */
 export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
   const tool = envelope.toolName ?? 'tool';
-  if (/(^|[_:/])ctx_[a-z_]+$/.test(tool)) return { kind: 'none' };
+  if (isOwnTool(tool)) return { kind: 'none' };
   const scope = envelope.host.outputReplacement?.value ?? 'all-tools';
-  if (scope === 'mcp-tools' && !/^mcp(__|:)|^@|_mcp_/i.test(tool)) return { kind: 'none' };
+  if (scope === 'mcp-tools' && !isMcpToolName(tool)) return { kind: 'none' };
   const { text, stderr } = envelopeText(envelope.toolResponse);
   const budget = resultBudget(ctx.env);
   if (Buffer.byteLength(text, 'utf8') + Buffer.byteLength(stderr ?? '', 'utf8') <= budget) return { kind: 'none' };

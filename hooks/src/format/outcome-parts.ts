@@ -56,9 +56,3 @@ export function unwrapEcho(command: string): string | undefined {
   // Inside double quotes the shell only unescapes \" \\ \$ \` and a backslash-newline.
   return match[2]!.replace(/\\(["\\$`])/g, '$1').replace(/\\\n/g, '');
 }
-
-/** Whether `tool` is an MCP tool in the host's naming (used where only MCP output can be replaced). */
-export function isMcpToolName(tool: string | undefined): boolean {
-  if (!tool) return false;
-  return /^mcp__/.test(tool) || /^mcp[_:]/.test(tool) || /^@[^/]+\//.test(tool);
-}

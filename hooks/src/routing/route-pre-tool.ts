@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { isExternalMcpTool, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { canonicalToolName, filePathOf, shellCommandOf, urlOf } from '../wire/tool-aliases.js';
 import type { Decision } from './decision.js';
@@ -50,17 +51,6 @@ const CHANGES_DIR = /(^|[;&|(\n]\s*)(cd|pushd)\s/;
 export const READ_GUIDANCE_BYTES = 50_000;
 
 const NONE: Decision = { action: 'none' };
-
-/** True for our own tools in any host's naming: `ctx_execute`, `mcp__context-mode__ctx_execute`, `context-mode_ctx_search`, … */
-export function isOwnTool(name: string): boolean {
-  return /^ctx_[a-z_]+$/.test(name) || (/context-mode/.test(name) && /ctx_[a-z_]+$/.test(name));
-}
-
-/** The external MCP tool name, when `name` is one (`mcp__github__list_issues`, `MCP:tool`, `@server/tool`). */
-export function externalMcpTool(name: string): boolean {
-  if (isOwnTool(name)) return false;
-  return /^mcp__[^_].*__/.test(name) || /^MCP:/.test(name) || /^@[^/]+\/.+/.test(name);
-}
 
 function nudgeEvery(env: NodeJS.ProcessEnv): number {
   const n = Number(env.CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY);
@@ -133,7 +123,7 @@ export function routePreToolUse(input: RouteInput): Decision {
       };
     }
     default:
-      if (externalMcpTool(name) && input.nudge?.every('external-mcp', nudgeEvery(env))) {
+      if (isExternalMcpTool(name) && input.nudge?.every('external-mcp', nudgeEvery(env))) {
         return { action: 'context', additionalContext: externalMcpGuidanceText(host, name) };
       }
       return NONE;

@@ -1,28 +1,19 @@
+import { builtinToolRole } from '@context-mode/shared/platforms/tool-names';
+import type { ToolRole } from '@context-mode/shared/platforms/types';
+
 /**
  * Hosts name the same built-in tools differently (Gemini's `run_shell_command`, Codex's `exec_command`, …).
  * Routing and memory extraction are written once against the canonical names Bash, Read, Grep and WebFetch;
- * these tables map every spelling docs/hosts.md#tool-names-and-routing lists onto them. Names not listed pass unchanged.
+ * every spelling comes from the host table's `tools` facts (shared/src/platforms). Names not listed pass unchanged.
  */
 export type CanonicalTool = 'Bash' | 'Read' | 'Grep' | 'WebFetch';
 
-const ALIASES: Record<CanonicalTool, readonly string[]> = {
-  Bash: [
-    'bash', 'run_shell_command', 'run_command', 'shell', 'shell_command', 'exec_command', 'container.exec',
-    'local_shell', 'exec', 'run_in_terminal', 'execute_bash', 'runterminalcommand', 'run_terminal_cmd',
-  ],
-  Read: ['read', 'read_file', 'read_many_files', 'view_file', 'view', 'fs_read', 'readfile'],
-  Grep: ['grep', 'grep_search', 'search_file_content', 'grep_files', 'search'],
-  WebFetch: ['webfetch', 'web_fetch', 'read_url_content', 'fetch', 'mcp_web_fetch', 'mcp_fetch_tool'],
-};
-
-const BY_NAME = new Map<string, CanonicalTool>();
-for (const [canonical, names] of Object.entries(ALIASES) as [CanonicalTool, readonly string[]][]) {
-  for (const name of names) BY_NAME.set(name, canonical);
-}
+const CANONICAL: Partial<Record<ToolRole, CanonicalTool>> = { shell: 'Bash', read: 'Read', grep: 'Grep', 'web-fetch': 'WebFetch' };
 
 /** The canonical name for a host tool name, or the name itself when it is not one of the aliased built-ins. */
 export function canonicalToolName(name: string): string {
-  return BY_NAME.get(name.toLowerCase()) ?? name;
+  const role = builtinToolRole(name);
+  return (role && CANONICAL[role]) ?? name;
 }
 
 function firstString(input: Record<string, unknown> | undefined, fields: readonly string[]): { field: string; value: string } | undefined {

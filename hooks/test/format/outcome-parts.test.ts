@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isMcpToolName, redirectMessage, unwrapEcho } from '../../src/format/outcome-parts.js';
+import { redirectMessage, unwrapEcho } from '../../src/format/outcome-parts.js';
 
 test('a redirect echo is unwrapped to the guidance the model should read', () => {
   assert.equal(unwrapEcho('echo "context-mode: call ctx_execute(code: \\"ls\\")"'), 'context-mode: call ctx_execute(code: "ls")');
@@ -14,11 +14,6 @@ test('commands that are not a single echo are genuine rewrites', () => {
   assert.equal(unwrapEcho('echo "unterminated'), undefined);
   assert.equal(redirectMessage({ action: 'modify', updatedInput: { prompt: 'x' } }), undefined);
   assert.equal(redirectMessage({ action: 'deny', reason: 'r' }), undefined);
-});
-
-test('MCP tool names are recognised in every host naming style', () => {
-  for (const name of ['mcp__github__list_issues', 'mcp_github_list', 'mcp:github:list', '@github/list']) assert.ok(isMcpToolName(name), name);
-  for (const name of ['Bash', 'run_shell_command', 'ctx_search', undefined]) assert.ok(!isMcpToolName(name), String(name));
 });
 
 test("a single-quoted redirect with embedded quotes ('\\'') is unwrapped", () => {

@@ -1,3 +1,6 @@
+import { builtinToolRole, isMcpToolName, ownToolName } from '../platforms/tool-names.js';
+import type { ToolRole } from '../platforms/types.js';
+
 /**
  * What a tool call is, for memory purposes. The hook runtime normalises tool names to the Claude spelling;
  * the host's own spellings are accepted too so extraction stays correct if a name slips through un-normalised
@@ -25,23 +28,14 @@ export type ToolKind =
   | 'mcp'
   | 'other';
 
-const BY_NAME: Record<string, ToolKind> = {
-  bash: 'shell',
-  run_shell_command: 'shell',
-  run_in_terminal: 'shell',
-  run_command: 'shell',
-  shell: 'shell',
-  shell_command: 'shell',
-  exec_command: 'shell',
-  local_shell: 'shell',
-  execute_bash: 'shell',
-  exec: 'shell',
-  read: 'read',
-  read_file: 'read',
-  read_many_files: 'read',
-  view: 'read',
-  view_file: 'read',
-  fs_read: 'read',
+/** Kinds of the built-in roles the host table names per host (shared/src/platforms). */
+const KIND_OF_ROLE: Record<ToolRole, ToolKind> = { shell: 'shell', read: 'read', grep: 'search', 'web-fetch': 'web', agent: 'subagent' };
+
+/**
+ * Tools memory cares about that routing does not, so the host table has no role for them yet (edits, writes,
+ * plans, todos, …), by lower-cased name.
+ */
+const OTHER_KINDS: Record<string, ToolKind> = {
   edit: 'edit',
   multiedit: 'edit',
   notebookedit: 'edit',
@@ -58,17 +52,10 @@ const BY_NAME: Record<string, ToolKind> = {
   fs_write: 'write',
   apply_patch: 'patch',
   glob: 'search',
-  grep: 'search',
-  grep_search: 'search',
   file_search: 'search',
-  search_file_content: 'search',
   list_directory: 'search',
   ls: 'search',
   semantic_search: 'search',
-  webfetch: 'web',
-  web_fetch: 'web',
-  fetch: 'web',
-  fetch_webpage: 'web',
   websearch: 'web',
   web_search: 'web',
   google_web_search: 'web',
@@ -82,30 +69,20 @@ const BY_NAME: Record<string, ToolKind> = {
   exitplanmode: 'plan-exit',
   skill: 'skill',
   activate_skill: 'skill',
-  task: 'subagent',
-  agent: 'subagent',
-  runsubagent: 'subagent',
-  run_subagent: 'subagent',
   askuserquestion: 'question',
   ask_user: 'question',
   enterworktree: 'worktree-enter',
   exitworktree: 'worktree-exit',
 };
 
-/** Our own MCP tools as any host names them: `ctx_x`, `mcp__…__ctx_x`, `context-mode_ctx_x`, `@context-mode/ctx_x`. */
-export function ownToolName(name: string): string | undefined {
-  const m = /(?:^|[_/:])(ctx_[a-z_]+)$/.exec(name);
-  if (!m) return undefined;
-  if (name === m[1] || /context[-_]mode/i.test(name)) return m[1];
-  return undefined;
-}
-
 export function classifyTool(name: string | undefined): ToolKind {
   if (!name) return 'other';
   if (ownToolName(name)) return 'own';
-  const kind = BY_NAME[name.toLowerCase()];
+  const role = builtinToolRole(name);
+  if (role) return KIND_OF_ROLE[role];
+  const kind = OTHER_KINDS[name.toLowerCase()];
   if (kind) return kind;
-  if (/^mcp__|^mcp:|^@[^/]+\/|^mcp_/i.test(name)) return 'mcp';
+  if (isMcpToolName(name)) return 'mcp';
   return 'other';
 }
 

@@ -42,6 +42,15 @@ export const antigravity: HostRecord = {
     },
     docs: MCP,
   },
+  // The agent's own tool names (no hooks are wired; memory extraction and routing read them when a payload or a
+  // transcript carries them): PascalCase argument fields.
+  tools: {
+    value: {
+      names: { shell: ['run_command'], read: ['view_file'], grep: ['grep_search'], 'web-fetch': ['read_url_content'] },
+      args: { command: ['CommandLine'], filePath: ['AbsolutePath'], url: ['Url'] },
+    },
+    docs: MCP,
+  },
   instructionFile: { value: 'GEMINI.md', docs: 'https://antigravity.google/docs/rules-workflows' },
   // context-mode 1.0.169 used mcp__context-mode__<tool> for antigravity and context-mode/<tool> for the agy CLI.
   toolNaming: { value: 'mcp__context-mode__{tool}', docs: MCP },

@@ -42,8 +42,13 @@ export const codex: HostRecord = {
   versionGates: { value: { modifyArgs: '0.141.0', preToolContext: '0.141.0' }, docs: HOOKS },
   blockExitCode: { value: 2, docs: HOOKS },
   // PreToolUse fires for the shell tool as `Bash` (and apply_patch, MCP tools); read/grep are shell commands in Codex.
+  // The others are the names the model calls the shell by (`shell_command`, `container.exec` in older releases) and
+  // the experimental `grep_files`, which a transcript or a future hook may carry.
   tools: {
-    value: { names: { shell: ['Bash', 'shell', 'local_shell', 'exec_command'] }, args: { command: ['command', 'cmd'] } },
+    value: {
+      names: { shell: ['Bash', 'shell', 'local_shell', 'exec_command', 'shell_command', 'container.exec'], grep: ['grep_files'] },
+      args: { command: ['command', 'cmd'] },
+    },
     docs: HOOKS,
   },
   payload: {
