@@ -75,8 +75,8 @@ test('the temp dir of a call killed at its timeout is removed too', { skip: !lin
       await server.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'echo "DIR=$TMPDIR"\nsleep 60', timeout: 1500 } }),
     );
     assert.match(text, /timed out/, text);
-    const dir = /DIR=(\S+)/.exec(text)?.[1];
-    assert.ok(dir?.startsWith(tmpdir()), `warm=${warm}: ${text.slice(0, 300)}`);
+    const dir = /DIR=(\S+)/.exec(text)?.[1] ?? '';
+    assert.ok(dir.startsWith(tmpdir()), `warm=${warm}: ${text.slice(0, 300)}`);
     assert.ok(await removed(dir), `warm=${warm}: ${dir} still exists after the timeout kill`);
   }
 });
