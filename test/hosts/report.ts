@@ -10,6 +10,23 @@ export function finalToolResults(requests: LoggedRequest[]): SeenToolResult[] {
   return best;
 }
 
+export interface HookTiming {
+  runs: number;
+  medianMs: number;
+  maxMs: number;
+}
+
+/** Median and maximum per hook event, from the durations a host (or its own timestamps) recorded. */
+export function summarizeTimings(by: Record<string, number[]>): Record<string, HookTiming> {
+  const out: Record<string, HookTiming> = {};
+  for (const [event, list] of Object.entries(by)) {
+    if (list.length === 0) continue;
+    const s = [...list].sort((a, b) => a - b);
+    out[event] = { runs: s.length, medianMs: s[Math.floor(s.length / 2)]!, maxMs: s[s.length - 1]! };
+  }
+  return out;
+}
+
 export function bytes(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }

@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
+import { summarizeTimings, type HookTiming } from '../report.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /** `claude -p` headless against the fake model; `resume` continues a session by id. */
@@ -47,4 +49,20 @@ export function sessionIdOf(run: HostRun): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Hook wall time per event as Claude Code itself measured it: its debug file has one line per command hook,
+ * `Hooks: PostToolUse:Bash [<command>] finished with status 0 (720ms)` (2.1.332), so setup's commands run as
+ * written. Every run of the sandbox appends to the same file (resume and compact included).
+ */
+export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, HookTiming> {
+  const file = join(sb.root, 'claude-debug.log');
+  const by: Record<string, number[]> = {};
+  if (existsSync(file)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/Hooks: (\w+)(?::\S+)? \[.*\] finished with status \d+ \((\d+)ms\)$/gm)) {
+      (by[m[1]!] ??= []).push(Number(m[2]));
+    }
+  }
+  return summarizeTimings(by);
 }

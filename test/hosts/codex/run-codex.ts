@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
+import { summarizeTimings, type HookTiming } from '../report.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /**
@@ -15,12 +16,12 @@ export function runCodex(
   sb: Sandbox,
   model: FakeModel,
   prompt: string,
-  opts: { resume?: string; trustHooks?: boolean; timeoutMs?: number; extraConfig?: string[] } = {},
+  opts: { resume?: string; trustHooks?: boolean; timeoutMs?: number; extraConfig?: string[]; rustLog?: string } = {},
 ): Promise<HostRun> {
   const codexHome = join(sb.home, '.codex');
   // Codex refuses a CODEX_HOME that does not exist (the baseline run has no config at all).
   mkdirSync(codexHome, { recursive: true });
-  const env = { ...sb.env, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake', RUST_LOG: 'warn' };
+  const env = { ...sb.env, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake', RUST_LOG: opts.rustLog ?? 'warn' };
   const config = [
     'model_provider="fake"',
     'model="gpt-5-codex"',
@@ -52,4 +53,55 @@ export function threadIdOf(run: HostRun): string | undefined {
     }
   }
   return undefined;
+}
+
+interface RolloutLine {
+  timestamp: string;
+  type: string;
+  payload: { type?: string; call_id?: string; item?: { type?: string; id?: string; duration?: { secs: number; nanos: number } } };
+}
+
+function rolloutLines(sb: Sandbox): RolloutLine[] {
+  const out: RolloutLine[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.startsWith('rollout-') && e.name.endsWith('.jsonl')) {
+        for (const line of readFileSync(p, 'utf8').split('\n')) if (line.trim()) out.push(JSON.parse(line) as RolloutLine);
+      }
+    }
+  };
+  walk(join(sb.home, '.codex', 'sessions'));
+  return out;
+}
+
+/**
+ * Codex 0.171 reports no hook duration anywhere a headless run can read (`exec --json` has no hook events,
+ * `RUST_LOG=codex_hooks=trace` prints none, its logs database stays empty), so the time around each shell call
+ * comes from the session rollout's own timestamps: model's function_call → command start (end − duration) is
+ * the PreToolUse gap, command end → function_call_output the PostToolUse gap. Codex's own bookkeeping is in
+ * both; a run without hooks gives that floor.
+ */
+export function shellHookGapsFromRollout(sb: Sandbox): Record<string, HookTiming> {
+  const calledAt = new Map<string, number>();
+  const ran = new Map<string, { start: number; end: number }>();
+  const by: Record<string, number[]> = { PreToolUse: [], PostToolUse: [] };
+  for (const l of rolloutLines(sb)) {
+    const t = Date.parse(l.timestamp);
+    const p = l.payload;
+    if (l.type === 'response_item' && p.type === 'function_call' && p.call_id) calledAt.set(p.call_id, t);
+    if (l.type === 'event_msg' && p.type === 'item_completed' && p.item?.type === 'CommandExecution' && p.item.id && p.item.duration) {
+      ran.set(p.item.id, { start: t - (p.item.duration.secs * 1000 + p.item.duration.nanos / 1e6), end: t });
+    }
+    if (l.type === 'response_item' && p.type === 'function_call_output' && p.call_id) {
+      const call = calledAt.get(p.call_id);
+      const cmd = ran.get(p.call_id);
+      if (call === undefined || !cmd) continue;
+      by.PreToolUse!.push(Math.round(cmd.start - call));
+      by.PostToolUse!.push(Math.round(t - cmd.end));
+    }
+  }
+  return summarizeTimings(by);
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
+import { summarizeTimings, type HookTiming } from '../report.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /**
@@ -75,7 +76,7 @@ export function sessionIdOf(run: HostRun): string | undefined {
  * Hook wall time per event as Gemini itself measured it (its debug log: `Hook execution for AfterTool: 1 hooks
  * executed successfully, total duration: 65ms`), so setup's hook commands run exactly as written.
  */
-export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, { runs: number; medianMs: number; maxMs: number }> {
+export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, HookTiming> {
   const file = join(sb.root, 'gemini-debug.log');
   const by: Record<string, number[]> = {};
   if (existsSync(file)) {
@@ -83,10 +84,5 @@ export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, { runs: num
       (by[m[1]!] ??= []).push(Number(m[2]));
     }
   }
-  const out: Record<string, { runs: number; medianMs: number; maxMs: number }> = {};
-  for (const [event, list] of Object.entries(by)) {
-    const s = [...list].sort((a, b) => a - b);
-    out[event] = { runs: s.length, medianMs: s[Math.floor(s.length / 2)] ?? 0, maxMs: s[s.length - 1] ?? 0 };
-  }
-  return out;
+  return summarizeTimings(by);
 }
