@@ -15,6 +15,8 @@ export const MCP_PROVIDER_ID = 'context-mode.mcp';
 export interface ExtensionApi {
   engine: EngineContext;
   dashboard: DashboardViewProvider;
+  /** The savings item as VS Code renders it (tests read its text instead of asking the engine again). */
+  statusBar: { readonly text: string; readonly tooltip: string | vscode.MarkdownString | undefined };
   /** Milliseconds activate() spent before returning (the benchmark reads it). */
   activationMs: number;
 }
@@ -74,7 +76,7 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
   setTimeout(() => void startInBackground(ext, engine, dashboard, setup, showStatus), 0);
   const activationMs = performance.now() - t0;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { engine, dashboard, activationMs };
+  return { engine, dashboard, statusBar: status, activationMs };
 }
 
 async function startInBackground(

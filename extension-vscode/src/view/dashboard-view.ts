@@ -54,6 +54,7 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   });
   /** The stores' fingerprint when the last state was shown. */
   private shownSignature: string | undefined;
+  private latest: DashboardStateLike | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
 
@@ -111,7 +112,13 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
     return result.value;
   }
 
+  /** The state the sidebar and the status bar show now (the end-to-end test reads it without refreshing). */
+  get lastState(): DashboardStateLike | undefined {
+    return this.latest;
+  }
+
   private onFreshState(state: DashboardStateLike): void {
+    this.latest = state;
     for (const l of this.stateListeners) l(state);
     // Live refresh: hooks and the MCP server write these stores from other processes.
     if (!state.project?.id) return;

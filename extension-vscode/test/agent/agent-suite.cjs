@@ -58,19 +58,25 @@ exports.run = async function run() {
   const log = process.env.CM_AGENT_LOG;
   await until('the scripted model to receive its final request', async () => fs.existsSync(log) && /"kind":"final"/.test(fs.readFileSync(log, 'utf8')), Number(process.env.CM_AGENT_TIMEOUT_MS || 240000)).catch((e) => console.log(`agent-e2e: ${e.message}`));
   console.log(`agent-e2e: agent answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // Give the post-tool and stop hooks a moment to write what they record, then read what the sidebar and the
-  // status bar show (the extension's state from the engine) for the driver to compare with the ledger.
-  // The hooks and the server write their last rows a moment after the answer; wait until two reads agree.
-  let state = await api.dashboard.refresh();
-  for (let i = 0; i < 15; i++) {
+  // What a user sees: the status bar and the sidebar follow the engine's stores by themselves (the extension
+  // watches the project's data folder, which did not exist when the window opened). Nothing here asks the
+  // extension to refresh; this only waits for its live state to agree with the ledger, as a user would.
+  const dir = vscode.workspace.workspaceFolders[0].uri.fsPath;
+  const read = async () => {
+    const ledger = await api.engine.run(['stats', '--json', '--project', dir]);
+    return { sidebar: api.dashboard.lastState ?? null, status: api.statusBar.text, ledger: ledger.ok ? ledger.value : null };
+  };
+  const agree = (seen) => {
+    const shown = seen.sidebar?.stats?.session;
+    const ledger = seen.ledger?.session;
+    return Boolean(shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes && ledger.savedBytes > 0);
+  };
+  let seen = await read();
+  const deadline = Date.now() + Number(process.env.CM_AGENT_LIVE_MS || 30000);
+  while (!agree(seen) && Date.now() < deadline) {
     await sleep(1000);
-    const next = await api.dashboard.refresh();
-    const same = JSON.stringify(next?.stats?.session) === JSON.stringify(state?.stats?.session);
-    state = next;
-    if (same) break;
+    seen = await read();
   }
-  // What the ledger says for the same session at the same moment (the server may add rows when it exits).
-  const id = state?.stats?.session?.id;
-  const ledger = id ? await api.engine.run(['stats', '--json', '--session', id, '--project', vscode.workspace.workspaceFolders[0].uri.fsPath]) : undefined;
-  fs.writeFileSync(path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'), JSON.stringify({ sidebar: state ?? null, ledger: ledger?.ok ? ledger.value : null }));
+  console.log(`agent-e2e: status bar "${seen.status}" ${agree(seen) ? 'agrees with' : 'differs from'} the ledger`);
+  fs.writeFileSync(path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'), JSON.stringify(seen));
 };

@@ -3,6 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// The engine's byte formatter, which the status bar uses too (this file runs under tsx).
+import { formatBytes } from '../../../shared/src/ledger/format-stats.ts';
 
 const BUDGET = 4096;
 // VS Code shows our MCP tools to the model as mcp_<server label>_<tool>; every text we give it must say so.
@@ -73,8 +75,11 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
   const seen = existsSync(sidebarFile) ? JSON.parse(readFileSync(sidebarFile, 'utf8')) : {};
   const shown = seen.sidebar?.stats?.session;
   const ledger = seen.ledger?.session;
-  check('the sidebar and status bar show the savings the ledger recorded',
+  check('the sidebar shows, without a refresh being forced, the savings the ledger recorded',
     shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes && ledger.savedBytes > 0,
     shown ? `session ${shown.id}: sidebar net ${shown.netBytes} B / saved ${shown.savedBytes} B; ledger net ${ledger?.netBytes} B / saved ${ledger?.savedBytes} B` : 'no sidebar state');
+  const statusWant = ledger ? `${formatBytes(ledger.netBytes)} saved` : undefined;
+  check('the status bar shows the session net savings the ledger recorded',
+    statusWant !== undefined && typeof seen.status === 'string' && seen.status.endsWith(statusWant), `status bar "${seen.status}", ledger ${statusWant}`);
   return out;
 }
