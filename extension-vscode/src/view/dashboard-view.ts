@@ -4,32 +4,13 @@
  * every message the engine prints goes back to the page; the extension holds no numbers or rules of its own.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { makeNonce, renderDashboardHtml } from './render-html.js';
 import { isAction } from './relay.js';
-import { ProjectWatch, type WatchDeps } from './project-watch.js';
-import { storeSignature, type SignatureFs } from './store-signature.js';
-
-const nodeWatchDeps: WatchDeps = {
-  exists: existsSync,
-  watch: (path, onEvent, onError) => watch(path, (_event, file) => onEvent(file ? String(file) : undefined)).on('error', onError),
-  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
-const nodeSignatureFs: SignatureFs = {
-  stat: (path) => statSync(path, { throwIfNoEntry: false }),
-  list: (dir) => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return [];
-    }
-  },
-};
+import { nodeWatchDeps, ProjectWatch } from './project-watch.js';
+import { nodeSignatureFs, storeSignature } from './store-signature.js';
 
 export const VIEW_ID = 'context-mode.dashboard';
 

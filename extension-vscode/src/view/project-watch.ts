@@ -5,6 +5,7 @@
  * re-attaches when the folder goes away. The post-tool hook writes into the `memory-spool/` subfolder only, so
  * that folder is watched too. No `vscode` import: the file system and the clock are handed in.
  */
+import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Watcher {
@@ -20,6 +21,14 @@ export interface WatchDeps {
 }
 
 export const PROBE_MS = 2000;
+
+/** The real file system and clock; the probe timer does not keep the extension host alive. */
+export const nodeWatchDeps: WatchDeps = {
+  exists: existsSync,
+  watch: (path, onEvent, onError) => watch(path, (_event, file) => onEvent(file ? String(file) : undefined)).on('error', onError),
+  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
 export const SPOOL_DIR = 'memory-spool';
 
 /** Whether a change to this entry of the project folder can change the numbers shown (stores, WAL, spool). */

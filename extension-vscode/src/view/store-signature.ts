@@ -4,6 +4,7 @@
  * this, each refresh would trigger the next one forever. A reader leaves the databases' size and time and a
  * non-empty WAL alone; a writer changes one of them, and a hook's spool entry adds a `.json` file.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPOOL_DIR } from './project-watch.js';
 
@@ -13,6 +14,17 @@ export interface SignatureFs {
   /** The folder's entries, or [] when it does not exist. */
   list(dir: string): string[];
 }
+
+export const nodeSignatureFs: SignatureFs = {
+  stat: (path) => statSync(path, { throwIfNoEntry: false }),
+  list: (dir) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+};
 
 const STORES = ['ledger.db', 'memory.db', 'knowledge.db'];
 

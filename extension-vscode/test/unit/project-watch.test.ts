@@ -127,3 +127,35 @@ test("the engine's own refresh (a reader) leaves the fingerprint alone; a writer
   files.set(join(dir, 'ledger.db-wal'), { size: 8272, mtimeMs: 3 });
   assert.notEqual(storeSignature(dir, fs), shown, 'the MCP server wrote to the ledger');
 });
+
+test('on the real file system: a folder created late, a write in memory-spool/ and a deleted and recreated folder are all seen', async (t) => {
+  const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { nodeWatchDeps } = await import('../../src/view/project-watch.js');
+  const root = mkdtempSync(join(tmpdir(), 'cm-watch-'));
+  let changes = 0;
+  // The real watch with a quick probe, so the test does not sit through the 2 s one.
+  const w = new ProjectWatch({ ...nodeWatchDeps, setInterval: (fn) => nodeWatchDeps.setInterval(fn, 20) }, () => changes++);
+  t.after(() => {
+    w.dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const waitFor = async (what: string, ok: () => boolean) => {
+    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(ok(), `waited for ${what}`);
+  };
+  const project = join(root, 'projects', 'abc');
+  w.follow(project);
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'ledger.db'), 'x');
+  await waitFor('the late folder to be watched', () => w.watching.root && changes > 0);
+  mkdirSync(join(project, 'memory-spool'));
+  await waitFor('the spool folder to be watched', () => w.watching.spool);
+  const before = changes;
+  writeFileSync(join(project, 'memory-spool', '001-0001-0000.json'), '{}');
+  await waitFor('a spool write to count', () => changes > before);
+  rmSync(project, { recursive: true });
+  await waitFor('the deleted folder to be dropped', () => !w.watching.root && w.watching.probing);
+  mkdirSync(project, { recursive: true });
+  await waitFor('the recreated folder to be watched', () => w.watching.root);
+});
