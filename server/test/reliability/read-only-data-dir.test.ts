@@ -4,13 +4,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { BIN } from '../helpers/mcp-client.js';
+import { BIN, startBuiltServer } from '../helpers/mcp-client.js';
 
 /**
  * A data dir on a really read-only file system: a tmpfs filled, then remounted read-only. Mounting needs root;
  * elsewhere the test says so and skips (a chmod does not stop root, so it would prove nothing).
  */
 function readOnlyHome(fill: (home: string) => void): string | undefined {
+  const dir = writableTmpfs();
+  if (!dir) return undefined;
+  fill(dir);
+  remountReadOnly(dir);
+  return dir;
+}
+
+/** A fresh tmpfs (unmounted after the test), or undefined without the right to mount. */
+function writableTmpfs(): string | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'cm-rel-ro-'));
   let mounted = false;
   after(() => {
@@ -23,9 +32,11 @@ function readOnlyHome(fill: (home: string) => void): string | undefined {
   } catch {
     return undefined;
   }
-  fill(dir);
-  execFileSync('mount', ['-o', 'remount,ro', dir], { stdio: 'ignore' });
   return dir;
+}
+
+function remountReadOnly(dir: string): void {
+  execFileSync('mount', ['-o', 'remount,ro', dir], { stdio: 'ignore' });
 }
 
 test('a read-only data dir with data: search and stats still read it, writes say why they fail', (t) => {
@@ -56,4 +67,30 @@ test('a read-only data dir with data: search and stats still read it, writes say
   assert.equal(sources.status, 0, sources.stderr);
   assert.match(sources.stdout, /notes\.md/);
   assert.doesNotMatch(write.stderr + write.stdout, /^unable to open database file$/m);
+});
+
+test('ctx_stats over MCP on a read-only data dir with data reports what was recorded', async (t) => {
+  const project = mkdtempSync(join(tmpdir(), 'cm-rel-ro-proj-'));
+  after(() => rmSync(project, { recursive: true, force: true }));
+  const textOf = (r: unknown) => ((r as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('');
+  const home = writableTmpfs();
+  if (!home) {
+    t.skip('needs root to mount a read-only tmpfs');
+    return;
+  }
+  // The ledger gets its rows from a real server: a call whose ~60 KB output is kept out of context.
+  const filler = await startBuiltServer({ project, env: { CONTEXT_MODE_HOME: home } });
+  try {
+    const r = await filler.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'seq 1 8000 | sed "s/^/row /"' } });
+    assert.match(textOf(r), /row/);
+  } finally {
+    await filler.close();
+  }
+  remountReadOnly(home);
+  const server = await startBuiltServer({ project, env: { CONTEXT_MODE_HOME: home } });
+  t.after(() => server.close());
+  const stats = textOf(await server.client.callTool({ name: 'ctx_stats', arguments: {} }));
+  assert.doesNotMatch(stats, /No statistics available|unable to open database file/, stats);
+  assert.match(stats, /^- ctx_execute: 1×/m, stats);
+  assert.match(stats, /^Project: saved (?!0 B)/m, stats);
 });
