@@ -8,7 +8,8 @@
 // Progress on stderr, one JSON object on stdout.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -161,9 +162,17 @@ try {
   /** How failed hook processes ended (`exit 1`, `SIGKILL`, …) and the last stderr line of a few of them. */
   const failureKinds: Record<string, number> = {};
   const failureStderr: string[] = [];
+  // The hooks run from a snapshot of the built package: a run in a shared checkout once counted another
+  // session's `npm run build` (which removes dist/) as lost events and failed hooks; hooks/test/reliability/
+  // engine-replaced.test.ts covers that case on its own.
+  const snapshot = mkdtempSync(join(tmpdir(), 'cm-bench-engine-'));
+  const serverDir = join(BIN, '..', '..');
+  for (const p of ['bin', 'dist', 'package.json']) cpSync(join(serverDir, p), join(snapshot, 'server', p), { recursive: true });
+  symlinkSync(join(serverDir, '..', 'node_modules'), join(snapshot, 'node_modules'));
+  const hookBin = join(snapshot, 'server', 'bin', 'context-mode.cjs');
   const hook = (event: string, payload: object) =>
     new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'hook', 'claude-code', event], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [hookBin, 'hook', 'claude-code', event], { env, stdio: ['pipe', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
       child.on('close', (code, signal) => {
@@ -200,6 +209,7 @@ try {
     }),
   );
   const hookMs = performance.now() - hookStart;
+  rmSync(snapshot, { recursive: true, force: true });
   const store = openMemoryStore(s.project, env);
   // One session per worker: a session keeps at most 1,000 events, so one session for all would evict.
   const rows = Array.from({ length: PROCS }, (_, w) => store.listEvents({ sessionId: `bench-hooks-${w}`, limit: 100_000 }))
