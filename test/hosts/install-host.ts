@@ -14,6 +14,7 @@ export interface PinnedHost {
 export const CLAUDE_CODE: PinnedHost = { id: 'claude-code', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' };
 export const CODEX: PinnedHost = { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' };
 export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' };
+export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' };
 
 export function hostCacheDir(host: PinnedHost): string {
   const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
@@ -24,7 +25,7 @@ export function hostCacheDir(host: PinnedHost): string {
  * The host's executable, installed once into the CI cache (never into the product's dependencies). Throws an
  * error naming host and version when the install fails or the installed binary reports another version.
  */
-export function ensureHost(host: PinnedHost): string {
+export function ensureHost(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
   const dir = hostCacheDir(host);
   const bin = join(dir, 'node_modules', '.bin', host.bin);
   if (!existsSync(bin)) {
@@ -38,7 +39,7 @@ export function ensureHost(host: PinnedHost): string {
       throw new Error(`${host.id} ${host.pkg}@${host.version}: install failed (exit ${r.status}): ${tail}`);
     }
   }
-  const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+  const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { ...env, NO_COLOR: '1' } });
   const out = `${v.stdout ?? ''}${v.stderr ?? ''}`;
   if (!out.includes(host.version)) {
     throw new Error(`${host.id}: expected version ${host.version}, \`${host.bin} --version\` printed ${JSON.stringify(out.trim().slice(0, 200))}`);

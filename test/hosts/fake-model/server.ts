@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { answerAnthropic } from './anthropic.js';
 import { answerGemini } from './gemini.js';
+import { answerChat } from './openai-chat.js';
 import { answerResponses } from './openai-responses.js';
 import type { ConversationView, LoggedRequest, Script } from './types.js';
 
@@ -55,6 +56,7 @@ export async function startFakeModel(script: Script, opts: FakeModelOptions = {}
       return;
     }
     if (path.includes('/v1/messages')) return answerAnthropic(body, script, res, logged);
+    if (path.endsWith('/chat/completions')) return answerChat(body, script, res, logged);
     if (path.endsWith('/responses')) return answerResponses(body, script, res, logged, opts.usage);
     if (/:(stream)?[gG]enerateContent$/.test(path)) return answerGemini(path, body, script, res, logged);
     if (/:countTokens$/.test(path)) {

@@ -18,7 +18,7 @@ export interface SeenToolResult {
 
 /** What a scripted model needs from one request, the same for every API. */
 export interface ConversationView {
-  api: 'anthropic' | 'openai-responses' | 'gemini';
+  api: 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
   /** Names of the tools offered (MCP tools in the host's own spelling). */
   tools: string[];
   /** Tool calls the model already made in this conversation. */

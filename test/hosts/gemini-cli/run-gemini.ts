@@ -77,9 +77,13 @@ export function sessionIdOf(run: HostRun): string | undefined {
  * executed successfully, total duration: 65ms`), so setup's hook commands run exactly as written.
  */
 export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, HookTiming> {
-  const file = join(sb.root, 'gemini-debug.log');
+  return hookTimingsFromLog([join(sb.root, 'gemini-debug.log')]);
+}
+
+/** The same log line in any host built on Gemini CLI's hook runner (Qwen Code 0.24 keeps it). */
+export function hookTimingsFromLog(files: string[]): Record<string, HookTiming> {
   const by: Record<string, number[]> = {};
-  if (existsSync(file)) {
+  for (const file of files.filter((f) => existsSync(f))) {
     for (const m of readFileSync(file, 'utf8').matchAll(/Hook execution for (\w+): .*?total duration: (\d+)ms/g)) {
       (by[m[1]!] ??= []).push(Number(m[2]));
     }

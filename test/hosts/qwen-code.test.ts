@@ -1,0 +1,179 @@
+// Qwen Code 0.24.4 (on Node 22), run for real against the scripted fake model (OpenAI Chat Completions): wired in
+// by nothing but what `ctxmode setup --host qwen-code` merged into the user's settings.json, then removed by
+// `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startFakeModel, type FakeModel } from './fake-model/server.js';
+import type { ConversationView, SeenToolResult } from './fake-model/types.js';
+import { hookTimingsFromLog } from './gemini-cli/run-gemini.js';
+import { ensureHost, QWEN_CODE } from './install-host.js';
+import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { debugLogPaths, ensureNode22, runQwen, USER_SETTINGS, userSettingsPath, writeUserSettings } from './qwen-code/run-qwen.js';
+import { bytes, finalToolResults, writeHostReport } from './report.js';
+import type { HostRun } from './run-host.js';
+import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+
+/** Qwen names MCP tools as Claude Code does; 0.24 offers them through `tool_search` but runs a call by name. */
+const MCP = 'mcp__context-mode__';
+const SHELL = 'run_shell_command';
+const V = `qwen-code ${QWEN_CODE.version}`;
+const PROMPT = 'Run the scripted scenario.';
+
+function steps(bigFile: string): Step[] {
+  return [
+    { scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } },
+    { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short' } },
+    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    // read_file's schema in 0.24.4 requires `file_path`.
+    { scenario: 'large-read', name: 'read_file', input: { file_path: bigFile } },
+    { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND } },
+  ];
+}
+const NAMES = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
+const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];
+
+interface World {
+  sb: Sandbox;
+  model: FakeModel;
+  run: HostRun;
+  results: SeenToolResult[];
+}
+
+let bin = '';
+let node22 = '';
+let wired: World;
+let baseline: World;
+const isMain = (tools: string[]) => tools.includes(SHELL);
+
+function ctxmode(sb: Sandbox, args: string[]): string {
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+}
+
+function detail(run: HostRun): string {
+  return `${V}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-600)}`;
+}
+
+async function session(withContextMode: boolean): Promise<World> {
+  const sb = makeSandbox(withContextMode ? 'qwen' : 'qwen-base');
+  const big = writeLargeFile(sb.project);
+  const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
+  const model = await startFakeModel(stepScript(scenario, { isMain }));
+  writeUserSettings(sb);
+  if (withContextMode) ctxmode(sb, ['setup', '--host', 'qwen-code', '--project', sb.project]);
+  const run = await runQwen(bin, node22, sb, model, PROMPT);
+  assert.equal(run.timedOut, false, detail(run));
+  assert.equal(run.code, 0, detail(run));
+  const results = finalToolResults(model.requests);
+  assert.equal(results.length, scenario.length, `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  return { sb, model, run, results };
+}
+
+before(async () => {
+  node22 = ensureNode22();
+  bin = ensureHost(QWEN_CODE, { ...process.env, PATH: `${node22}:${process.env.PATH ?? ''}` });
+  wired = await session(true);
+  baseline = await session(false);
+});
+
+after(async () => {
+  for (const w of [wired, baseline]) {
+    if (!w) continue;
+    await w.model.close();
+    w.sb.cleanup();
+  }
+});
+
+function result(w: World, i: number): SeenToolResult {
+  const r = w.results[i];
+  assert.ok(r, `${V}: tool result ${i} missing`);
+  return r;
+}
+
+function mainRequests(model: FakeModel, from = 0): ConversationView[] {
+  return model.requests.slice(from).flatMap((q) => (q.view && isMain(q.view.tools) ? [q.view] : []));
+}
+
+const routingBlocks = (text: string) => text.split(/<context_mode>|&lt;context_mode&gt;/).length - 1;
+
+test('setup merged its entries into the user settings: the user setting kept, MCP server and hooks added', () => {
+  const settings = readFileSync(userSettingsPath(wired.sb), 'utf8');
+  assert.match(settings, /"selectedType": "openai"/, 'the user setting is kept');
+  assert.match(settings, /"context-mode"/);
+  assert.match(settings, /hook qwen-code pretooluse/);
+});
+
+test('network fetch to stdout: curl never runs; our redirect reaches the model naming the MCP tool as Qwen names it', () => {
+  const r = result(wired, 0);
+  // Qwen honours a PreToolUse argument rewrite, as Gemini CLI does: the command becomes an echo of our reason.
+  assert.match(r.text, /context-mode: `curl -s https:\/\/example\.com\/` redirected/, `${V}: ${r.text.slice(0, 300)}`);
+  assert.ok(r.text.includes(`${MCP}ctx_fetch_and_index`), `${V}: redirect names ${MCP}ctx_fetch_and_index`);
+  assert.doesNotMatch(r.text, /<html|Example Domain/i);
+});
+
+test('bounded command: git status reaches the model with no trace of us', () => {
+  assert.match(result(wired, 1).text, /Command: git status --short/);
+  assert.match(result(wired, 1).text, /Exit Code: 0/);
+  assert.doesNotMatch(result(wired, 1).text, /context-mode/);
+});
+
+test('own MCP tool call: ctx_execute runs and its output reaches the model', () => {
+  assert.match(result(wired, 2).text, /hello-from-sandbox/);
+});
+
+test('large file read and large command output: Qwen applies no replacement, its own cuts are what the model gets', () => {
+  // Qwen 0.24 has no post-tool output replacement (host table: modifyOutput false); it truncates a long shell
+  // output itself (head and tail, the whole saved to a file) and pages read_file. Same bytes with and without us.
+  const read = result(wired, 3);
+  const out = result(wired, 4);
+  assert.ok(Math.abs(bytes(read.text) - bytes(result(baseline, 2).text)) < 512, `${V}: read ${bytes(read.text)} vs baseline ${bytes(result(baseline, 2).text)}`);
+  assert.ok(Math.abs(bytes(out.text) - bytes(result(baseline, 3).text)) < 512, `${V}: output ${bytes(out.text)} vs baseline ${bytes(result(baseline, 3).text)}`);
+  assert.match(out.text, /Tool output was too large and has been truncated/);
+  const lines = out.text.split('\n').filter((l) => l.includes(ERROR_MARKER) && !l.startsWith('Command:'));
+  assert.equal(lines.length, 0, 'Qwen itself drops the middle of a long output, the error line with it');
+});
+
+test('session start: the routing block reaches the model once, naming tools as Qwen names them', () => {
+  const all = (mainRequests(wired.model)[0]?.texts ?? []).join('\n');
+  assert.equal(routingBlocks(all), 1, `${V}: routing block count`);
+  assert.ok(all.includes(`${MCP}ctx_execute`), `routing block names ${MCP}ctx_execute`);
+});
+
+test('stats --json books no saving Qwen did not apply', () => {
+  const t = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number } }).projectTotals;
+  const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
+  const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
+  assert.ok(t.savedBytes <= Math.max(0, without - received), `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
+});
+
+test('uninstall: the user settings come back byte for byte and Qwen runs with no trace of context-mode', async () => {
+  ctxmode(wired.sb, ['uninstall', '--host', 'qwen-code', '--project', wired.sb.project]);
+  assert.equal(readFileSync(userSettingsPath(wired.sb), 'utf8'), USER_SETTINGS, `${V}: settings.json after uninstall`);
+  const md = join(wired.sb.project, 'QWEN.md');
+  assert.ok(!existsSync(md) || !readFileSync(md, 'utf8').includes('context-mode'), 'QWEN.md has no context-mode block');
+  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } }], { isMain }));
+  try {
+    const r = await runQwen(bin, node22, wired.sb, model, 'One more time.');
+    assert.equal(r.code, 0, detail(r));
+    const first = mainRequests(model)[0];
+    assert.ok(first, `${V}: Qwen reached the model`);
+    assert.equal(routingBlocks(first.texts.join('\n')), 0, `${V}: routing block still injected`);
+    const res = finalToolResults(model.requests)[0];
+    assert.ok(res && !/context-mode/.test(res.text), `${V}: curl still redirected: ${res?.text.slice(0, 200)}`);
+  } finally {
+    await model.close();
+  }
+});
+
+test('report: bytes with and without context-mode, hook wall time per event', () => {
+  const withCm: Record<string, number> = {};
+  NAMES.forEach((n, i) => (withCm[n] = bytes(result(wired, i).text)));
+  const without: Record<string, number> = {};
+  BASELINE_SCENARIOS.forEach((n, i) => (without[n] = bytes(result(baseline, i).text)));
+  const hookWallMs = hookTimingsFromLog(debugLogPaths(wired.sb));
+  assert.ok(hookWallMs.PreToolUse, `${V}: no hook timing in Qwen's debug log`);
+  const ledger = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
+  assert.ok(writeHostReport('qwen-code', { version: QWEN_CODE.version, toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without }, hookWallMs, ledger }));
+});

