@@ -47,6 +47,19 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI and the dashboard are shells beside the MCP server, not above it: what they share with it lives in shared/.
+    files: ['server/src/{cli,dashboard}/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../mcp/**', '../../mcp/**', '../../../mcp/**'], message: 'the CLI and the dashboard do not import the MCP server: move the logic into shared/.' }] }],
+    },
+  },
+  {
+    files: ['server/src/dashboard/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../mcp/**', '../../mcp/**', '../cli/**', '../../cli/**'], message: 'the dashboard sits beside the CLI and the MCP server: move what both need into shared/.' }] }],
+    },
+  },
+  {
     // CommonJS entry points (the bin, webpack config, VS Code test suites) load with require by design.
     files: ['**/*.cjs', 'extension-vscode/test/agent/scripted-model/extension.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

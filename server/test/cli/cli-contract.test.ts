@@ -134,7 +134,7 @@ test('every --json document names its schema', () => {
   assert.equal(typeof sources.chunks, 'number');
   assert.equal(typeof sources.bytes, 'number');
   const del = JSON.parse(sb.run(['sources', 'delete', 'file:b.md', '--json']).stdout) as { schema: string; source: string; deleted: boolean };
-  assert.deepEqual(del, { schema: 'context-mode.source-delete/1', source: 'file:b.md', deleted: true });
+  assert.deepEqual(del, { schema: 'context-mode.source-delete/1', source: 'file:b.md', deleted: true, removed: ['file:b.md'] });
   assert.equal(schemaOf(['doctor', '--json']), 'context-mode.doctor/1');
   assert.equal(schemaOf(['purge', '--scope', 'project', '--yes', '--json']), 'context-mode.purge/1');
 });

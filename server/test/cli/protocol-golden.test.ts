@@ -36,6 +36,11 @@ const DOCS: Doc[] = [
   // No network here: the report of an upgrade whose tarball is missing (ok: false, the error, no doctor checks).
   { name: 'upgrade', args: ['upgrade', '--from', 'missing-ctxmode.tgz', '--json'], status: 1, exact: true },
   { name: 'error', args: ['action', '{"type":"no-such-action"}'], status: 2, exact: true },
+  // Keys only, as for search: the knowledge hit's score and snippet follow the ranking.
+  { name: 'search-timeline', args: ['search', 'precedence', '--timeline', '--json', '--limit', '3'], status: 0, exact: false },
+  // After the reads above: these change the memory they report on.
+  { name: 'memory-pin', args: ['memory', 'pin', '1', '--json'], status: 0, exact: true },
+  { name: 'memory-delete', args: ['memory', 'delete', '2', '--json'], status: 0, exact: true },
   { name: 'source-delete', args: ['sources', 'delete', 'file:notes.md', '--json'], status: 0, exact: true },
   // Last: it empties the session the others report on.
   { name: 'purge', args: ['purge', '--scope', 'session', '--session', 'sess-golden', '--yes', '--json'], status: 0, exact: true },
@@ -131,6 +136,9 @@ test('the documents are realistic: the hook events and the indexed file are in t
   assert.deepEqual(sources.sources.map((s) => s.kind).sort(), ['file', 'hook']);
   const search = outputs.get('search')!.doc as { hits: { source: string }[] };
   assert.equal(search.hits[0]?.source, 'file:notes.md');
+  const timeline = outputs.get('search-timeline')!.doc as { hits: { source: string }[] };
+  assert.deepEqual(timeline.hits.map((h) => h.source).sort(), ['file:notes.md', 'memory:user-prompt']);
+  assert.equal((outputs.get('memory-pin')!.doc as { pinned: boolean }).pinned, true);
   const setup = outputs.get('setup-plan')!.doc as { applied: boolean; ok: boolean };
   assert.deepEqual([setup.applied, setup.ok], [true, true]);
 });

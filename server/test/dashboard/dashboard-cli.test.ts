@@ -80,5 +80,5 @@ test('memory pin and memory delete print JSON with --json after the subcommand (
   assert.equal((JSON.parse(pinned.stdout) as { pinned: boolean }).pinned, true);
   const deleted = run(['delete', '1']);
   assert.equal(deleted.status, 0, deleted.stderr);
-  assert.deepEqual(JSON.parse(deleted.stdout), { id: 1, deleted: true });
+  assert.deepEqual(JSON.parse(deleted.stdout), { schema: 'context-mode.memory-delete/1', id: 1, deleted: true });
 });

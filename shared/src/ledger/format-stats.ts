@@ -1,13 +1,8 @@
+import { formatBytes } from '../budget/format-bytes.js';
 import type { StatsReport, StatsTotals } from '../protocol/stats.js';
 
-/** 1234 → "1.2 KB"; exact bytes below 1 KB so small numbers stay checkable. */
-export function formatBytes(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  const a = Math.abs(n);
-  if (a < 1024) return `${sign}${a} B`;
-  if (a < 1024 * 1024) return `${sign}${(a / 1024).toFixed(1)} KB`;
-  return `${sign}${(a / 1024 / 1024).toFixed(1)} MB`;
-}
+// Older import path of the byte formatter (the VS Code status text uses it).
+export { formatBytes };
 
 function tokens(n: number): string {
   const a = Math.abs(n);

@@ -37,3 +37,15 @@ export interface MemoryReport {
   /** Set when the listing was filtered by `--search`. */
   query?: string;
 }
+
+/** `memory pin <id> --json` (also with `--unpin`): the event after the change, `pinned` telling which way it went. */
+export interface MemoryPinReport extends MemoryEventView {
+  schema: 'context-mode.memory-pin/1';
+}
+
+/** `memory delete <id> --json` when the event existed (an unknown id is a `not-found` error). */
+export interface MemoryDeleteReport {
+  schema: 'context-mode.memory-delete/1';
+  id: number;
+  deleted: true;
+}

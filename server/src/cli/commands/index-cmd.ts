@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
+import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
-import { describePath } from '../../mcp/tools/ctx-index.js';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
 import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
@@ -88,7 +88,7 @@ export function registerIndexCommand(program: Command): void {
         const skippedFile = result.kind === 'file' && result.files.length === 0 ? result.skipped[0] : undefined;
         if (skippedFile && opts.json) return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
         if (opts.json) printJson({ schema: 'context-mode.index/1', ...result } satisfies IndexReport);
-        else process.stdout.write(describePath(result, root).replace(/ctx_search\(queries: \[\.\.\.\](?:, source: "([^"]*)")?\)/, (_m, s?: string) => `context-mode search "<query>"${s ? ` --source "${s}"` : ''}`) + '\n');
+        else process.stdout.write(describeIndexResult(result, root, searchHint) + '\n');
         if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();
@@ -100,6 +100,9 @@ export function registerIndexCommand(program: Command): void {
       }
     });
 }
+
+/** The CLI's next step; the label it names is also one `sources delete` accepts. */
+const searchHint: SearchHint = (src) => `Search with context-mode search "<query>"${src ? ` --source "${src}"` : ''}.`;
 
 /** Paths on the command line are relative to where the user stands, not to the project root. */
 function resolvePath(p: string): string {

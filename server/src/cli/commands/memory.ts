@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode/shared/memory/memory-report';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
-import { fail, messageOf, usageError } from '../cli-output.js';
+import type { MemoryDeleteReport, MemoryPinReport } from '@context-mode/shared/protocol/memory';
+import { fail, messageOf, printJson, usageError } from '../cli-output.js';
 import { cliProjectRoot } from './kb-open.js';
 
 interface MemoryCliOptions {
@@ -71,7 +72,7 @@ export function registerMemoryCommand(program: Command): void {
     .description('keep an event past eviction and retention (--unpin to undo)')
     .option('--unpin', 'remove the pin instead')
     .option('--project <dir>', 'project root')
-    .option('--json', 'print the event as JSON')
+    .option('--json', 'print the MemoryPinReport JSON (the event after the change)')
     .action((raw: string, opts: { unpin?: boolean; project?: string; json?: boolean }) => {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
@@ -80,7 +81,8 @@ export function registerMemoryCommand(program: Command): void {
         const e = store.event(id)!;
         // `--json` after the subcommand is taken by the parent `memory` command's option of the same name.
         const json = opts.json || memory.opts<MemoryCliOptions>().json;
-        process.stdout.write(json ? `${JSON.stringify(toEventView(e))}\n` : `${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
+        if (json) printJson({ schema: 'context-mode.memory-pin/1', ...toEventView(e) } satisfies MemoryPinReport);
+        else process.stdout.write(`${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
       });
     });
 
@@ -88,14 +90,15 @@ export function registerMemoryCommand(program: Command): void {
     .command('delete <id>')
     .description('delete one event')
     .option('--project <dir>', 'project root')
-    .option('--json', 'print {"id", "deleted"} as JSON')
+    .option('--json', 'print the MemoryDeleteReport JSON')
     .action((raw: string, opts: { project?: string; json?: boolean }) => {
       const id = parseId(raw);
       if (id === undefined) return usage(`event id must be a positive whole number, got "${raw}"`);
       withStore(opts.project ?? memory.opts<MemoryCliOptions>().project, (store) => {
         if (!store.deleteEvent(id)) return fail(`no memory event #${id}`, { code: 'not-found' });
         const json = opts.json || memory.opts<MemoryCliOptions>().json;
-        process.stdout.write(json ? `${JSON.stringify({ id, deleted: true })}\n` : `Deleted #${id}\n`);
+        if (json) printJson({ schema: 'context-mode.memory-delete/1', id, deleted: true } satisfies MemoryDeleteReport);
+        else process.stdout.write(`Deleted #${id}\n`);
       });
     });
 }

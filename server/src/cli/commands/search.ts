@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatSearchAnswer, searchBudget, snippetBytesFor } from '@context-mode/shared/knowledge/format-search';
 import type { SearchOptions } from '@context-mode/shared/knowledge/types';
-import type { SearchReport } from '@context-mode/shared/protocol/knowledge';
+import type { SearchReport, TimelineSearchReport } from '@context-mode/shared/protocol/knowledge';
+import { timelineSearch } from '@context-mode/shared/state/timeline-search';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
 import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
@@ -10,6 +11,7 @@ interface SearchCliOptions {
   source?: string;
   type?: string;
   project?: string;
+  timeline?: boolean;
   json?: boolean;
 }
 
@@ -21,6 +23,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--limit <n>', 'results to show', '3')
     .option('--source <label>', 'only this source (exact label, or part of one)')
     .option('--type <type>', 'code or prose')
+    .option('--timeline', 'knowledge hits and session-memory events together, newest first (works before anything is indexed)')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
     .option('--json', 'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty')
     .action((words: string[], opts: SearchCliOptions) => {
@@ -36,6 +39,7 @@ export function registerSearchCommand(program: Command): void {
       } catch (err) {
         return fail(messageOf(err));
       }
+      if (opts.timeline) return searchTimeline(kb, query, limit, root, opts);
       if (!kb || kb.stats().chunks === 0) {
         kb?.close();
         if (opts.json) printJson({ schema: 'context-mode.search/1', query, empty: true, hits: [], refreshed: [], corrections: [] } satisfies SearchReport);
@@ -64,6 +68,30 @@ export function registerSearchCommand(program: Command): void {
         kb.close();
       }
     });
+}
+
+/** `search --timeline`: the same merge as ctx_search's sort "timeline"; session memory alone when nothing is indexed. */
+function searchTimeline(kb: ReturnType<typeof openProjectKnowledge>, query: string, limit: number, root: string, opts: SearchCliOptions): void {
+  try {
+    const budget = searchBudget(limit, 1);
+    const options: SearchOptions = {
+      limit,
+      snippetBytes: snippetBytesFor(budget, limit, 1),
+      ...(opts.source ? { source: opts.source } : {}),
+      ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
+    };
+    const hasChunks = kb !== undefined && kb.stats().chunks > 0;
+    const report = timelineSearch(hasChunks ? kb : undefined, query, options, limit, { projectRoot: root });
+    if (opts.source && report.hits.length === 0 && report.matchedSources?.length === 0) {
+      return fail(`no source or memory category matches "${opts.source}"`, { code: 'not-found', hint: 'context-mode sources and context-mode memory list them' });
+    }
+    if (opts.json) printJson({ schema: 'context-mode.search-timeline/1', query, ...report } satisfies TimelineSearchReport);
+    else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
+  } catch (err) {
+    fail(messageOf(err));
+  } finally {
+    kb?.close();
+  }
 }
 
 function usage(message: string): void {

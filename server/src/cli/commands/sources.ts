@@ -1,10 +1,18 @@
 import type { Command } from 'commander';
+import { formatBytes } from '@context-mode/shared/budget/format-bytes';
+import { isPrefixLabel } from '@context-mode/shared/knowledge/describe-index';
 import type { SourceDeleteReport, SourcesReport } from '@context-mode/shared/protocol/knowledge';
 import { fail, messageOf, printJson } from '../cli-output.js';
 import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
-function size(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** The exact label when it exists; else, for a label ending in `/` or `:`, every source starting with it. */
+function deleteByLabel(kb: NonNullable<ReturnType<typeof openProjectKnowledge>>, label: string): string[] {
+  if (kb.deleteSource(label)) return [label];
+  if (!isPrefixLabel(label)) return [];
+  return kb
+    .listSources()
+    .map((s) => s.source)
+    .filter((s) => s.startsWith(label) && kb.deleteSource(s));
 }
 
 /** `context-mode sources` lists what the knowledge base holds; `sources delete <label>` removes one source. */
@@ -34,15 +42,15 @@ export function registerSourcesCommand(program: Command): void {
         process.stdout.write(`No sources indexed for ${root}.\n`);
         return;
       }
-      const rows = list.map((s) => [s.source, s.kind, String(s.chunks), size(s.bytes), s.indexedAt.slice(0, 16).replace('T', ' ')]);
+      const rows = list.map((s) => [s.source, s.kind, String(s.chunks), formatBytes(s.bytes), s.indexedAt.slice(0, 16).replace('T', ' ')]);
       const head = ['SOURCE', 'KIND', 'CHUNKS', 'SIZE', 'INDEXED (UTC)'];
       const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
       const line = (r: string[]) => r.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-      process.stdout.write([line(head), ...rows.map(line), `${stats.sources} source(s), ${stats.chunks} chunk(s), ${size(stats.bytes)}`].join('\n') + '\n');
+      process.stdout.write([line(head), ...rows.map(line), `${stats.sources} source(s), ${stats.chunks} chunk(s), ${formatBytes(stats.bytes)}`].join('\n') + '\n');
     });
   sources
     .command('delete <label>')
-    .description('remove one source (exact label) and its chunks from the knowledge base')
+    .description('remove a source (exact label) and its chunks, or every source under a label ending in / or : (what index prints for a directory)')
     .option('--project <dir>', 'project root (default: the repository around the current directory)')
     .option('--json', 'print the SourceDeleteReport JSON (an unknown label is an error)')
     .action((label: string, opts: { project?: string; json?: boolean }) => {
@@ -53,11 +61,15 @@ export function registerSourcesCommand(program: Command): void {
       } catch (err) {
         return fail(messageOf(err));
       }
-      const removed = kb?.deleteSource(label) ?? false;
-      kb?.close();
-      if (!removed) return fail(`no source labelled "${label}"`, { code: 'not-found', hint: 'context-mode sources lists them' });
+      let removed: string[];
+      try {
+        removed = kb ? deleteByLabel(kb, label) : [];
+      } finally {
+        kb?.close();
+      }
+      if (removed.length === 0) return fail(`no source labelled "${label}"`, { code: 'not-found', hint: 'context-mode sources lists them' });
       const json = opts.json || (sources.opts() as { json?: boolean }).json;
-      if (json) printJson({ schema: 'context-mode.source-delete/1', source: label, deleted: true } satisfies SourceDeleteReport);
-      else process.stdout.write(`Deleted source "${label}".\n`);
+      if (json) printJson({ schema: 'context-mode.source-delete/1', source: label, deleted: true, removed } satisfies SourceDeleteReport);
+      else process.stdout.write(removed.length === 1 ? `Deleted source "${removed[0]}".\n` : `Deleted ${removed.length} sources under "${label}".\n`);
     });
 }

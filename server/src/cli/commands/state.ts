@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
-import { formatBytes } from '@context-mode/shared/ledger/format-stats';
+import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { fail, messageOf, usageError } from '../cli-output.js';
 import { cliProjectRoot } from './kb-open.js';
 import { unknownSession } from './stats.js';

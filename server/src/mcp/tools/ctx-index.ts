@@ -1,9 +1,11 @@
+import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { looksBinary } from '@context-mode/shared/knowledge/decode-text';
+import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
 import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath, type IndexPathResult } from '@context-mode/shared/knowledge/index-path';
+import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
 import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
 import type { ContentFormat, KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { recordLedger } from '@context-mode/shared/ledger/record';
@@ -52,43 +54,8 @@ export function detectFormat(content: string): ContentFormat {
   return 'text';
 }
 
-function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-export function describePath(r: IndexPathResult, root: string): string {
-  const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
-  const lines: string[] = [];
-  if (r.kind === 'file') {
-    const f = r.files[0];
-    if (!f) return `Skipped ${rel(r.path)}: ${r.skipped[0]?.reason ?? 'unreadable'}. Nothing indexed.`;
-    lines.push(`Indexed ${f.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) from ${rel(r.path)} as source "${f.source}".`);
-  } else {
-    lines.push(`Indexed ${r.files.length} file(s), ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) from ${rel(r.path) || '.'}.`);
-    if (r.capped) lines.push(`Stopped at maxFiles: ${r.files.length} of ${r.totalSeen} matching files; raise maxFiles or narrow include.`);
-    if (r.files.length === 0 && r.totalSeen === 0) lines.push('No file matched the filters (extensions, include, exclude, .gitignore).');
-  }
-  const skipped = r.skipped.filter((s) => !s.reason.startsWith('symlink (not'));
-  const links = r.skipped.length - skipped.length;
-  if (skipped.length) {
-    const shown = skipped.slice(0, 5).map((s) => `${rel(s.path)} (${s.reason})`).join(', ');
-    lines.push(`Skipped ${skipped.length}: ${shown}${skipped.length > 5 ? ', …' : ''}.`);
-  }
-  if (links) lines.push(`${links} symlink(s) not followed (followSymlinks: true to follow).`);
-  if (r.redactions) lines.push(`${r.redactions} secret(s) redacted before storing.`);
-  if (r.removed.length) lines.push(`Forgot ${r.removed.length} deleted file(s): ${r.removed.slice(0, 3).join(', ')}${r.removed.length > 3 ? ', …' : ''}.`);
-  if (r.files.length) {
-    const src = r.kind === 'file' ? r.files[0]!.source : r.files.length === 1 ? r.files[0]!.source : commonPrefix(r.files.map((f) => f.source));
-    lines.push(`Search with ctx_search(queries: [...]${src ? `, source: "${src}"` : ''}).`);
-  }
-  return lines.join('\n');
-}
-
-function commonPrefix(labels: string[]): string {
-  let p = labels[0] ?? '';
-  for (const l of labels) while (!l.startsWith(p)) p = p.slice(0, -1);
-  return p.length > 5 ? p : '';
-}
+/** The MCP answer names the next call: a ctx_search scoped to what was just indexed. */
+const searchHint: SearchHint = (src) => `Search with ctx_search(queries: [...]${src ? `, source: "${src}"` : ''}).`;
 
 /** ctx_index: stores content, a file or a directory tree in the knowledge base for later ctx_search. */
 export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): void {
@@ -126,7 +93,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           // Inline content came from the model itself: it was in the context already, so nothing was saved.
           sourceId = r.source;
           text =
-            `Indexed ${r.chunks} section(s) (${r.codeChunks} code, ${kib(r.bytes)}) as source "${r.source}"${r.replaced ? ' (replaced the previous version)' : ''}.` +
+            `Indexed ${r.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) as source "${r.source}"${r.replaced ? ' (replaced the previous version)' : ''}.` +
             (r.redactions ? `\n${r.redactions} secret(s) redacted before storing.` : '') +
             `\nSearch with ctx_search(queries: [...], source: "${r.source}").`;
         } else {
@@ -159,7 +126,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           // file of it into the context (a new user indexing shared/src was told 334 KB were saved).
           rawBytes = r.kind === 'file' ? r.bytes : 0;
           sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
-          text = describePath(r, ctx.projectRoot);
+          text = describeIndexResult(r, ctx.projectRoot, searchHint);
         }
       } catch (err) {
         const msg = err instanceof IndexPathError ? err.message : `Index error: ${err instanceof Error ? err.message : String(err)}`;

@@ -2,9 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { formatSearchAnswer, searchBudget, snippetBytesFor, type FormattedSection } from '@context-mode/shared/knowledge/format-search';
 import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
-import type { KnowledgeBase, SearchOptions, SearchReport } from '@context-mode/shared/knowledge/types';
+import type { KnowledgeBase, SearchOptions } from '@context-mode/shared/knowledge/types';
 import { recordLedger } from '@context-mode/shared/ledger/record';
-import { searchMemory } from '@context-mode/shared/memory/search-memory';
+import { timelineSearch } from '@context-mode/shared/state/timeline-search';
 import type { ServerContext } from '../context.js';
 
 /** A bare string, a JSON-array string or an array all become string[] (hosts differ in what they send). */
@@ -46,38 +46,6 @@ type Args = {
 
 function errorResult(text: string) {
   return { content: [{ type: 'text' as const, text }], isError: true };
-}
-
-/** Knowledge hits and session-memory events for one query, newest first, cut to `limit`. */
-function timelineSection(ctx: ServerContext, kb: KnowledgeBase, query: string, opts: SearchOptions, limit: number): SearchReport {
-  const report = kb.searchWithReport ? kb.searchWithReport(query, opts) : { hits: kb.search(query, opts), refreshed: [], corrections: [] };
-  let memory: ReturnType<typeof searchMemory> = [];
-  try {
-    memory = searchMemory(ctx.projectRoot, query, { limit, ...(opts.source ? { source: opts.source } : {}), sessionId: ctx.sessionId }, ctx.env);
-  } catch {
-    // Memory is optional here: a missing or busy memory store must not fail a knowledge search.
-  }
-  const merged = [
-    ...report.hits.map((h) => ({ time: h.indexedAt, hit: h })),
-    ...memory.map((m, i) => ({
-      time: m.time,
-      hit: {
-        chunkId: -1 - i,
-        source: `memory:${m.source}`,
-        title: `${m.title} | ${m.time.slice(0, 16).replace('T', ' ')}`,
-        contentType: 'prose' as const,
-        snippet: m.snippet,
-        score: 0,
-        indexedAt: m.time,
-        via: 'fts' as const,
-      },
-    })),
-  ].sort((a, b) => b.time.localeCompare(a.time));
-  const hits = merged.slice(0, limit).map((m) => m.hit);
-  const out: SearchReport = { ...report, hits };
-  // A source filter that matched session memory categories is not "unknown".
-  if (out.matchedSources && out.matchedSources.length === 0 && memory.length) delete out.matchedSources;
-  return out;
 }
 
 /** ctx_search: ranked (or timeline) search over the project's knowledge base, within the search byte budget. */
@@ -124,7 +92,7 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       try {
         for (const query of queries) {
           const report = timeline
-            ? timelineSection(ctx, kb, query, opts, limit)
+            ? timelineSearch(kb, query, opts, limit, { projectRoot: ctx.projectRoot, sessionId: ctx.sessionId, env: ctx.env })
             : (kb.searchWithReport?.(query, opts) ?? { hits: kb.search(query, opts), refreshed: [], corrections: [] });
           if (report.matchedSources && report.matchedSources.length === 0) {
             const names = kb.listSources().map((s) => s.source);

@@ -90,6 +90,10 @@ class ProtocolContractTest {
             "search" to { o -> assertTrue(o.objects("hits").all { it.has("source") && it.has("snippet") }) },
             "purge" to { o -> assertTrue(o.has("scope")) },
             "source-delete" to { o -> assertEquals(true, o.bool("deleted")) },
+            "search-timeline" to { o -> assertTrue(o.objects("hits").any { it.str("source").startsWith("memory:") }) },
+            // The plugin reads only the exit code of pin and delete (EngineClient.mutate); the documents still parse.
+            "memory-pin" to { o -> assertEquals(listOf(1L, true), listOf(o.long("id"), o.bool("pinned"))) },
+            "memory-delete" to { o -> assertEquals(true, o.bool("deleted")) },
         )
         assertEquals(checks.keys.sorted(), files.keys.sorted(), "golden files in $dir vs the checks of this test")
         for ((name, f) in files) {
