@@ -153,7 +153,7 @@ export function searchKnowledge(
   const filter: { sourceIds?: number[]; contentType?: ContentType } = {};
   if (sourceIds) filter.sourceIds = sourceIds;
   if (opts.contentType) filter.contentType = opts.contentType;
-  const k = Math.max(limit * 8, 40);
+  const k = Math.max(limit * 10, 50);
   // Words matching a large share of the store are left out of the OR query (ranking every chunk that contains
   // "option" costs more than it tells) but still count in the rerank; an AND query over all the words keeps
   // chunks that have every one of them. At 100k chunks this bounds each search to a few thousand candidates.
