@@ -3,6 +3,8 @@
  * read a command line with, and the name patterns (URLs, big files, huge trees) they test arguments against.
  */
 
+import { joinWords } from '@context-mode/shared/shell/effective-commands';
+
 export type SuggestedCall =
   | { tool: 'ctx_fetch_and_index'; url: string }
   | { tool: 'ctx_execute'; code: string; intent?: string }
@@ -28,6 +30,11 @@ export interface RuleContext {
   viaXargs?: boolean;
   /** Stderr of the command goes to a file or /dev/null. */
   stderrDiscarded?: boolean;
+  /**
+   * Whether a path the command names lies inside the project (relative paths are). ctx_index and ctx_execute_file
+   * refuse files outside it, so a redirect for those names a shell command instead. Unknown without a probe.
+   */
+  insideProject?(path: string): boolean;
 }
 
 export type Rule = (args: string[], ctx: RuleContext) => Flood | undefined;
@@ -91,6 +98,15 @@ export function positionals(args: readonly string[], withValue: readonly string[
 
 export function sandbox(ctx: RuleContext, code?: string, intent?: string): SuggestedCall {
   return intent ? { tool: 'ctx_execute', code: code ?? ctx.text, intent } : { tool: 'ctx_execute', code: code ?? ctx.text };
+}
+
+/**
+ * The call that shows a big file the tools can reach: indexed when it lies inside the project, else its last
+ * lines through the sandbox, whose shell may read anywhere.
+ */
+export function fileCall(path: string, ctx: RuleContext): SuggestedCall {
+  if (ctx.insideProject?.(path) !== false) return { tool: 'ctx_index', path };
+  return { tool: 'ctx_execute', code: joinWords(['tail', '-n', '200', path]), intent: 'what you need from the file' };
 }
 
 export const URL_RE = /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;

@@ -16,6 +16,7 @@ import {
   SMALL_ENDPOINT,
   BIG_FILE,
   fileVerdict,
+  fileCall,
   binaryVerdict,
   isHugeTree,
   type Flood,
@@ -195,7 +196,7 @@ function catLike(valueOpts: string[], verdict: typeof fileVerdict = fileVerdict)
         return {
           kind: 'file-dump',
           why: `prints all of ${f}${ctx.fileSize(f) !== undefined ? ` (${Math.round(v.bytes / 1024)} KB)` : ''}`,
-          call: /[*?]/.test(f) ? sandbox(ctx) : { tool: 'ctx_index', path: f },
+          call: /[*?]/.test(f) ? sandbox(ctx) : fileCall(f, ctx),
           bytes: v.bytes,
         };
       }

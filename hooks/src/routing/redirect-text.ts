@@ -1,5 +1,6 @@
 import { hostToolName } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { joinWords } from '@context-mode/shared/shell/effective-commands';
 import type { Flood, SuggestedCall } from './flood-rules.js';
 
 /**
@@ -66,12 +67,25 @@ export function webFetchRedirectText(host: HostRecord | undefined, url: string):
   );
 }
 
-/** Guidance for reading a large file whole. */
-export function readGuidanceText(host: HostRecord | undefined, path: string, bytes: number): string {
+/**
+ * Guidance for reading a large file whole. ctx_execute_file and ctx_index take only files inside the project;
+ * for one outside it the guidance names a shell command in the sandbox, which may read anywhere.
+ */
+export function readGuidanceText(host: HostRecord | undefined, path: string, bytes: number, insideProject = true): string {
+  const head = `<context_guidance><tip>context-mode: ${path} is ${Math.round(bytes / 1024)} KB; reading it whole fills the context window. `;
+  const tail = 'Read it directly only to edit it, with offset and limit.</tip></context_guidance>';
+  if (!insideProject) {
+    const grep = `grep -n '<pattern>' ${joinWords([path])} | head -50`;
+    return (
+      head +
+      `It is outside the project, so to analyse it call ${renderCall(host, { tool: 'ctx_execute', code: grep })} ` +
+      `or ${renderCall(host, { tool: 'ctx_execute', code: joinWords(['tail', '-n', '200', path]) })}. ${tail}`
+    );
+  }
   return (
-    `<context_guidance><tip>context-mode: ${path} is ${Math.round(bytes / 1024)} KB; reading it whole fills the context window. ` +
+    head +
     `To analyse it, call ${hostToolName(host, 'ctx_execute_file')}(path: ${lit(path)}, language: "shell", code: "<commands that print only what you need>"), ` +
-    `or ${renderCall(host, { tool: 'ctx_index', path })}. Read it directly only to edit it, with offset and limit.</tip></context_guidance>`
+    `or ${renderCall(host, { tool: 'ctx_index', path })}. ${tail}`
   );
 }
 

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { isExternalMcpTool, isOwnTool } from '@context-mode/shared/platforms/tool-names';
+import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { canonicalToolName, filePathOf, shellCommandOf, urlOf } from '../wire/tool-aliases.js';
 import type { Decision } from './decision.js';
@@ -68,10 +69,20 @@ export function routePreToolUse(input: RouteInput): Decision {
   const name = input.toolName;
   if (isOwnTool(name)) return NONE;
   const tool = canonicalToolName(name);
+  const absolute = (p: string): string => {
+    const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
+    return isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded);
+  };
+  // Whether ctx_index and ctx_execute_file will take the path (the server applies the same boundary check). After a
+  // `cd`, a relative path may name a file anywhere.
+  const insideProject = (p: string): boolean => {
+    const relativeAfterCd = !isAbsolute(p) && !p.startsWith('~/') && CHANGES_DIR.test(shellCommandOf(input.toolInput)?.value ?? '');
+    return !relativeAfterCd && checkInsideProject(absolute(p), input.projectDir).ok;
+  };
   const sizeOf = (p: string): number | undefined => {
     if (!input.fileSize) return undefined;
     const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
-    const size = input.fileSize(isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded));
+    const size = input.fileSize(absolute(p));
     if (size !== FILE_MISSING) return size;
     // A file that is not there prints one error line, not a flood: nothing to redirect and no saving to estimate.
     const command = shellCommandOf(input.toolInput)?.value ?? '';
@@ -82,7 +93,7 @@ export function routePreToolUse(input: RouteInput): Decision {
     case 'Bash': {
       const cmd = shellCommandOf(input.toolInput);
       if (!cmd) return NONE;
-      const flood = findShellFlood(cmd.value, { fileSize: sizeOf });
+      const flood = findShellFlood(cmd.value, { fileSize: sizeOf, insideProject });
       if (flood) {
         const reason = shellRedirectText(host, cmd.value, flood);
         return {
@@ -105,7 +116,7 @@ export function routePreToolUse(input: RouteInput): Decision {
       if (size !== undefined && size > READ_GUIDANCE_BYTES && !ranged) {
         return {
           action: 'context',
-          additionalContext: readGuidanceText(host, path, size),
+          additionalContext: readGuidanceText(host, path, size, insideProject(path)),
           meta: { tool: 'Read', type: 'read-redirected', bytesAvoided: size, summary: summarize(path) },
         };
       }

@@ -10,6 +10,8 @@ export type { Flood, SuggestedCall } from './flood-rules.js';
 export interface ShellFloodOptions {
   /** Size of a file named by the command, when it exists (resolved against the project dir by the caller). */
   fileSize?: (path: string) => number | undefined;
+  /** Whether a path the command names lies inside the project (see RuleContext.insideProject). */
+  insideProject?: (path: string) => boolean;
 }
 
 /**
@@ -146,6 +148,7 @@ function floodOfCommand(cmd: SimpleCommand, scope: Scope, depth: number, stdinPr
     fileSize: (path) => (scope.downloads.has(samePath(path)) ? 200_000 : fileSize(path)),
     viaXargs,
     stderrDiscarded: stderrRedirected(cmd),
+    ...(scope.insideProject ? { insideProject: scope.insideProject } : {}),
   });
   // Run per stdin line, the program alone has no input: the sandbox must run the whole line.
   return viaXargs && flood?.call.tool === 'ctx_execute' ? { ...flood, call: { ...flood.call, code: scope.line } } : flood;
