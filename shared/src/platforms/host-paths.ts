@@ -53,8 +53,22 @@ export function hostFilePath(
   const entry = host.paths.value[file];
   if (!entry) return undefined;
   if (scope === 'project') return entry.project ? expandHostPath(entry.project, ctx) : undefined;
+  return userPath(host, entry.user, ctx);
+}
+
+/** The host's permission-rule settings files for a project, most specific first (empty when it has none). */
+export function hostPermissionFiles(host: HostRecord, ctx: PathContext & { project: string }): string[] {
+  const entry = host.paths.value.permissionFiles;
+  if (!entry) return [];
+  const files = entry.project.map((p) => expandHostPath(p, ctx)).filter((p): p is string => p !== undefined);
+  const user = userPath(host, entry.user, ctx);
+  return user ? [...files, user] : files;
+}
+
+/** A user-scope path for this OS; under the host's default config dir it follows the relocation env var. */
+function userPath(host: HostRecord, paths: OsPaths | undefined, ctx: PathContext): string | undefined {
   const os = (ctx.platform ?? process.platform) as keyof OsPaths;
-  const raw = entry.user?.[os] ?? entry.user?.linux;
+  const raw = paths?.[os] ?? paths?.linux;
   if (!raw) return undefined;
   const env = ctx.env ?? process.env;
   const relocated = host.paths.value.configDirEnv ? env[host.paths.value.configDirEnv] : undefined;

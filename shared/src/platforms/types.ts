@@ -146,6 +146,11 @@ export interface HostRecord {
     };
     /** Env var that relocates `configDir` (e.g. CLAUDE_CONFIG_DIR, CODEX_HOME). */
     configDirEnv?: string;
+    /**
+     * Settings files holding `permissions.deny|ask|allow` rules (`Bash(git push:*)`, `Read(./secrets/**)`), most
+     * specific first; the sandbox honours the rules of hosts that have them.
+     */
+    permissionFiles?: { project: string[]; user?: OsPaths };
   }>;
   instructionFile: Sourced<string>;
   /** How this host shows an MCP tool of the `context-mode` server to the model, e.g. `mcp__context-mode__{tool}`. */

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { getHost } from '../platforms/host-table.js';
 
 export type BoundaryResult = { ok: true; realPath: string } | { ok: false; reason: string };
 
@@ -8,6 +9,12 @@ function inside(child: string, root: string, caseInsensitive: boolean): boolean 
   const b = caseInsensitive ? root.toLowerCase() : root;
   const rel = relative(b, a);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+}
+
+/** The project settings file a user shares rules in, as the rules host names it (`.claude/settings.json`). */
+export function sharedRulesFile(): string {
+  const project = getHost('claude-code').paths.value.permissionFiles?.project ?? [];
+  return (project[project.length - 1] ?? 'settings.json').replace('<project>/', '');
 }
 
 function real(p: string): string {
@@ -32,7 +39,7 @@ export function checkInsideProject(
   const lexical = resolve(root, path);
   const how =
     `Only files inside the project (${root}) are allowed. To allow this one, add a Read rule to ` +
-    `permissions.allow in .claude/settings.json, e.g. "Read(${lexical})", or copy the file into the project.`;
+    `permissions.allow in ${sharedRulesFile()}, e.g. "Read(${lexical})", or copy the file into the project.`;
   if (!inside(lexical, root, ci)) return { ok: false, reason: `${path} is outside the project. ${how}` };
   const realPath = real(lexical);
   if (!inside(realPath, real(root), ci)) {

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { hostPermissionFiles } from '../platforms/host-paths.js';
+import { getHost } from '../platforms/host-table.js';
 // The ESM build: the package's UMD main requires its files dynamically, which a bundle cannot follow.
 import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import { effectiveCommands, type EffectiveCommand } from '../shell/effective-commands.js';
 import { extractShellStrings } from '../shell/shell-strings.js';
 import { matchesNormalised } from './normalised-rule.js';
+import { sharedRulesFile } from './path-boundary.js';
+
+/** The host whose permission-rule syntax and settings files the sandbox honours (shared/src/platforms). */
+export const RULES_HOST = 'claude-code';
 
 export interface PermissionRules {
   deny: string[];
@@ -19,13 +24,7 @@ export interface PermissionRules {
  * malformed files contribute nothing: a broken settings file must not break the tools.
  */
 export function loadPermissions(projectRoot: string, env: NodeJS.ProcessEnv = process.env): PermissionRules {
-  const home = env.HOME || homedir();
-  const claudeDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
-  const files = [
-    join(projectRoot, '.claude', 'settings.local.json'),
-    join(projectRoot, '.claude', 'settings.json'),
-    join(claudeDir, 'settings.json'),
-  ];
+  const files = hostPermissionFiles(getHost(RULES_HOST), { project: projectRoot, env, home: env.HOME || homedir() });
   const rules: PermissionRules = { deny: [], ask: [], allow: [] };
   for (const file of files) {
     let parsed: unknown;
@@ -96,7 +95,7 @@ export function denyMessage(language: string, code: string, rules: PermissionRul
     const v = evaluateShell(piece, rules);
     if (v.verdict === 'deny') {
       return (
-        `Command blocked by a deny rule: "${v.command}" matches ${v.rule} (from your .claude settings). ` +
+        `Command blocked by a deny rule: "${v.command}" matches ${v.rule} (from ${sharedRulesFile()} or the other settings files beside it). ` +
         'Do something else, or ask the user to change the rule. Deny rules guard against accidents; they are not ' +
         'a security boundary against code written to get around them.'
       );

@@ -69,6 +69,11 @@ export const claudeCode: HostRecord = {
     value: {
       configDir: { linux: '~/.claude', darwin: '~/.claude', win32: '~/.claude' },
       configDirEnv: 'CLAUDE_CONFIG_DIR',
+      // Settings precedence: local project settings, shared project settings, then user settings.
+      permissionFiles: {
+        project: ['<project>/.claude/settings.local.json', '<project>/.claude/settings.json'],
+        user: { linux: '~/.claude/settings.json', darwin: '~/.claude/settings.json', win32: '~/.claude/settings.json' },
+      },
       hooksFile: {
         project: '<project>/.claude/settings.json',
         user: { linux: '~/.claude/settings.json', darwin: '~/.claude/settings.json', win32: '~/.claude/settings.json' },
