@@ -1,3 +1,4 @@
+import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { NoSqliteDriverError, nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
 import { storeHealth } from '@context-mode/shared/db/store-health';
@@ -79,7 +80,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   });
   run('project', () => {
     const p = projectPaths(input.projectRoot, env);
-    const kb = existsSync(p.knowledgeDb) ? `knowledge.db ${kib(statSync(p.knowledgeDb).size)}` : 'no knowledge.db yet';
+    const kb = existsSync(p.knowledgeDb) ? `knowledge.db ${formatBytes(statSync(p.knowledgeDb).size)}` : 'no knowledge.db yet';
     return { status: 'OK', detail: `${p.root} → id ${p.id}, ${p.dir} (${kb})` };
   });
   run('stores', () => {
@@ -158,10 +159,6 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
   } finally {
     db.close();
   }
-}
-
-function kib(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`;
 }
 
 /** Plain `[OK] name: detail` lines, with `  fix: …` under WARN/FAIL lines that have one. */

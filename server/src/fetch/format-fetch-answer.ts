@@ -1,9 +1,6 @@
+import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { clipBytes } from '@context-mode/shared/budget/result-budget';
 import type { FetchOutcome } from './fetch-and-index.js';
-
-function kb(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
-}
 
 function age(ms: number): string {
   const m = Math.round(ms / 60000);
@@ -30,8 +27,8 @@ export function formatFetchAnswer(outcomes: FetchOutcome[], budget: number, sear
     if (o.status === 'error') return `Failed to fetch ${o.url}: ${o.error}`;
     const head =
       o.status === 'cache'
-        ? `Cached: "${o.label}" — ${o.chunks} sections (${kb(o.bytes)}), indexed ${age(o.ageMs ?? 0)} (fresh for ${ttlHours} h; force: true refetches).`
-        : `Fetched and indexed ${o.chunks} sections (${kb(o.bytes)}) from ${o.finalUrl ?? o.url} as "${o.label}".` +
+        ? `Cached: "${o.label}" — ${o.chunks} sections (${formatBytes(o.bytes)}), indexed ${age(o.ageMs ?? 0)} (fresh for ${ttlHours} h; force: true refetches).`
+        : `Fetched and indexed ${o.chunks} sections (${formatBytes(o.bytes)}) from ${o.finalUrl ?? o.url} as "${o.label}".` +
           (o.note ? ` Note: ${o.note}.` : '');
     const tail = `Search it: ${searchCall(o.label)}`;
     if (!o.preview) return `${head}\n${tail}`;
@@ -44,14 +41,14 @@ export function formatFetchAnswer(outcomes: FetchOutcome[], budget: number, sear
   const failed = outcomes.length - ok.length;
   const sections = ok.reduce((n, o) => n + o.chunks, 0);
   const bytes = ok.reduce((n, o) => n + o.bytes, 0);
-  const head = `Fetched ${outcomes.length} URLs: ${fresh} new, ${cached} cached, ${failed} failed — ${sections} sections, ${kb(bytes)}.`;
+  const head = `Fetched ${outcomes.length} URLs: ${fresh} new, ${cached} cached, ${failed} failed — ${sections} sections, ${formatBytes(bytes)}.`;
   const tail = ok.length
     ? `Search them: ${searchTool}(queries: ["…"]) — or one source: ${searchCall(ok[0]!.label)}`
     : 'Nothing was indexed; fix the URLs above and retry.';
   const lines = outcomes.map((o) =>
     o.status === 'error'
       ? `- [err] ${o.url}: ${o.error}`
-      : `- [${o.status}] "${o.label}" — ${o.chunks} sections, ${kb(o.bytes)}`,
+      : `- [${o.status}] "${o.label}" — ${o.chunks} sections, ${formatBytes(o.bytes)}`,
   );
   // Per-URL previews share what is left after every status line.
   const fixed = Buffer.byteLength([head, ...lines, tail].join('\n'), 'utf8') + 8;

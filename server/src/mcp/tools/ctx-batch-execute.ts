@@ -8,22 +8,10 @@ import { redactText } from '@context-mode/shared/policy/redact';
 import { executeCode, type ExecuteResult } from '../../sandbox/execute-code.js';
 import { deniedBy, statusNote } from '../sandbox-answer.js';
 import type { ServerContext } from '../context.js';
-import { coerceStringList } from './ctx-search.js';
+import { liftToArray } from '../coerce.js';
 import { toolError } from '../tool-result.js';
 
 const commandItem = z.union([z.string(), z.object({ label: z.string().optional(), command: z.string() })]);
-const liftArray = (v: unknown) => {
-  if (typeof v === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(v);
-      if (Array.isArray(parsed)) return parsed;
-    } catch {
-      return [v];
-    }
-  }
-  return v;
-};
-
 interface Ran {
   label: string;
   command: string;
@@ -49,8 +37,8 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       description:
         'Run several shell commands, index all their output, and answer queries over it in one call. Returns one status line per command plus the best matching sections per query; search more later with ctx_search(source).',
       inputSchema: {
-        commands: z.preprocess(liftArray, z.array(commandItem).min(1)),
-        queries: z.preprocess(coerceStringList, z.array(z.string()).optional()),
+        commands: z.preprocess(liftToArray, z.array(commandItem).min(1)),
+        queries: z.preprocess(liftToArray, z.array(z.string()).optional()),
         concurrency: z.coerce.number().optional().describe('1-8, default 1'),
         timeout: z.coerce.number().optional().describe('ms per command, default 60000'),
       },

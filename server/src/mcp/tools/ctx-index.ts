@@ -10,10 +10,10 @@ import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
 import type { ContentFormat, KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import type { ServerContext } from '../context.js';
-import { coerceStringList } from './ctx-search.js';
+import { liftToArray } from '../coerce.js';
 
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
-const list = z.preprocess(coerceStringList, z.array(z.string()).optional());
+const list = z.preprocess(liftToArray, z.array(z.string()).optional());
 
 // Bounds are enforced by clamping in the handler rather than advertised in the schema: every byte of
 // tools/list is paid in every session's context.

@@ -6,28 +6,14 @@ import type { KnowledgeBase, SearchOptions } from '@context-mode/shared/knowledg
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { timelineSearch } from '@context-mode/shared/state/timeline-search';
 import type { ServerContext } from '../context.js';
-
-/** A bare string, a JSON-array string or an array all become string[] (hosts differ in what they send). */
-export function coerceStringList(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (t.startsWith('[')) {
-    try {
-      const parsed = JSON.parse(t) as unknown;
-      if (Array.isArray(parsed)) return parsed.map((x) => (typeof x === 'string' ? x : String(x)));
-    } catch {
-      // Not JSON after all: treat it as one query.
-    }
-  }
-  return t ? [v] : [];
-}
+import { liftToArray } from '../coerce.js';
 
 const MAX_QUERIES = 8;
 const MAX_LIMIT = 50;
 
 // Terse on purpose: tools/list is paid in every session's context. `limit` is clamped in the handler.
 const inputSchema = {
-  queries: z.preprocess(coerceStringList, z.array(z.string()).optional()),
+  queries: z.preprocess(liftToArray, z.array(z.string()).optional()),
   query: z.string().optional(),
   limit: z.coerce.number().optional().describe('per query, default 3'),
   source: z.string().optional().describe('label or part'),
