@@ -10,17 +10,27 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatBytes } from '@context-mode/shared/ledger/format-stats';
-import type { DashboardState } from '@context-mode/shared/protocol/dashboard';
+import type { DashboardState, SavingsPoint } from '@context-mode/shared/protocol/dashboard';
 import { seedProject, type SeededProject } from './seed-project.js';
 
 const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
 const ARTIFACTS = process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
+// Without Chromium the browser tests skip on a developer's machine; in CI they fail instead, so a stage never
+// passes having silently lost them.
+const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
+const SKIP = existsSync(CHROMIUM) || IN_CI ? false : `Debian chromium is not installed at ${CHROMIUM} (.ci/apt-packages.txt installs it)`;
 
 function cli<T>(seed: SeededProject, args: string[]): T {
   const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], { env: seed.env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as T;
+}
+
+/** What a chart point tells the user (its tooltip), built from the engine's numbers for that point. */
+function pointTitle(p: SavingsPoint): string {
+  return `${p.label}: saved ${formatBytes(p.savedBytes)}, own cost ${formatBytes(p.ownCostBytes)}, net ${formatBytes(p.netBytes)}` +
+    (p.redirectEstimateBytes ? `, unconfirmed estimate ${formatBytes(p.redirectEstimateBytes)}` : '');
 }
 
 async function startDashboard(seed: SeededProject): Promise<{ url: string; child: ChildProcess }> {
@@ -41,7 +51,7 @@ async function startDashboard(seed: SeededProject): Promise<{ url: string; child
   return { url, child };
 }
 
-describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : 'Debian chromium is not installed (.ci/apt-packages.txt installs it)' }, () => {
+describe('dashboard in a real browser', { skip: SKIP }, () => {
   let seed: SeededProject;
   let server: { url: string; child: ChildProcess };
   let browser: Browser;
@@ -50,6 +60,7 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
   const problems: string[] = [];
 
   before(async () => {
+    assert.ok(existsSync(CHROMIUM), `CI is set and Debian chromium is missing at ${CHROMIUM}: the browser tests cannot run (.ci/apt-packages.txt installs it)`);
     seed = seedProject();
     server = await startDashboard(seed);
     profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
@@ -75,7 +86,7 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  it('shows exactly the numbers of ctxmode state --json', async () => {
+  it('shows exactly the numbers of ctxmode state --json', async (t) => {
     const state = cli<DashboardState>(seed, ['state']);
     const figure = (k: string) => page.locator(`[data-figure="${k}"]`).first().textContent();
     assert.equal((await figure('Session:net'))?.replace(' net', ''), formatBytes(state.stats.session!.netBytes));
@@ -84,7 +95,7 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     assert.equal(await figure('Project:own'), formatBytes(state.stats.projectTotals.ownCostBytes));
     assert.equal(await figure('tool:ctx_execute:saved'), formatBytes(state.stats.tools.find((t) => t.tool === 'ctx_execute')!.savedBytes));
     assert.equal(await figure('sources:bytes'), formatBytes(state.sources.bytes));
-    assert.equal(await page.locator('.chart .point').count(), state.series.days.length);
+    assert.deepEqual(await page.locator('.chart .point title').allTextContents(), state.series.days.map(pointTitle));
     assert.ok(await page.locator('.chart .estimate').count(), 'the unconfirmed redirect estimate is drawn apart');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.emulateMedia({ colorScheme: 'light' });
@@ -92,6 +103,18 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
+    t.diagnostic(`screenshots: ${join(ARTIFACTS, 'dashboard-light.png')} ${join(ARTIFACTS, 'dashboard-dark.png')}`);
+  });
+
+  it('switches the chart to per session, one point per session of ctxmode state --json', async () => {
+    const state = cli<DashboardState>(seed, ['state']);
+    assert.ok(state.series.sessions.length > 1 && state.series.sessions.length !== state.series.days.length, 'the seed tells the two series apart');
+    await page.getByRole('button', { name: 'per session', exact: true }).click();
+    await page.getByRole('button', { name: 'per session', exact: true, pressed: true }).waitFor();
+    assert.deepEqual(await page.locator('.chart .point title').allTextContents(), state.series.sessions.map(pointTitle));
+    await page.getByRole('button', { name: 'per day', exact: true }).click();
+    await page.getByRole('button', { name: 'per day', exact: true, pressed: true }).waitFor();
+    assert.equal(await page.locator('.chart .point').count(), state.series.days.length);
   });
 
   it('refuses a request without the token, with a wrong token, or for another host name', async () => {
@@ -162,7 +185,7 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     await page.locator(`[data-event="${prompt.id}"]`).waitFor({ state: 'detached', timeout: 15_000 });
   });
 
-  it('purges the project only after confirmation that says what is deleted', async () => {
+  it('purges the project only after confirmation that says what is deleted', async (t) => {
     await page.getByRole('button', { name: 'Purge project…' }).click();
     const dialog = page.getByRole('dialog');
     assert.match((await dialog.textContent()) ?? '', /session memory, indexed content and savings history/);
@@ -173,6 +196,7 @@ describe('dashboard in a real browser', { skip: existsSync(CHROMIUM) ? false : '
     assert.equal(state.memory.totalEvents, 0);
     assert.equal(state.sources.total, 0);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-empty.png'), fullPage: true });
+    t.diagnostic(`screenshot: ${join(ARTIFACTS, 'dashboard-empty.png')}`);
   });
 
   it('raised no console errors and no CSP violations', () => {
