@@ -251,7 +251,7 @@ export function searchKnowledge(
     const used = t.alts.filter((a) => rareAltSet.has(a));
     const alts = used.map((a) => termMatcher(a));
     const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a))) ** IDF_POWER;
-    return { term: t, own, alts, idf, original: original.some((o) => o.lower === t.lower) };
+    return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
   const labelTerms = original
@@ -259,7 +259,12 @@ export function searchKnowledge(
     .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(t.lower)}(?![\\p{L}\\p{N}])`, 'u'));
   const matchers = groups.map((g) => g.own);
   // Snippets look for the words and their searched synonyms, each weighted by how rare it is.
-  const snippetMatchers = groups.flatMap((g) => [g.own, ...g.alts]);
+  // In snippets a word also counts inside an identifier ("cache" in `LRUCache`): the line naming the API is the
+  // answer more often than not. The rerank does not, since nearly every name would match a common word.
+  const snippetMatchers = groups.flatMap((g) => {
+    const t = g.term;
+    return [termMatcher(t.parts.length ? t.parts.join(' ') : t.lower, { humps: true }), ...g.altWords.map((a) => termMatcher(a, { humps: true }))];
+  });
   const snippetWeights = groups.flatMap((g) => [g.idf || 0.1, ...g.alts.map(() => ALT_WEIGHT * (g.idf || 0.1))]);
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {

@@ -5,29 +5,46 @@ export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A regex finding a term in text: stem prefix at a word start (CJK: anywhere). */
-export function termMatcher(term: string): RegExp {
+/** `[cC]` for a letter with two cases, else the character escaped: case-blind matching without the `i` flag. */
+function anyCase(ch: string): string {
+  const lo = ch.toLowerCase();
+  const up = ch.toUpperCase();
+  return lo !== up && lo.length === 1 && up.length === 1 ? `[${lo}${up}]` : escapeRegex(ch);
+}
+
+/** The literal text every match of a matcher contains (lowercased), for a cheap pre-check before the regex. */
+const needles = new WeakMap<RegExp, string>();
+
+/**
+ * A regex finding a term in text: its stem as a prefix at a word start (CJK: anywhere). With `humps`, also at
+ * a camelCase hump (`cidr` in `parseCIDR`, `cache` in `LRUCache`), as the index's identifier expansions find it.
+ */
+export function termMatcher(term: string, options: { humps?: boolean } = {}): RegExp {
   const lower = term.toLowerCase();
-  if (hasCjk(lower)) return new RegExp(escapeRegex(lower), 'giu');
+  if (hasCjk(lower)) {
+    const re = new RegExp(escapeRegex(lower), 'giu');
+    needles.set(re, lower);
+    return re;
+  }
   const stem = lightStem(lower);
   // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts; a
   // camelCase word arrives as its parts joined by spaces, so `keep alive timeout` also finds `keepAliveTimeout`.
-  const body = stem
-    .split(/[\s._'’-]+/)
-    .map(escapeRegex)
-    .join('[\\s._\'’-]?');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}`, 'giu');
+  const parts = stem.split(/[\s._'’-]+/);
+  const sep = '[\\s._\'’-]?';
+  const cased = (p: string) => [...p].map(anyCase).join('');
+  let source = `(?<![\\p{L}\\p{N}])${parts.map(cased).join(sep)}`;
+  const first = stem[0] ?? '';
+  // A hump is an upper-case letter right after a lower-case one; short stems would match inside too many names.
+  if (options.humps && stem.length >= 3 && first.toUpperCase() !== first) {
+    source += `|(?<=\\p{Ll})${escapeRegex(first.toUpperCase())}${[cased(parts[0]!.slice(1)), ...parts.slice(1).map(cased)].join(sep)}`;
+  }
+  const re = new RegExp(source, 'gu');
+  needles.set(re, parts[0] ?? '');
+  return re;
 }
 
-/** The literal text every match of a matcher must contain (its first stem part), for a cheap pre-check. */
-const needles = new WeakMap<RegExp, string>();
 function needleOf(re: RegExp): string {
-  let n = needles.get(re);
-  if (n === undefined) {
-    n = re.source.replace(/^\(\?<!\[[^\]]*\]\)/, '').split(/\[|\\/)[0]!.toLowerCase();
-    needles.set(re, n);
-  }
-  return n;
+  return needles.get(re) ?? '';
 }
 
 /** Does `re` match `text`? `lower` is text lowercased once by the caller; most words are absent, so a plain

@@ -56,3 +56,12 @@ test('a matching sentence inside a list item comes with the item head that names
   assert.match(s, /`stripTrailingCr`/);
   assert.match(s, /Windows text files/);
 });
+
+test('a snippet finds a word inside a camelCase name (cache → LRUCache), but only when asked for humps', () => {
+  const filler = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} describes walking directories quickly.`);
+  const text = [...filler.slice(0, 20), 'Entries are kept in an `LRUCache` sized by the childrenCacheSize option.', ...filler.slice(20)].join('\n');
+  assert.match(buildSnippet(text, [termMatcher('cache', { humps: true })], 150), /LRUCache/);
+  assert.ok(!termMatcher('cache').test('LRUCache'));
+  // A hump is a capital after a lower-case letter, not any run of letters.
+  assert.ok(!termMatcher('cache', { humps: true }).test('a headcache'));
+});
