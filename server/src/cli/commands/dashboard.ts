@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fail, messageOf, usageError } from '../cli-output.js';
-import { cliProjectRoot } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 
 /** The dashboard bundle: beside the built CLI (dist/dashboard), or the build output when run from sources. */
 function bundleDir(): string | undefined {
@@ -32,7 +32,7 @@ export function registerDashboardCommands(program: Command): void {
   program
     .command('dashboard')
     .description('serve the dashboard on 127.0.0.1 (random port and token) and open it in the browser')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--port <n>', 'port (default: a free one)')
     .option('--no-open', 'print the URL without opening a browser')
     .action(async (opts: { project?: string; port?: string; open: boolean }) => {
@@ -62,7 +62,7 @@ export function registerDashboardCommands(program: Command): void {
   program
     .command('action <json>')
     .description('perform one dashboard action (JSON, e.g. {"type":"refresh"}) and print the messages for the page as JSON')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .action(async (json: string, opts: { project?: string }) => {
       const { parseDashboardAction, performDashboardAction } = await import('../../dashboard/dashboard-actions.js');
       let raw: unknown;

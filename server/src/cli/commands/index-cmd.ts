@@ -4,7 +4,7 @@ import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shar
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
-import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface IndexOptions {
   source?: string;
@@ -35,7 +35,7 @@ export function registerIndexCommand(program: Command): void {
     .command('index <path>')
     .description('index a file or directory into the project knowledge base (one source per file)')
     .option('--source <label>', 'label for a file, or label prefix for a directory')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--include <glob>', 'only files matching this gitignore-style glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
     .option('--max-depth <n>', 'directory levels to descend (default 5)')

@@ -3,7 +3,7 @@ import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import type { MemoryDeleteReport, MemoryPinReport } from '@context-mode/shared/protocol/memory';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
-import { cliProjectRoot } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 
 interface MemoryCliOptions {
   json?: boolean;
@@ -46,7 +46,7 @@ export function registerMemoryCommand(program: Command): void {
     .command('memory')
     .description('list or search what session memory holds for the project (newest first)')
     .option('--json', 'print the MemoryReport JSON (shared/src/protocol/memory.ts)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'only this session')
     .option('--search <text>', 'only events containing every word')
     .option('--category <name>', 'only this category (user-prompt, goal, decision, rule, error, file, git, …)')
@@ -71,7 +71,7 @@ export function registerMemoryCommand(program: Command): void {
     .command('pin <id>')
     .description('keep an event past eviction and retention (--unpin to undo)')
     .option('--unpin', 'remove the pin instead')
-    .option('--project <dir>', 'project root')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--json', 'print the MemoryPinReport JSON (the event after the change)')
     .action((raw: string, opts: { unpin?: boolean; project?: string; json?: boolean }) => {
       const id = parseId(raw);
@@ -89,7 +89,7 @@ export function registerMemoryCommand(program: Command): void {
   memory
     .command('delete <id>')
     .description('delete one event')
-    .option('--project <dir>', 'project root')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--json', 'print the MemoryDeleteReport JSON')
     .action((raw: string, opts: { project?: string; json?: boolean }) => {
       const id = parseId(raw);

@@ -3,7 +3,7 @@ import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-stor
 import { purgeProjectData, type PurgeScope } from '@context-mode/shared/memory/purge-project-data';
 import type { PurgeReport } from '@context-mode/shared/protocol/purge';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
-import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface PurgeCliOptions {
   scope?: string;
@@ -24,7 +24,7 @@ export function registerPurgeCommand(program: Command): void {
     .description('delete session memory and indexed content of one session or the whole project (needs --yes)')
     .option('--scope <scope>', 'session or project')
     .option('--session <id>', 'the session to purge (scope session; default: the most recent one)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--yes', 'confirm: nothing is deleted without it')
     .option('--json', 'print the PurgeReport JSON (shared/src/protocol/purge.ts)')
     .action((opts: PurgeCliOptions) => {

@@ -4,7 +4,7 @@ import type { SearchOptions } from '@context-mode/shared/knowledge/types';
 import type { SearchReport, TimelineSearchReport } from '@context-mode/shared/protocol/knowledge';
 import { timelineSearch } from '@context-mode/shared/state/timeline-search';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
-import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 interface SearchCliOptions {
   limit: string;
@@ -24,8 +24,8 @@ export function registerSearchCommand(program: Command): void {
     .option('--source <label>', 'only this source (exact label, or part of one)')
     .option('--type <type>', 'code or prose')
     .option('--timeline', 'knowledge hits and session-memory events together, newest first (works before anything is indexed)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
-    .option('--json', 'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
+    .option('--json', 'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty; TimelineSearchReport with --timeline')
     .action((words: string[], opts: SearchCliOptions) => {
       const query = words.join(' ').trim();
       const limit = Number(opts.limit);

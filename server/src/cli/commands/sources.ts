@@ -3,7 +3,7 @@ import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { isPrefixLabel } from '@context-mode/shared/knowledge/describe-index';
 import type { SourceDeleteReport, SourcesReport } from '@context-mode/shared/protocol/knowledge';
 import { fail, messageOf, printJson } from '../cli-output.js';
-import { cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 
 /** The exact label when it exists; else, for a label ending in `/` or `:`, every source starting with it. */
 function deleteByLabel(kb: NonNullable<ReturnType<typeof openProjectKnowledge>>, label: string): string[] {
@@ -20,7 +20,7 @@ export function registerSourcesCommand(program: Command): void {
   const sources = program
     .command('sources')
     .description('list the sources in the project knowledge base (sizes, chunks, age); `sources delete <label>` removes one')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--json', 'print the SourcesReport JSON (shared/src/protocol/knowledge.ts)')
     .action((opts: { project?: string; json?: boolean }) => {
       const root = cliProjectRoot(opts.project);
@@ -51,7 +51,7 @@ export function registerSourcesCommand(program: Command): void {
   sources
     .command('delete <label>')
     .description('remove a source (exact label) and its chunks, or every source under a label ending in / or : (what index prints for a directory)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--json', 'print the SourceDeleteReport JSON (an unknown label is an error)')
     .action((label: string, opts: { project?: string; json?: boolean }) => {
       const root = cliProjectRoot(opts.project ?? (sources.opts() as { project?: string }).project);

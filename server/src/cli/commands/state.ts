@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
 import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { fail, messageOf, usageError } from '../cli-output.js';
-import { cliProjectRoot } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 import { unknownSession } from './stats.js';
 
 interface StateCliOptions {
@@ -18,7 +18,7 @@ export function registerStateCommand(program: Command): void {
     .command('state')
     .description('everything the dashboard shows, in one read that writes nothing: stats, savings per day and session, memory, sources')
     .option('--json', 'print the DashboardState JSON (shared/src/protocol/dashboard.ts)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'the session the stats report on (default: the most recent one)')
     .option('--memory-limit <n>', 'memory events in the page, newest first (1–10000)', '500')
     .action((opts: StateCliOptions) => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatStats } from '@context-mode/shared/ledger/format-stats';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
 import { fail, messageOf, printJson } from '../cli-output.js';
-import { cliProjectRoot } from './kb-open.js';
+import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 
 interface StatsCliOptions {
   json?: boolean;
@@ -24,7 +24,7 @@ export function registerStatsCommand(program: Command): void {
     .command('stats')
     .description('bytes kept out of the context window: gross saved, own cost and net (session, project, all time)')
     .option('--json', 'print the StatsReport JSON (shared/src/protocol/stats.ts)')
-    .option('--project <dir>', 'project root (default: the repository around the current directory)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'report this session (default: the most recent one)')
     .action((opts: StatsCliOptions) => {
       try {
