@@ -48,4 +48,4 @@ setTimeout(() => bail(new Error(`hook deadline of ${DEADLINE_MS} ms passed`)), D
 
 const argv = process.argv.slice(2);
 const args = argv[0] === 'hook' ? argv.slice(1) : argv;
-runHook({ args }).then(finish, bail);
+runHook({ args, rerunArgv: process.argv.slice(1) }).then(finish, bail);

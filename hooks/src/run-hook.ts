@@ -1,7 +1,8 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
 import { loadHandler } from './events/dispatch.js';
-import type { HookContext, Outcome } from './events/types.js';
+import type { Handler, HookContext, Outcome } from './events/types.js';
 import { appendHookLog } from './wire/error-log.js';
+import { bundleVanished, rerunInFreshProcess, RERUN_ENV, RETRY_EXIT } from './wire/fresh-process.js';
 import { callerForPayload, canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
@@ -24,6 +25,8 @@ export interface RunHookOptions {
   ppid?: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** The real hook process's script and arguments, so it can run itself again when a bundle vanished mid-load. */
+  rerunArgv?: string[];
 }
 
 const NOTHING: HookResult = { stdout: '', exitCode: 0 };
@@ -100,7 +103,18 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
     });
     if (problem) log(`${where}: ${problem}`);
     const ctx: HookContext = { env, now: options.now ?? Date.now, log: (m) => log(`${where}: ${m}`) };
-    const handler = await loadHandler(event);
+    let handler: Handler;
+    try {
+      handler = await loadHandler(event);
+    } catch (err) {
+      if (!bundleVanished(err)) throw err;
+      if (env[RERUN_ENV]) return { stdout: '', exitCode: RETRY_EXIT };
+      if (!options.rerunArgv) throw err;
+      log(`${where}: handler bundle vanished while loading (the engine is being replaced); running the hook again`);
+      const fresh = rerunInFreshProcess(options.rerunArgv, input.text, env);
+      if (!fresh) throw err;
+      return sanitize({ stdout: fresh.stdout, exitCode: fresh.exitCode }, host, (m) => log(`${where}: ${m}`));
+    }
     const outcome: Outcome = await handler(envelope, ctx);
     const formatted = formatForHost(host, event, outcome, {
       hostEvent: envelope.hostEvent,

@@ -1,9 +1,10 @@
 /**
  * While the engine is being replaced (`ctxmode upgrade` runs `npm install` over the runtime; a rebuild removes
  * dist/ first), a hook can start with its lazily loaded handler bundle briefly absent. Losing the event or
- * failing the host for that would be wrong: wait for the new files, within a bound.
+ * failing the host for that would be wrong: wait for the new files, briefly here; a longer wait runs the hook
+ * again in a fresh process (fresh-process.ts), which also gets past failures the module loader has cached.
  */
-export const BUNDLE_WAIT_MS = 10_000;
+export const BUNDLE_WAIT_MS = 1000;
 const STEP_MS = 100;
 
 /** A module that could not be found (yet); any other load error is a real fault and is not retried. */

@@ -5,7 +5,7 @@
 // private copy of the built server/ (npm run build first), real hook processes.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -82,9 +82,18 @@ test('a hook started while the engine bundle is being replaced waits for it: exi
   setTimeout(() => renameSync(`${handlers}.away`, handlers), 700);
   const second = await postTool(server, home, project, 'second.ts');
   assert.equal(second.code, 0, second.stderr);
+  // Missing for longer than the in-process wait (1 s): the hook runs itself again in fresh processes until the
+  // files are back (a fresh process also gets past a failure the module loader has cached).
+  const chunks = join(handlers, 'chunks');
+  renameSync(chunks, `${chunks}.away`);
+  setTimeout(() => renameSync(`${chunks}.away`, chunks), 2000);
+  const third = await postTool(server, home, project, 'third.ts');
+  assert.equal(third.code, 0, third.stderr);
+  assert.match(readFileSync(join(home, 'logs', 'hook-errors.log'), 'utf8'), /running the hook again/);
   const events = recorded(home, project);
   assert.match(events, /first\.ts/);
   assert.match(events, /second\.ts/);
+  assert.match(events, /third\.ts/);
 });
 
 test('an engine that cannot load answers the host with exit 0 and nothing on stdout', async () => {
