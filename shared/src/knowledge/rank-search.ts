@@ -2,6 +2,7 @@ import { buildFtsQuery, quoteFts, type QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
+import { synonymsOf } from './synonyms.js';
 import { buildSnippet, withoutBoilerplate } from './snippet.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
 import { MIN_SNIPPET_BYTES } from './format-search.js';
@@ -38,16 +39,18 @@ const OTHER_SESSION_PENALTY = -0.15;
 /** Words shorter than this are never typo-corrected. */
 const MIN_TYPO_FIX_LENGTH = 4;
 /**
- * Up to this length a one-letter substitution is not taken for a typo: nearly every short word has a real
- * neighbour one letter away ("took" → "tool"), while a dropped, added or swapped letter ("debg") is a typo.
+ * Up to this length only a restored letter ("debg" → "debug") or a swap ("tpyo") is taken for a typo: nearly
+ * every short word has a real neighbour one letter changed or removed away ("took" → "tool", "hide" → "ide").
  */
 const SHORT_WORD_LENGTH = 4;
 
 /** Is `fix` a believable correction of the unknown word `word`? */
 function plausibleTypoFix(word: string, fix: string): boolean {
   if (fix === word) return false;
-  if (word.length > SHORT_WORD_LENGTH || fix.length !== word.length) return true;
-  return [...word].sort().join('') === [...fix].sort().join('');
+  // A word the synonym groups list is English the store happens not to use, not a misspelling.
+  if (synonymsOf(word).length) return false;
+  if (word.length > SHORT_WORD_LENGTH || fix.length > word.length) return true;
+  return fix.length === word.length && [...word].sort().join('') === [...fix].sort().join('');
 }
 /** Mean snippet bytes per hit when the caller gives none (the CLI and MCP tool derive it from the budget). */
 const DEFAULT_SNIPPET_BYTES = 500;

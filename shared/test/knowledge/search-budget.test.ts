@@ -101,3 +101,14 @@ test('the typo fallback never turns a short real word into another (took → too
   assert.deepEqual(kb.searchWithReport!('tol configuration', { limit: 3 }).corrections.map((c) => c.to), []);
   assert.deepEqual(kb.searchWithReport!('cahce', { limit: 3 }).corrections.map((c) => c.to), ['cache']);
 });
+
+test('the typo fallback does not shorten a short word into another (hide → ide) nor rewrite a known English word', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-typo-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  kb.index({ source: 'editors', content: '# IDE support\n\nThe ide plugin shows coverage. The remover deletes files.', format: 'markdown' });
+  assert.deepEqual(kb.searchWithReport!('hide covered files', { limit: 3 }).corrections, []);
+  // "remove" is in a synonym group: the store only says "remover", and that is not a typo for it.
+  assert.deepEqual(kb.searchWithReport!('remove files', { limit: 3 }).corrections, []);
+});
