@@ -14,6 +14,7 @@ export interface PinnedHost {
 export const CLAUDE_CODE: PinnedHost = { id: 'claude-code', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' };
 export const CODEX: PinnedHost = { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' };
 export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' };
+export const OPENCODE: PinnedHost = { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' };
 export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' };
 
 export function hostCacheDir(host: PinnedHost): string {
