@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -42,6 +42,20 @@ function rssMiB(pid: number | undefined): number {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? round(Number(kb) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time the process has used (user + system), in ms, from /proc/<pid>/stat (clock ticks at Linux's usual
+ * 100 Hz). On a shared machine it tells the work done apart from the time spent waiting for a core.
+ */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
   }
@@ -111,12 +125,18 @@ try {
   log('ctx_index of 2 MB one-line hex, with ctx_search calls meanwhile');
   const hex = randomBytes(1024 * 1024).toString('hex');
   const idxStart = performance.now();
+  const idxCpuStart = cpuMs(pid);
+  const loadAverage = round(loadavg()[0]!);
   const indexing = call('ctx_index', { content: hex, source: 'bench-hex' });
   const during = await probeWhile(indexing);
   const indexed = await indexing;
   result.hexIndexing = {
     bytes: hex.length,
     ms: Math.round(performance.now() - idxStart),
+    // The server's CPU over the same span (the index plus the searches made meanwhile) and the 1-minute load
+    // average when it started: wall time far above CPU time is time spent waiting for a core.
+    serverCpuMs: cpuMs(pid) - idxCpuStart,
+    loadAverage1m: loadAverage,
     ok: !indexed.isError && /Indexed \d+ section/.test(indexed.text),
     callsMeanwhile: during.length,
     maxCallLatencyMs: round(Math.max(0, ...during)),
