@@ -48,9 +48,15 @@ function build(hosts: readonly HostRecord[]): { mcp: RegExp[]; own: RegExp[]; ro
 
 const TABLE = build(allHosts());
 
+/**
+ * Longer names are no tool's (hosts cap MCP tool names near 64 characters); the cap also bounds the patterns'
+ * backtracking on a hostile payload's name.
+ */
+const MAX_NAME = 256;
+
 /** Our own tool's bare name (`ctx_search`) when `name` is one in any host's naming, else undefined. */
 export function ownToolName(name: string | undefined): string | undefined {
-  if (!name) return undefined;
+  if (!name || name.length > MAX_NAME) return undefined;
   for (const re of TABLE.own) {
     const m = re.exec(name);
     if (m) return m[1];
@@ -69,7 +75,7 @@ export function isOwnTool(name: string | undefined): boolean {
  * Case-insensitive. Hosts that show MCP tools under their bare name (Codex, Cursor) cannot be told apart.
  */
 export function isMcpToolName(name: string | undefined): boolean {
-  if (!name) return false;
+  if (!name || name.length > MAX_NAME) return false;
   return TABLE.mcp.some((re) => re.test(name));
 }
 

@@ -71,3 +71,10 @@ test("every built-in the table lists has its role under that host's spelling, an
   assert.equal(classifyTool('fetch_webpage'), 'web');
   assert.equal(classifyTool('runSubagent'), 'subagent');
 });
+
+test('a hostile tool name of megabytes is answered at once, as no tool', () => {
+  const name = `mcp_${'context-mode_'.repeat(100_000)} `;
+  assert.equal(isMcpToolName(name), false);
+  assert.equal(isOwnTool(name), false);
+  assert.equal(classifyTool(name), 'other');
+});
