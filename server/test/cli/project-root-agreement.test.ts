@@ -48,7 +48,8 @@ test('stats and doctor name the same project for the same env and cwd', () => {
   const cases: { name: string; cwd: string; env: Record<string, string>; args?: string[]; want: string }[] = [
     { name: 'cwd in a subdirectory', cwd: sub, env, want: repo },
     { name: 'CONTEXT_MODE_PROJECT_DIR names a subdirectory', cwd: other, env: { ...env, CONTEXT_MODE_PROJECT_DIR: sub }, want: repo },
-    { name: 'a host workspace var', cwd: repo, env: { ...env, GEMINI_PROJECT_DIR: other }, want: other },
+    // A command typed in an editor's terminal: the launch-directory variables it inherits do not move the project.
+    { name: 'a host workspace var in the environment', cwd: repo, env: { ...env, GEMINI_PROJECT_DIR: other, VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other }, want: repo },
     { name: 'CONTEXT_MODE_PROJECT_DIR over the host var', cwd: repo, env: { ...env, CONTEXT_MODE_PROJECT_DIR: other, CLAUDE_PROJECT_DIR: repo }, want: other },
     { name: '--project over everything', cwd: other, env: { ...env, CONTEXT_MODE_PROJECT_DIR: other }, args: ['--project', sub], want: repo },
   ];

@@ -7,6 +7,13 @@ export interface ProjectRootInput {
   explicit?: string | undefined;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * Who asks. `host` (default): a process a host started (the MCP server), whose cwd may be anywhere, so the host's
+   * workspace variable is the better guess. `cli`: a person (or an agent's shell) typing a command where they are;
+   * host variables are skipped, because VS Code's and JetBrains' terminals inherit launch-directory variables
+   * (`VSCODE_CWD`, `IDEA_INITIAL_DIRECTORY`) that name where the editor was started, not the project.
+   */
+  caller?: 'host' | 'cli';
 }
 
 /**
@@ -18,6 +25,8 @@ export interface ProjectRootInput {
  * 4. any host's workspace env var,
  * 5. `cwd`.
  *
+ * Steps 3 and 4 apply to the `host` caller only (see `caller`).
+ *
  * Whatever wins goes through findProjectRoot (the nearest `.git` above it), the resolver hooks use too, so a
  * subdirectory and its repository are one project with one id on every surface.
  */
@@ -26,9 +35,10 @@ export function resolveProjectRoot(input: ProjectRootInput): string {
   return findProjectRoot(resolve(input.cwd, chooseStartDir(input)));
 }
 
-function chooseStartDir({ explicit, env, cwd }: ProjectRootInput): string {
+function chooseStartDir({ explicit, env, cwd, caller = 'host' }: ProjectRootInput): string {
   const named = explicit?.trim() || env.CONTEXT_MODE_PROJECT_DIR?.trim();
   if (named) return named;
+  if (caller === 'cli') return cwd;
   const hostDir = projectDirFromEnv(resolveHost(undefined, env), env)?.trim();
   if (hostDir) return hostDir;
   for (const host of allHosts()) {

@@ -28,6 +28,17 @@ test('the project is --project, else CONTEXT_MODE_PROJECT_DIR, else a host works
   }
 });
 
+test('a CLI command is where the user is: host workspace variables (an editor terminal inherits its launch directory) are skipped', () => {
+  const { base, repo, other, sub } = layout();
+  try {
+    assert.equal(resolveProjectRoot({ env: { VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other, CLAUDE_PROJECT_DIR: other }, cwd: sub, caller: 'cli' }), repo);
+    assert.equal(resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: other, VSCODE_CWD: repo }, cwd: repo, caller: 'cli' }), other);
+    assert.equal(resolveProjectRoot({ explicit: sub, env: { CLAUDE_PROJECT_DIR: other }, cwd: other, caller: 'cli' }), repo);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
 test('every source of the project goes up to the repository root, so a subdirectory is not a project of its own', () => {
   const { base, repo, sub } = layout();
   try {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import type { DoctorReport } from '@context-mode/shared/protocol/doctor';
 import { printJson } from '../cli-output.js';
-import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
+import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 
 /** `context-mode doctor [--json] [--project DIR]`: the ctx_doctor checks; exit 1 when any check FAILs. */
 export function registerDoctorCommand(program: Command): void {
@@ -11,11 +11,11 @@ export function registerDoctorCommand(program: Command): void {
     .description('check Node, the SQLite driver and FTS5, the data dir, the project and the detected host')
     .option('--json', 'print the DoctorReport JSON (shared/src/protocol/doctor.ts)')
     .option('--fix', 'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again')
-    .option('--project <dir>', 'project directory (default: CONTEXT_MODE_PROJECT_DIR, host env, or the current dir)')
+    .option('--project <dir>', PROJECT_OPTION_HELP)
     .action(async (opts: { json?: boolean; project?: string; fix?: boolean }) => {
       const { runDoctorChecks, formatDoctorLines } = await import('../../doctor/doctor-checks.js');
       const env = opts.project ? { ...process.env, CONTEXT_MODE_PROJECT_DIR: opts.project } : process.env;
-      const projectRoot = resolveProjectRoot({ explicit: opts.project, env, cwd: process.cwd() });
+      const projectRoot = cliProjectRoot(opts.project, env);
       let checks = runDoctorChecks({ projectRoot, env });
       const fixes = checks.flatMap((c) => (c.autoFix && c.status !== 'OK' ? [c.autoFix] : []));
       if (opts.fix && fixes.length) {

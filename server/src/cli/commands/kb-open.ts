@@ -2,11 +2,11 @@ import { openProjectKnowledge as openShared } from '@context-mode/shared/knowled
 import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 
 /** The help of every `--project <dir>` option, saying what the default really is. */
-export const PROJECT_OPTION_HELP = "project root (default: CONTEXT_MODE_PROJECT_DIR, else the host's workspace variable, else the repository around the current directory)";
+export const PROJECT_OPTION_HELP = 'project root (default: CONTEXT_MODE_PROJECT_DIR, else the repository around the current directory)';
 
-/** The project the CLI acts on: the same resolver as the MCP server (see resolveProjectRoot for the order). */
+/** The project every CLI command acts on: the shared resolver, as a command typed where the user is. */
 export function cliProjectRoot(project: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return resolveProjectRoot({ explicit: project, env, cwd: process.cwd() });
+  return resolveProjectRoot({ explicit: project, env, cwd: process.cwd(), caller: 'cli' });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { homedir } from 'node:os';
-import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
+import { cliProjectRoot } from './kb-open.js';
 
 /**
  * `ctxmode upgrade [--from <tgz>] [--json]`: new version into the managed runtime, setup re-run for the hosts
@@ -20,7 +20,7 @@ export function registerUpgradeCommand(program: Command): void {
       process.stderr.write(`installing ${opts.from ?? 'ctxmode@latest'} into the managed runtime…\n`);
       const report = runUpgrade({ env, home, ...(opts.from ? { from: opts.from } : {}) });
       // Doctor of the runtime just installed (its own SQLite driver, its own checks), not of this process.
-      const checks = report.error ? [] : runtimeDoctor(env, resolveProjectRoot({ env, cwd: process.cwd() }));
+      const checks = report.error ? [] : runtimeDoctor(env, cliProjectRoot(undefined, env));
       const failed = checks.filter((c) => c.status === 'FAIL');
       if (opts.json) {
         process.stdout.write(`${JSON.stringify({ upgrade: report, doctor: { ok: failed.length === 0, checks } }, null, 2)}\n`);
