@@ -12,7 +12,8 @@ import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-
 import type { ContentType, SearchHit, SearchOptions, SearchReport } from './types.js';
 
 // Rerank score (COVER_WEIGHT raised 1 -> 1.5 on the search-answers tune half) = RRF_WEIGHT·(fused rank score, normalised) + COVER_WEIGHT·(IDF share of query words present)
-// + TITLE_BONUS·(IDF share present in the heading path) + PROX_WEIGHT·proximity (+ LABEL_BONUS when the question
+// + TITLE_BONUS·(IDF share present in the heading path) + PROX_WEIGHT·proximity + PHRASE_WEIGHT·(share of consecutive
+// query-word pairs written side by side) (+ LABEL_BONUS when the question
 // names the source). Tuned on bench/corpus (tuning set) and checked on its holdout questions; nearby values
 // score within a question or two of each other, so these are round numbers rather than fitted ones.
 const RRF_K = 60;
@@ -25,6 +26,8 @@ const COVER_WEIGHT = 1.5;
 const TITLE_BONUS = 0.6;
 const PROX_WEIGHT = 0.25;
 const LABEL_BONUS = 0.3;
+/** Weight of the share of consecutive query-word pairs found side by side (one word may sit between). */
+const PHRASE_WEIGHT = 0.3;
 /** Score cost, per hit already taken from the same parent section, of another hit from it. */
 const SIBLING_PENALTY = 0.2;
 /** Synonyms searched per query, in all. */
@@ -257,6 +260,20 @@ export function searchKnowledge(
     return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
+  // Consecutive query words written next to each other in a chunk ("server sent events", "top level") say
+  // more than the same words scattered through it.
+  const pairs = original
+    .slice(1)
+    .map((t, i) => [original[i]!, t] as const)
+    .filter(([a, b]) => !a.weak && !b.weak && !hasCjk(a.lower) && !hasCjk(b.lower))
+    .map(([a, b]) => {
+      const stem = (w: string) => lightStem(w.replace(/[._'’-]+/g, ' ')).replace(/\s+/g, ' ');
+      const source = (w: string) => escapeRegex(stem(w)).replace(/ /g, '[\\s._-]?');
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${source(a.lower)}[\\p{L}\\p{N}]*[\\s_-]+(?:[\\p{L}\\p{N}]+[\\s_-]+)?${source(b.lower)}`, 'u');
+      // Both stems as plain substrings first: most chunks lack one of them, and includes() is cheaper.
+      const needles = [stem(a.lower).split(' ')[0]!, stem(b.lower).split(' ')[0]!];
+      return (lower: string) => needles.every((n) => lower.includes(n)) && re.test(lower);
+    });
   const labelTerms = original
     .filter((t) => t.lower.length >= 3 && !t.weak)
     .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(t.lower)}(?![\\p{L}\\p{N}])`, 'u'));
@@ -299,7 +316,13 @@ export function searchKnowledge(
     });
     const span = minSpan(pos);
     const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * groups.length)) : 0;
-    let score = RRF_WEIGHT * (rrf / maxRrf) + COVER_WEIGHT * (covered / totalIdf) + TITLE_BONUS * (titleCovered / totalIdf) + PROX_WEIGHT * proximity;
+    const adjacent = pairs.length ? pairs.filter((found) => found(titleLower) || found(contentLower)).length / pairs.length : 0;
+    let score =
+      RRF_WEIGHT * (rrf / maxRrf) +
+      COVER_WEIGHT * (covered / totalIdf) +
+      TITLE_BONUS * (titleCovered / totalIdf) +
+      PROX_WEIGHT * proximity +
+      PHRASE_WEIGHT * adjacent;
     // Naming the library or file in the question ("use raw-body with …") points at that source.
     const label = row.label.toLowerCase();
     if (labelTerms.some((re) => re.test(label))) score += LABEL_BONUS;
