@@ -31,6 +31,9 @@ function firstString(input: Record<string, unknown> | undefined, fields: readonl
   return undefined;
 }
 
+// Argument spellings across hosts. Not yet read from the table's `tools.args`: these lists hold spellings no table
+// host claims (commandLine, FilePath, URL), and the table's Gemini `prompt` / Copilot `urls` URL fields need the URL
+// picked out of free text or an array first.
 export const COMMAND_FIELDS = ['command', 'cmd', 'CommandLine', 'commandLine'] as const;
 export const PATH_FIELDS = ['file_path', 'path', 'AbsolutePath', 'FilePath', 'filePath', 'absolute_path'] as const;
 export const URL_FIELDS = ['url', 'URL', 'Url'] as const;
