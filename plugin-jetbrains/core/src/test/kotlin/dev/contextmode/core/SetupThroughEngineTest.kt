@@ -53,7 +53,13 @@ class SetupThroughEngineTest {
         assertTrue("github" in s && "playwright" in s && "context-mode" in s, s.toString())
         assertEquals(hooksBefore, theirHooks.readText())
         val ours = File(project, ".github/hooks/context-mode.json")
-        assertTrue(ours.isFile && ours.readText().contains(HOST_ID) || ours.readText().contains("hook"), ours.readText())
+        assertTrue(ours.isFile, "setup did not write $ours")
+        // Copilot runs only the events named under "hooks"; each must call our CLI's copilot hook for that event.
+        val hooks = JsonObject.parse(ours.readText()).obj("hooks")
+        for (event in listOf("preToolUse", "postToolUse", "userPromptSubmitted", "preCompact", "sessionStart", "agentStop")) {
+            val bash = hooks.objects(event).single().str("bash")
+            assertTrue(bash.contains("ctxmode hook copilot ${event.lowercase()}"), "$event: $bash")
+        }
         val again = ok(h.client.setup(project))
         assertTrue(again.changes.isEmpty(), again.changes.toString())
     }
