@@ -111,7 +111,7 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
       if (env[RERUN_ENV]) return { stdout: '', exitCode: RETRY_EXIT };
       if (!options.rerunArgv) throw err;
       log(`${where}: handler bundle vanished while loading (the engine is being replaced); running the hook again`);
-      const fresh = rerunInFreshProcess(options.rerunArgv, input.text, env);
+      const fresh = await rerunInFreshProcess(options.rerunArgv, input.text, env);
       if (!fresh) throw err;
       return sanitize({ stdout: fresh.stdout, exitCode: fresh.exitCode }, host, (m) => log(`${where}: ${m}`));
     }

@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-
 /** Set in a hook run again by `rerunInFreshProcess`; such a run reports a still-missing bundle with RETRY_EXIT. */
 export const RERUN_ENV = 'CONTEXT_MODE_HOOK_RERUN';
 /** Only ever seen by the parent hook (EX_TEMPFAIL), never by a host. */
@@ -28,7 +26,14 @@ export interface FreshResult {
  * Runs the same hook (`argv`: the script and its arguments) again with `payload` on stdin, until it loads or
  * the budget is spent; what it answered is the answer. Undefined when no run got through.
  */
-export function rerunInFreshProcess(argv: string[], payload: string, env: NodeJS.ProcessEnv, budgetMs = BUDGET_MS): FreshResult | undefined {
+export async function rerunInFreshProcess(
+  argv: string[],
+  payload: string,
+  env: NodeJS.ProcessEnv,
+  budgetMs = BUDGET_MS,
+): Promise<FreshResult | undefined> {
+  // Loaded only on this rare path: every hook start would pay for it otherwise.
+  const { spawnSync } = await import('node:child_process');
   const until = Date.now() + budgetMs;
   for (;;) {
     const remaining = until - Date.now();
