@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { openBunSqlite, runningOnBun } from './bun-sqlite.js';
 import type { Database, DriverName, RunResult, Row, SqlParams, Statement } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -15,19 +16,24 @@ export function nodeSqliteAvailable(): boolean {
   }
 }
 
-/** Which driver to use: `CONTEXT_MODE_SQLITE_DRIVER` forces one (tests, doctor); otherwise the built-in one when present. */
+/**
+ * Which driver to use. Inside Bun (OpenCode's plugin host) always Bun's own, the only one that loads there,
+ * whatever the environment says. Elsewhere `CONTEXT_MODE_SQLITE_DRIVER` forces one (tests, doctor); otherwise
+ * the built-in one when present.
+ */
 export function pickDriver(env: NodeJS.ProcessEnv = process.env): DriverName {
+  if (runningOnBun()) return 'bun:sqlite';
   const forced = env.CONTEXT_MODE_SQLITE_DRIVER;
   if (forced === 'node:sqlite' || forced === 'better-sqlite3') return forced;
   return nodeSqliteAvailable() ? 'node:sqlite' : 'better-sqlite3';
 }
 
-interface RawStatement {
+export interface RawStatement {
   run(...p: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   get(...p: unknown[]): unknown;
   all(...p: unknown[]): unknown[];
 }
-interface RawDb {
+export interface RawDb {
   exec(sql: string): unknown;
   prepare(sql: string): RawStatement;
   close(): void;
@@ -48,6 +54,7 @@ function wrapStatement(raw: RawStatement, plainRows: boolean): Statement {
 }
 
 export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number): RawDb {
+  if (driver === 'bun:sqlite') return openBunSqlite(path, busyTimeoutMs);
   if (driver === 'node:sqlite') {
     // Loaded lazily so Node 20 never touches it and ExperimentalWarning text never reaches stdout.
     const { DatabaseSync } = require('node:sqlite') as {

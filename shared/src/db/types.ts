@@ -1,4 +1,4 @@
-/** Values SQLite can bind. Booleans are not bindable on either driver: pass 0/1. */
+/** Values SQLite can bind. Booleans are not bindable on every driver: pass 0/1. */
 export type SqlValue = string | number | bigint | null | Uint8Array;
 export type SqlParams = SqlValue[] | [Record<string, SqlValue>];
 export type Row = Record<string, unknown>;
@@ -15,11 +15,12 @@ export interface Statement {
   all<T = Row>(...params: SqlParams): T[];
 }
 
-export type DriverName = 'node:sqlite' | 'better-sqlite3';
+export type DriverName = 'node:sqlite' | 'better-sqlite3' | 'bun:sqlite';
 
 /**
- * One small interface over both SQLite drivers. Every store in the engine talks to this and nothing else,
- * so the whole store test suite runs unchanged on `node:sqlite` (Node >= 22.5) and `better-sqlite3@12`.
+ * One small interface over the SQLite drivers. Every store in the engine talks to this and nothing else,
+ * so the whole store test suite runs unchanged on `node:sqlite` (Node >= 22.5), `better-sqlite3@12` and, in
+ * Bun (OpenCode's plugin host), `bun:sqlite`.
  */
 export interface Database {
   readonly driver: DriverName;

@@ -53,6 +53,19 @@ describe(`SQLite store on ${pickDriver()}`, () => {
     db.close();
   });
 
+  test('statements answer alike on every driver: named parameters, no row, run results', () => {
+    const db = openDatabase(':memory:', { migrations });
+    const first = db.prepare('INSERT INTO notes (body, tag) VALUES (:body, :tag)').run({ body: 'one', tag: 't' });
+    const second = db.prepare('INSERT INTO notes (body) VALUES (?)').run('two');
+    assert.deepEqual([first.changes, Number(first.lastInsertRowid), Number(second.lastInsertRowid)], [1, 1, 2]);
+    assert.deepEqual(db.prepare('SELECT body, tag FROM notes WHERE id = :id').get({ id: 1 }), { body: 'one', tag: 't' });
+    assert.equal(db.prepare('SELECT body FROM notes WHERE id = ?').get(99), undefined);
+    assert.deepEqual(db.prepare('SELECT body FROM notes WHERE id > ?').all(5), []);
+    assert.equal(db.prepare('UPDATE notes SET tag = ? WHERE tag IS NULL').run('u').changes, 1);
+    db.close();
+    assert.equal(db.open, false);
+  });
+
   test('FTS5 with porter and trigram tokenizers is available', () => {
     const db = openDatabase(':memory:');
     db.exec("CREATE VIRTUAL TABLE p USING fts5(t, tokenize='porter unicode61')");
