@@ -4,6 +4,7 @@ import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { isMcpToolName, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
+import { bookedRawBytes } from './booked-raw.js';
 import { envelopeText } from './response-envelope.js';
 import type { Envelope, HookContext, Outcome } from './types.js';
 
@@ -17,7 +18,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
   if (isOwnTool(tool)) return { kind: 'none' };
   const scope = envelope.host.outputReplacement?.value ?? 'all-tools';
   if (scope === 'mcp-tools' && !isMcpToolName(tool)) return { kind: 'none' };
-  const { text, stderr } = envelopeText(envelope.toolResponse);
+  const { text, stderr, hostReportedBytes } = envelopeText(envelope.toolResponse);
   const budget = resultBudget(ctx.env);
   if (Buffer.byteLength(text, 'utf8') + Buffer.byteLength(stderr ?? '', 'utf8') <= budget) return { kind: 'none' };
   const root = findProjectRoot(envelope.projectDir);
@@ -35,8 +36,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
     });
     // Saved only where the suite saw this host apply the replacement; otherwise the model may still get it all.
     // Raw is capped at what the host itself would have passed on (its own cut of long output).
-    const cut = envelope.host.outputCut?.value;
-    const rawBytes = cut && cut.tools.includes(tool) ? Math.min(shaped.rawBytes, cut.bytes) : shaped.rawBytes;
+    const rawBytes = bookedRawBytes(envelope.host, tool, Math.max(shaped.rawBytes, hostReportedBytes ?? 0));
     if (envelope.host.outputReplacementObserved) recordLedger(
       root,
       {

@@ -5,6 +5,8 @@
  * and a host that validates replacements against the tool's own schema gets its own envelope back.
  * Shapes observed with real hosts: test/hosts/ (see docs/hosts.md).
  */
+import { readPersistedOutput } from './persisted-output.js';
+
 type Obj = Record<string, unknown>;
 
 function isObj(v: unknown): v is Obj {
@@ -18,8 +20,27 @@ function partsText(parts: unknown[]): string | undefined {
   return texts.length ? texts.join('\n') : undefined;
 }
 
+/** What a tool produced, as far as the hook can know it. */
+export interface ToolText {
+  text: string;
+  /** Kept apart so its error lines are kept. */
+  stderr?: string;
+  /** The whole output's size in bytes when the host says it cut the text it passed (Claude's `persistedOutputSize`). */
+  hostReportedBytes?: number;
+}
+
+/** Bash output that Claude Code cut and kept whole in a file: the file's text when it is readable and plausible. */
+function shellText(response: Obj): ToolText {
+  const passed = typeof response.stdout === 'string' ? response.stdout : '';
+  const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
+  const size = response.persistedOutputSize;
+  const reported = typeof size === 'number' && Number.isFinite(size) && size > 0 ? { hostReportedBytes: size } : {};
+  const text = response.persistedOutputPath === undefined ? passed : (readPersistedOutput(response.persistedOutputPath, passed) ?? passed);
+  return { text, ...(stderr ? { stderr } : {}), ...reported };
+}
+
 /** The tool's own text (and stderr apart, so its error lines are kept) from any known envelope. */
-export function envelopeText(response: unknown): { text: string; stderr?: string } {
+export function envelopeText(response: unknown): ToolText {
   if (typeof response === 'string') return { text: response };
   if (isObj(response)) {
     if (isObj(response.file) && typeof response.file.content === 'string') return { text: response.file.content };
@@ -27,10 +48,7 @@ export function envelopeText(response: unknown): { text: string; stderr?: string
       const t = partsText(response.content);
       if (t !== undefined) return { text: t };
     }
-    if (typeof response.stdout === 'string' || typeof response.stderr === 'string') {
-      const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
-      return { text: typeof response.stdout === 'string' ? response.stdout : '', ...(stderr ? { stderr } : {}) };
-    }
+    if (typeof response.stdout === 'string' || typeof response.stderr === 'string') return shellText(response);
     if (typeof response.llmContent === 'string') return { text: response.llmContent };
     if (Array.isArray(response.llmContent)) {
       const t = partsText(response.llmContent);
@@ -44,6 +62,9 @@ export function envelopeText(response: unknown): { text: string; stderr?: string
 /**
  * `response` with its text replaced by `text` (stderr emptied, since the digest holds its error lines), or
  * undefined when the envelope has no known text field — then no replacement the host would accept exists.
+ * Claude's persisted-output fields are dropped: with them Claude 2.1.332 wraps even our short digest in its
+ * `<persisted-output>` note and shows the model only the digest's first 2 KB; without them the digest reaches
+ * the model whole (test/hosts/claude-code.test.ts).
  */
 export function withEnvelopeText(response: unknown, text: string): unknown {
   if (typeof response === 'string') return text;
@@ -54,7 +75,8 @@ export function withEnvelopeText(response: unknown, text: string): unknown {
   }
   if (Array.isArray(response.content)) return { ...response, content: [{ type: 'text', text }] };
   if (typeof response.stdout === 'string' || typeof response.stderr === 'string') {
-    return { ...response, stdout: text, ...(typeof response.stderr === 'string' ? { stderr: '' } : {}) };
+    const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = response;
+    return { ...rest, stdout: text, ...(typeof response.stderr === 'string' ? { stderr: '' } : {}) };
   }
   if (typeof response.llmContent === 'string' || Array.isArray(response.llmContent)) return { ...response, llmContent: text };
   if (typeof response.output === 'string') return { ...response, output: text };

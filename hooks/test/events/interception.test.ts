@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -88,6 +88,66 @@ test('Gemini CLI: a large shell output becomes an AfterTool deny whose reason is
     const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', own], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
     const t = (JSON.parse(stats.stdout) as { projectTotals: { rawBytes: number; savedBytes: number } }).projectTotals;
     assert.ok(t.rawBytes <= 40_000 && t.savedBytes > 30_000, JSON.stringify(t));
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
+});
+
+// Claude Code 2.1.332 passes PostToolUse only the first 30,000 characters of a long Bash output and keeps the whole
+// in the file named by persistedOutputPath (test/hosts/claude-code.test.ts).
+function claudeLongBash(dir: string, fileText: string | undefined) {
+  const lines = Array.from({ length: 3000 }, (_, i) => (i === 1500 ? 'ERROR disk quota exceeded at step 1777' : `test case ${i} passed in ${i % 97} ms ....`));
+  const whole = lines.join('\n') + '\n';
+  const file = join(dir, 'tool-results', 'b1.txt');
+  mkdirSync(join(dir, 'tool-results'), { recursive: true });
+  writeFileSync(file, fileText ?? whole);
+  return hook('claude-code', 'posttooluse', {
+    session_id: 'int-5', cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Bash',
+    tool_input: { command: 'npm test' },
+    tool_response: {
+      stdout: whole.slice(0, 29_999), stderr: '', interrupted: false, isImage: false, noOutputExpected: false,
+      persistedOutputPath: file, persistedOutputSize: Buffer.byteLength(whole),
+    },
+  });
+}
+
+test('Claude Code: a long Bash output is digested from the whole persisted file, error line kept, and booked against Claude\'s 2 KB preview', () => {
+  const own = mkdtempSync(join(tmpdir(), 'cm-int-persisted-'));
+  mkdirSync(join(own, '.git'));
+  try {
+    const r = claudeLongBash(own, undefined);
+    assert.equal(r.code, 0);
+    const value = (JSON.parse(r.stdout) as { hookSpecificOutput: { updatedToolOutput: Record<string, unknown> } }).hookSpecificOutput.updatedToolOutput;
+    const replaced = String(value.stdout);
+    assert.match(replaced, /ERROR disk quota exceeded at step 1777/, 'the error line past the first 30,000 characters is kept');
+    assert.ok(Buffer.byteLength(replaced) <= 4200, `${Buffer.byteLength(replaced)} bytes`);
+    // With these fields Claude wraps our digest in its <persisted-output> note and shows only its first 2 KB.
+    assert.equal(value.persistedOutputPath, undefined);
+    assert.equal(value.persistedOutputSize, undefined);
+    assert.equal(value.interrupted, false);
+    const source = /ctx_search\(source: "([^"]+)"/.exec(replaced)?.[1];
+    assert.ok(source, replaced.slice(-300));
+    const found = spawnSync(process.execPath, [BIN, 'search', 'test case 2999 passed', '--source', source!, '--json', '--project', own], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+    assert.equal(found.status, 0, found.stderr);
+    assert.match(found.stdout, /test case 2999 passed/, 'the last line, far past the cut, is in the knowledge base');
+    const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', own], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+    const t = (JSON.parse(stats.stdout) as { projectTotals: { rawBytes: number; savedBytes: number; returnedBytes: number } }).projectTotals;
+    // Without us the model would have got Claude's ~2 KB preview, not 104 KB (nor the 30 KB the hook saw).
+    assert.ok(t.rawBytes <= 2048 && t.savedBytes <= 2048 - t.returnedBytes, JSON.stringify(t));
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
+});
+
+test('Claude Code: a persistedOutputPath naming some other file is not read; the digest comes from what Claude passed', () => {
+  const own = mkdtempSync(join(tmpdir(), 'cm-int-persisted-'));
+  mkdirSync(join(own, '.git'));
+  try {
+    const r = claudeLongBash(own, `unrelated secret\n${'x'.repeat(200_000)}\nERROR disk quota exceeded at step 1777\n`);
+    assert.equal(r.code, 0);
+    const replaced = String((JSON.parse(r.stdout) as { hookSpecificOutput: { updatedToolOutput: { stdout: string } } }).hookSpecificOutput.updatedToolOutput.stdout);
+    assert.doesNotMatch(replaced, /unrelated secret|ERROR disk quota/);
+    assert.match(replaced, /test case 0 passed/);
   } finally {
     rmSync(own, { recursive: true, force: true });
   }

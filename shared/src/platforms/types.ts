@@ -185,9 +185,11 @@ export interface HostRecord {
    * The host's own cut of some tools' output before the model sees it, in bytes (Gemini CLI 0.61: shell output
    * above 40,000 characters becomes its first 8,000 and last 32,000). The ledger books no more than this as the
    * raw size of a replaced output of those tools: without us the model would have received no more. Tools by
-   * their canonical names, as hooks see them (`Bash` for the shell tool, `Read`).
+   * their canonical names, as hooks see them (`Bash` for the shell tool, `Read`). `above`: the size past which
+   * the host cuts (default `bytes`), for a host that turns a long output into a short preview (Claude Code
+   * 2.1.332: Bash output above 30,000 characters becomes a ~2 KB preview); `hostVersion`: where it was observed.
    */
-  outputCut?: Sourced<{ tools: string[]; bytes: number }>;
+  outputCut?: Sourced<{ tools: string[]; bytes: number; above?: number; hostVersion?: string }>;
   /**
    * Whether a resumed session still holds the context our hooks injected earlier (default true: Claude Code keeps
    * it in the transcript, so re-injecting stacks duplicates). Gemini CLI 0.61.0 resumes without it: the routing
