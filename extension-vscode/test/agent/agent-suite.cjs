@@ -66,10 +66,12 @@ exports.run = async function run() {
     const ledger = await api.engine.run(['stats', '--json', '--project', dir]);
     return { sidebar: api.dashboard.lastState ?? null, status: api.statusBar.text, ledger: ledger.ok ? ledger.value : null };
   };
+  // The same session and project figures as the ledger, once the project has recorded savings at all.
   const agree = (seen) => {
-    const shown = seen.sidebar?.stats?.session;
-    const ledger = seen.ledger?.session;
-    return Boolean(shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes && ledger.savedBytes > 0);
+    const shown = seen.sidebar?.stats;
+    const ledger = seen.ledger;
+    return Boolean(shown?.session && ledger?.session && shown.session.id === ledger.session.id && shown.session.netBytes === ledger.session.netBytes &&
+      shown.session.savedBytes === ledger.session.savedBytes && shown.projectTotals?.savedBytes === ledger.projectTotals?.savedBytes && ledger.projectTotals?.savedBytes > 0);
   };
   let seen = await read();
   const deadline = Date.now() + Number(process.env.CM_AGENT_LIVE_MS || 30000);

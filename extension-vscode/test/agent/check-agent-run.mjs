@@ -75,9 +75,16 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
   const seen = existsSync(sidebarFile) ? JSON.parse(readFileSync(sidebarFile, 'utf8')) : {};
   const shown = seen.sidebar?.stats?.session;
   const ledger = seen.ledger?.session;
-  check('the sidebar shows, without a refresh being forced, the savings the ledger recorded',
-    shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes && ledger.savedBytes > 0,
-    shown ? `session ${shown.id}: sidebar net ${shown.netBytes} B / saved ${shown.savedBytes} B; ledger net ${ledger?.netBytes} B / saved ${ledger?.savedBytes} B` : 'no sidebar state');
+  const shownProject = seen.sidebar?.stats?.projectTotals;
+  const ledgerProject = seen.ledger?.projectTotals;
+  check('the sidebar shows, without a refresh being forced, the session and project figures the ledger recorded',
+    shown && ledger && shown.id === ledger.id && shown.netBytes === ledger.netBytes && shown.savedBytes === ledger.savedBytes &&
+      shownProject?.savedBytes === ledgerProject?.savedBytes && ledgerProject?.savedBytes > 0,
+    shown ? `session ${shown.id}: sidebar net ${shown.netBytes} B / saved ${shown.savedBytes} B, ledger net ${ledger?.netBytes} B / saved ${ledger?.savedBytes} B; project saved: sidebar ${shownProject?.savedBytes} B, ledger ${ledgerProject?.savedBytes} B` : 'no sidebar state');
+  // Copilot's hooks and the MCP server VS Code starts must record into one session, or the session figure
+  // leaves out what our tools saved.
+  check("the session shown includes our MCP tool's savings",
+    shown && shown.savedBytes > 0, shown ? `session ${shown.id} saved ${shown.savedBytes} B of the project's ${ledgerProject?.savedBytes} B` : 'no sidebar state');
   const statusWant = ledger ? `${formatBytes(ledger.netBytes)} saved` : undefined;
   check('the status bar shows the session net savings the ledger recorded',
     statusWant !== undefined && typeof seen.status === 'string' && seen.status.endsWith(statusWant), `status bar "${seen.status}", ledger ${statusWant}`);
