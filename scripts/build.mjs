@@ -25,8 +25,8 @@ function bundle(options) {
     target: 'node20',
     sourcemap: 'linked',
     outExtension: { '.js': '.mjs' },
-    // Native addon and optional built-in: resolved at run time from node_modules / the running Node.
-    external: ['better-sqlite3', 'node:sqlite'],
+    // Native addon and optional built-ins: resolved at run time from node_modules / the running Node or Bun.
+    external: ['better-sqlite3', 'node:sqlite', 'bun:sqlite'],
     logLevel: 'warning',
     ...options,
   });

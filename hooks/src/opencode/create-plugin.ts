@@ -2,6 +2,7 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
 import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../events/types.js';
 import type { OpenCodeHooks, OpenCodePart, OpenCodePlugin, OpenCodePluginInput } from './opencode-types.js';
+import { wholeOutput } from './whole-output.js';
 
 export interface PluginDeps {
   /** The canonical handler for an event; defaults to the hook runner's dispatch table. */
@@ -89,11 +90,12 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
       },
 
       'tool.execute.after': async (input, output) => {
+        const args = isRecord(input.args) ? input.args : {};
         const outcome = await run('post-tool', 'tool.execute.after', {
           sessionId: input.sessionID,
           toolName: input.tool,
-          toolInput: isRecord(input.args) ? input.args : {},
-          toolResponse: output.output,
+          toolInput: args,
+          toolResponse: typeof output.output === 'string' ? wholeOutput(input.tool, args, output.output, output.metadata) : output.output,
           raw: { ...input, output: output.output, title: output.title },
         });
         if (!outcome) return;

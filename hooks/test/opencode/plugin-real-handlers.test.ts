@@ -59,3 +59,18 @@ test('a normal command passes untouched even with a live server (fake OpenCode h
   await hooks['tool.execute.before']!({ tool: 'bash', sessionID: 'oc-3', callID: 'c3' }, output);
   assert.deepEqual(output.args, { command: 'git status' });
 });
+
+test('a long bash output OpenCode cut reaches the model as a digest of the whole, error line kept (fake OpenCode host, real stores)', async () => {
+  const hooks = await createContextModePlugin({ env, log: (m) => logs.push(m) })({ directory: project, worktree: project });
+  const lines = Array.from({ length: 3000 }, (_, i) => (i === 1500 ? 'ERROR disk quota exceeded at step 1777' : `test case ${i} passed in ${i % 97} ms ....`));
+  const store = join(home, 'opencode-data', 'tool-output');
+  mkdirSync(store, { recursive: true });
+  const saved = join(store, 'tool_0123456789abcdef');
+  writeFileSync(saved, `${lines.join('\n')}\n`);
+  // OpenCode 1.18.33 passes a ~50 KB window that here starts after the error line, and names the saved whole.
+  const output = { title: 'npm test', output: `...output truncated...\n\nFull output saved to: ${saved}\n\n${lines.slice(1600).join('\n')}`, metadata: { outputPath: saved } };
+  await hooks['tool.execute.after']!({ tool: 'bash', sessionID: 'oc-big', callID: 'c9', args: { command: 'npm test' } }, output);
+  assert.ok(Buffer.byteLength(output.output) <= 4096, `${Buffer.byteLength(output.output)} bytes reach the model; log: ${logs.join(' | ')}`);
+  assert.match(output.output, /ERROR disk quota exceeded at step 1777/);
+  assert.match(output.output, /Full output indexed as/);
+});

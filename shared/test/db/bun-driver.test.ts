@@ -16,6 +16,8 @@ const SUITES = [
   'shared/test/knowledge/knowledge-base.test.ts',
   'shared/test/memory/memory-store.test.ts',
   'shared/test/ledger/record-ledger.test.ts',
+  // The plugin as OpenCode runs it: its post-tool handler indexes into a store, the call that failed in Bun.
+  'hooks/test/opencode/plugin-real-handlers.test.ts',
 ];
 
 function findBun(): string | undefined {
@@ -36,7 +38,7 @@ test('outside Bun the bun:sqlite driver is never picked, and forcing it says Bun
   assert.throws(() => openDatabase(':memory:', { driver: 'bun:sqlite' }), /bun:sqlite driver needs Bun/);
 });
 
-test('the store suites pass under Bun on bun:sqlite', { skip: bun ? false : 'no Bun found (set CONTEXT_MODE_BUN, or run the OpenCode host test once to cache it)' }, () => {
+test('the store suites and the OpenCode plugin\'s handlers pass under Bun on bun:sqlite', { skip: bun ? false : 'no Bun found (set CONTEXT_MODE_BUN, or run the OpenCode host test once to cache it)' }, () => {
   const home = mkdtempSync(join(tmpdir(), 'cm-bun-home-'));
   try {
     const r = spawnSync(bun!, ['test', ...SUITES], {
@@ -50,6 +52,7 @@ test('the store suites pass under Bun on bun:sqlite', { skip: bun ? false : 'no 
     assert.equal(r.error, undefined, `${bun}: ${String(r.error)}`);
     assert.match(out, /on bun:sqlite/, 'the suites ran on bun:sqlite, whatever the environment forces');
     assert.match(out, /\n\s*0 fail\n/, out.slice(-3000));
+    assert.match(out, new RegExp(`across ${SUITES.length} files`), `every suite ran: ${out.slice(-500)}`);
     assert.equal(r.status, 0, out.slice(-3000));
   } finally {
     rmSync(home, { recursive: true, force: true });
