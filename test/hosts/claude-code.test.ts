@@ -108,8 +108,10 @@ test('large command output: what reaches the model is ≤ 4 KB and keeps the err
   assert.ok(bytes(r.text) <= 4096, `Bash result reaching the model is ${bytes(r.text)} bytes`);
   assert.match(r.text, /context-mode kept this Bash output/);
   // Claude hands PostToolUse only the first 30,000 characters of a long output (the whole of it sits in the
-  // file named by tool_response.persistedOutputPath); the error line is at line 1500 of 3000.
+  // file named by tool_response.persistedOutputPath, which the hook reads); the error line is at line 1500 of 3000.
   assert.ok(r.text.includes(ERROR_MARKER), `claude-code ${CLAUDE_CODE.version}: the digest lost the error line: ${r.text.slice(0, 300)}`);
+  // A replacement carrying Claude's persisted-output fields would be wrapped again and cut to its first 2 KB.
+  assert.doesNotMatch(r.text, /<persisted-output>/);
 });
 
 test('session start: the routing block is injected once, naming tools as Claude names them', () => {
