@@ -5,6 +5,7 @@ import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge
 import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { hostToolName, resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { activeSessionId } from '@context-mode/shared/memory/active-session';
 import { ensureProject } from '@context-mode/shared/project/index';
 import type { ServerContext } from './context.js';
 import { registerAllTools } from './tools/index.js';
@@ -15,8 +16,10 @@ export interface CreateServerOptions {
   projectRoot: string;
   env?: NodeJS.ProcessEnv;
   version?: string;
-  /** The session id tools record under; default: the host's session env, else a new per-process id. */
+  /** The session id the host gave (its session env); without one, the hooks' active session, else `fallbackSessionId`. */
   sessionId?: string;
+  /** This server's own id when neither the host nor its hooks name a session (default: a new per-process id). */
+  fallbackSessionId?: string;
   /** Called once the host is known (at MCP initialize), e.g. to record it in the live-server sentinel. */
   onHost?: (host: HostRecord | undefined, clientName: string | undefined) => void;
   /** Called the first time tools/list is served, with the listing's UTF-8 size (own cost in the ledger). */
@@ -41,7 +44,8 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   let closed = false;
   const cleanups: Array<() => void | Promise<void>> = [];
   // The host is not known before initialize; env signals name it well enough for its session-id variable.
-  const sessionId = options.sessionId || sessionIdFromEnv(resolveHost(undefined, env), env) || `mcp-${randomUUID()}`;
+  const givenSessionId = options.sessionId || sessionIdFromEnv(resolveHost(undefined, env), env);
+  const ownSessionId = options.fallbackSessionId || `mcp-${randomUUID()}`;
 
   // Empty prompts and resources capabilities make the SDK answer prompts/list, resources/list and
   // resources/templates/list with empty lists instead of -32601, which some hosts (OpenCode) treat as fatal.
@@ -54,7 +58,11 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   const context: ServerContext = {
     projectRoot: options.projectRoot,
     env,
-    sessionId,
+    // Hosts that give the server no session id (VS Code, JetBrains, …) give one to their hooks: the server books
+    // under the session those hooks noted last, so a session's view holds its tool savings too.
+    get sessionId() {
+      return givenSessionId || activeSessionId(options.projectRoot, env) || ownSessionId;
+    },
     host: () => host,
     toolName: (tool) => hostToolName(host, tool),
     knowledge: () => {

@@ -9,6 +9,7 @@ export interface FullServerOptions {
   projectRoot: string;
   env: NodeJS.ProcessEnv;
   sessionId?: string;
+  fallbackSessionId?: string;
   /** Writes one protocol message to the client (stdout). */
   write: (message: JSONRPCMessage) => void;
   onHost: (host: HostRecord | undefined) => void;
@@ -87,6 +88,7 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
     env: options.env,
     onHost: (host) => options.onHost(host),
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+    ...(options.fallbackSessionId ? { fallbackSessionId: options.fallbackSessionId } : {}),
     onToolsListed: (bytes) => options.onToolsListed(bytes),
   });
   transport.onclose = undefined;

@@ -1,3 +1,4 @@
+import { activeSessionId } from '@context-mode/shared/memory/active-session';
 import { resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 import { writeLiveSentinel } from '../run/live-sentinel.js';
@@ -53,9 +54,10 @@ async function main(): Promise<void> {
 
   const projectRoot = resolveProjectRoot({ env, cwd: process.cwd() });
   // Not randomUUID: node:crypto would be the front's largest memory cost, and this id needs no secrecy.
-  const sessionId =
-    sessionIdFromEnv(resolveHost(undefined, env), env) ||
-    `mcp-${process.pid.toString(36)}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const givenSessionId = sessionIdFromEnv(resolveHost(undefined, env), env);
+  const ownSessionId = `mcp-${process.pid.toString(36)}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  // Without a session from the host, the session its hooks noted last (see shared/src/memory/active-session.ts).
+  const currentSessionId = () => givenSessionId || activeSessionId(projectRoot, env) || ownSessionId;
   if (process.stdin.isTTY) {
     // A person ran it by hand (e.g. `npm start`): say what is happening, on stderr, which is not the protocol.
     process.stderr.write(
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
   flushOwnCost = async () => {
     if (ownCostDone || ownCost === undefined) return;
     ownCostDone = true;
-    await recordToolsListCost(projectRoot, sessionId, hostId ?? 'unknown', ownCost, env);
+    await recordToolsListCost(projectRoot, currentSessionId(), hostId ?? 'unknown', ownCost, env);
   };
 
   const snapPath = snapshotPath(import.meta.url, env);
@@ -101,7 +103,8 @@ async function main(): Promise<void> {
       const full = await startFullServer({
         projectRoot,
         env,
-        sessionId,
+        ...(givenSessionId ? { sessionId: givenSessionId } : {}),
+        fallbackSessionId: ownSessionId,
         write: (message) => {
           process.stdout.write(JSON.stringify(message) + '\n');
           const { id } = message as { id?: unknown; method?: unknown };

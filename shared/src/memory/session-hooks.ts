@@ -2,7 +2,8 @@ import { renderRoutingBlock } from '../instructions/render-instructions.js';
 import { recordLedger } from '../ledger/record.js';
 import { hostToolName } from '../platforms/resolve-host.js';
 import type { HostRecord } from '../platforms/types.js';
-import { findProjectRoot } from '../project/project-identity.js';
+import { findProjectRoot, projectPaths } from '../project/project-identity.js';
+import { noteActiveSession } from './active-session.js';
 import { buildSnapshot, SNAPSHOT_BUDGET } from './build-snapshot.js';
 import { extractPromptEvents } from './extract-prompt-events.js';
 import { reopenIfCorrupt } from '../db/open-database.js';
@@ -31,7 +32,9 @@ function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => 
   let store = openMemoryStore(root, env);
   try {
     try {
-      return fn(store, root);
+      const result = fn(store, root);
+      noteActiveSession(projectPaths(root, env).dir, { sessionId: s.sessionId, host: s.host.id, time: s.now ?? Date.now() });
+      return result;
     } catch (err) {
       // Garbage in interior pages shows only when a query reads them: confirmed by quick_check, the file is
       // moved aside and this hook's work is done on a fresh store, instead of failing at every prompt.
