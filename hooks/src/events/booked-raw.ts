@@ -1,3 +1,4 @@
+import { builtinToolRole } from '@context-mode/shared/platforms/tool-names';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 
 /**
@@ -8,6 +9,13 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
  */
 export function bookedRawBytes(host: HostRecord, tool: string, produced: number): number {
   const cut = host.outputCut?.value;
-  if (!cut || !cut.tools.includes(tool)) return produced;
+  if (!cut || !cutsTool(cut.tools, tool)) return produced;
   return produced > (cut.above ?? cut.bytes) ? Math.min(produced, cut.bytes) : produced;
+}
+
+/** The cut names tools canonically (`Bash`, `Read`); a host's own name for the same tool (OpenCode's `bash`) counts. */
+function cutsTool(tools: string[], tool: string): boolean {
+  if (tools.includes(tool)) return true;
+  const role = builtinToolRole(tool);
+  return role !== undefined && tools.some((t) => builtinToolRole(t) === role);
 }

@@ -19,6 +19,14 @@ test('Claude Code: a Bash output above 30,000 characters is booked as the 2 KB p
   assert.equal(bookedRawBytes(getHost('gemini-cli'), 'Bash', 106_583), 40_000);
 });
 
+test("OpenCode: its own names for the cut tools count (bash, read); long output is booked as the 50 KB it would have passed", () => {
+  const opencode = getHost('opencode');
+  assert.equal(bookedRawBytes(opencode, 'bash', 104_000), 50_000);
+  assert.equal(bookedRawBytes(opencode, 'read', 116_000), 50_000);
+  assert.equal(bookedRawBytes(opencode, 'bash', 20_000), 20_000);
+  assert.equal(bookedRawBytes(opencode, 'webfetch', 116_000), 116_000, 'a tool the host does not cut');
+});
+
 test('the persisted file is read only when it is a regular file that begins with the text the host passed', () => {
   const whole = 'line one\n'.repeat(10_000) + 'ERROR at the end\n';
   const file = join(dir, 'out.txt');

@@ -34,6 +34,11 @@ export const opencode: HostRecord = {
     docs: PLUGINS,
   },
   outputReplacement: { value: 'all-tools', docs: PLUGINS },
+  // Observed on OpenCode 1.18.33 (plugin under Bun, store on bun:sqlite): the replaced output is what the model got.
+  outputReplacementObserved: { value: { hostVersion: '1.18.33' }, docs: 'test/hosts/opencode.test.ts' },
+  // OpenCode 1.18.33 passes the model a ~50 KB window of a long bash output and stops a read at 50 KB (51,349 and
+  // 55,882 bytes reached the model without us); 50,000 books a little less than that, never more.
+  outputCut: { value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: '1.18.33' }, docs: 'test/hosts/opencode.test.ts' },
   // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
   tools: {
     value: {
