@@ -6,7 +6,7 @@ import { runtimeFor, type Language } from './runtimes.js';
 import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { prewarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
-import { javascriptFunctionBody, scriptSource } from './script-source.js';
+import { javascriptFunctionBody, scriptSource, shellNeedsOwnBash } from './script-source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024;
@@ -89,7 +89,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     const bash = launcherShell(req.env);
     // An interpreter spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
     const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
-    const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash;
+    const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash && !shellNeedsOwnBash(req.code);
     const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
     const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
     const result = await runProcess({

@@ -4,17 +4,34 @@ export const NODE_BOOT = `
 import { closeSync, readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-// When the code has finished on its own, say so on fd 3 and close stdout/stderr from the last 'exit'
-// listener, so the server answers without waiting ~7 ms for this process to tear down. (process.exit() or a
-// crash skip this and the server waits for the exit as usual.)
-process.once('beforeExit', () => {
-  process.on('exit', (code) => {
+// The code's own promise (the function's, or the module import's): while it is pending the process would end with
+// exit code 13, as a module whose top-level await never settles does; if it rejects, the failure is the code's
+// own, which Node's loader reports as an uncaught exception, so no 'unhandledRejection' handler of the code's
+// may see it (the emit returns false: Node then reports it with source line and stack and exits 1).
+let running;
+let pending = false;
+// Set once the code has finished on its own ('beforeExit' was emitted and no listener called process.exit()).
+// The 'exit' event then ends by saying so on fd 3 and closing stdout/stderr, so the server answers without
+// waiting ~7 ms for this process to tear down (process.exit() or a crash skip this and the server waits for the
+// exit as usual); and, as for a module, a still pending top-level await means exit code 13, which an explicit
+// process.exit() does not get.
+let ended = false;
+// process.emit itself is wrapped rather than a listener added, so that the exit code is settled before the
+// code's first 'exit' listener runs and is reported after its last one, even one added after ours.
+const emit = process.emit;
+process.emit = function (event, reason, promise) {
+  if (event === 'unhandledRejection' && promise === running && running !== undefined) return false;
+  if (event === 'exit' && ended && pending && process.exitCode === undefined) process.exitCode = 13;
+  const result = Reflect.apply(emit, this, arguments);
+  if (event === 'beforeExit') ended = true;
+  if (event === 'exit' && ended) {
     try {
-      writeSync(3, 'done ' + (process.exitCode ?? code) + '\\n');
+      writeSync(3, 'done ' + (process.exitCode ?? reason) + '\\n');
       for (const fd of [1, 2, 3]) closeSync(fd);
     } catch {}
-  });
-});
+  }
+  return result;
+};
 const AsyncFunction = (async () => {}).constructor;
 const fail = (e) => { console.error(e); process.exitCode = 1; };
 // The job is read from fd 0 directly, never through process.stdin: the code then finds stdin at EOF, exactly as
@@ -57,18 +74,14 @@ if (job.functionBody !== undefined) {
     if (!(e instanceof SyntaxError)) fail(e);
   }
 }
-// Errors are left unhandled on purpose: Node then reports them (source line, stack, exit code 1) exactly as it
-// does for a script run directly.
-if (fn) {
-  // A top-level await that never settles ends a module run with exit code 13; the function's promise does the
-  // same here. \`finally\` leaves a rejection unhandled, so Node still reports it as for a direct run.
-  let settled = false;
-  fn(createRequire(job.file)).finally(() => (settled = true));
-  process.prependListener('exit', (code) => {
-    if (!settled && code === 0 && process.exitCode === undefined) process.exitCode = 13;
-  });
+// A failure is left unhandled on purpose (see running above): Node then reports it exactly as for a script run
+// directly.
+const started = fn ? fn(createRequire(job.file))
+  : process.exitCode === undefined ? import(pathToFileURL(job.file).href) : undefined;
+if (started) {
+  pending = true;
+  running = started.finally(() => (pending = false));
 }
-else if (process.exitCode === undefined) import(pathToFileURL(job.file).href);
 `;
 
 // Fields are NUL-terminated so any path or argument passes through unchanged; an empty field ends argv. A
@@ -80,13 +93,16 @@ IFS= read -r -d '' __cm_mode && IFS= read -r -d '' __cm_cwd && IFS= read -r -d '
 __cm_args=()
 while IFS= read -r -d '' __cm_a && [ -n "$__cm_a" ]; do __cm_args+=("$__cm_a"); done
 [ \${#__cm_args[@]} -gt 0 ] || exit 97
+# cd sets OLDPWD; a fresh bash starts with the one its environment gave it, or an exported one without value.
+__cm_op=\${OLDPWD+set} __cm_opv=$OLDPWD
 cd -- "$__cm_cwd" || exit 1
+if [ -n "$__cm_op" ]; then OLDPWD=$__cm_opv; else unset -v OLDPWD; declare -x OLDPWD; fi
 export TMPDIR="$__cm_tmp"
 [ -z "$__cm_fcp" ] || export FILE_CONTENT_PATH="$__cm_fcp"
 exec </dev/null
 [ "$__cm_mode" = source ] || exec "\${__cm_args[@]}"
 BASH_ARGV0=\${__cm_args[1]}
-unset -v __cm_mode __cm_cwd __cm_tmp __cm_fcp __cm_a __cm_args
+unset -v __cm_mode __cm_cwd __cm_tmp __cm_fcp __cm_a __cm_args __cm_op __cm_opv
 . "$0"
 `;
 

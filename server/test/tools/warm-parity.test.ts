@@ -60,3 +60,68 @@ test('Python: a sys.excepthook the script installs is honoured, and KeyboardInte
   const norm = (s: string) => s.replace(/cm-sbx-\w+/g, 'cm-sbx-X');
   assert.equal(norm(interrupt.warm), norm(interrupt.cold));
 });
+
+/** Each code runs once on a warm spare and once cold; answers normalised for the temp dir and stack frames. */
+async function warmAndColdEach(language: string, codes: string[]): Promise<Array<{ warm: string; cold: string }>> {
+  const warmServer = await startBuiltServer();
+  const coldServer = await startBuiltServer({ env: { CONTEXT_MODE_WARM: '0' } });
+  const norm = (s: string) => s.replace(/\n\s+at .*/g, '').replace(/cm-sbx-\w+/g, 'cm-sbx-X');
+  try {
+    await answer(warmServer, language, language === 'shell' ? 'true' : 'console.log(1)');
+    const out: Array<{ warm: string; cold: string }> = [];
+    for (const code of codes) {
+      await new Promise((r) => setTimeout(r, 1500)); // the replacement spare boots
+      out.push({ warm: norm(await answer(warmServer, language, code)), cold: norm(await answer(coldServer, language, code)) });
+    }
+    return out;
+  } finally {
+    await warmServer.close();
+    await coldServer.close();
+  }
+}
+
+test("the code's own unhandledRejection handler does not swallow its top-level throw, script or module (warm = cold)", async () => {
+  const body = 'process.on("unhandledRejection", () => console.log("swallowed"));\nconsole.log("x");\nthrow new Error("boom-handled");';
+  const runs = await warmAndColdEach('javascript', [body, `import "node:fs";\n${body}`]);
+  for (const { warm, cold } of runs) {
+    assert.match(cold, /boom-handled/);
+    assert.match(cold, /exit code 1/);
+    assert.doesNotMatch(cold, /swallowed/);
+    assert.equal(warm, cold);
+  }
+});
+
+test("an 'exit' listener added late still prints and sets the exit code (warm = cold)", async () => {
+  const code = [
+    'console.log("main");',
+    'process.on("beforeExit", () => {',
+    '  process.on("exit", () => { console.log("late listener"); console.error("late err"); process.exitCode = 3; });',
+    '});',
+  ].join('\n');
+  const { warm, cold } = (await warmAndColdEach('javascript', [code]))[0]!;
+  assert.match(cold, /late listener/);
+  assert.match(cold, /late err/);
+  assert.match(cold, /exit code 3/);
+  assert.equal(warm, cold);
+});
+
+test('shell: top-level return, RETURN trap, FUNCNAME, caller, $-, BASH_EXECUTION_STRING and OLDPWD as in `bash script` (warm = cold)', async () => {
+  const probe = [
+    'echo "flags=[$-] exec=[${BASH_EXECUTION_STRING-unset}]"',
+    'f() { echo "funcname=[${FUNCNAME[*]}] caller=[$(caller 0)]"; }',
+    'f',
+    'echo "top caller=[$(caller)]"',
+    "trap 'echo RETURN-trap' RETURN",
+    'return 3',
+    'echo after-return',
+  ].join('\n');
+  const oldpwd = 'echo "oldpwd=[${OLDPWD-unset}]"\ndeclare -p OLDPWD';
+  const [a, b] = await warmAndColdEach('shell', [probe, oldpwd]);
+  assert.match(a!.cold, /flags=\[hB\] exec=\[unset\]/);
+  assert.match(a!.cold, /funcname=\[f main\]/);
+  assert.match(a!.cold, /after-return/);
+  assert.doesNotMatch(a!.cold, /RETURN-trap/);
+  assert.equal(a!.warm, a!.cold);
+  assert.match(b!.cold, /oldpwd=\[unset\]/);
+  assert.equal(b!.warm, b!.cold);
+});
