@@ -59,7 +59,9 @@ before(() => {
   writeFileSync(join(sb.project, 'notes.md'), notes);
   indexed.run = sb.run(['index', 'notes.md', '--json']);
   hook('UserPromptSubmit', { prompt: 'fix operator precedence in the parser' });
-  const testLog = Array.from({ length: 2000 }, (_, i) => `ok ${i + 1} - parser case ${i + 1}`).join('\n');
+  // ~23 KB: over the result budget, under the 30,000 characters above which Claude Code shows its own 2 KB preview
+  // (the ledger books such output against that preview: see the host table's outputCut).
+  const testLog = Array.from({ length: 900 }, (_, i) => `ok ${i + 1} - parser case ${i + 1}`).join('\n');
   hook('PostToolUse', {
     tool_name: 'Bash',
     tool_input: { command: 'npm test' },
