@@ -63,10 +63,12 @@ export function scriptSource(language: Language, code: string, filePath?: string
 /**
  * The JavaScript code as the body of an async function taking `require` (the warm Node spare runs it without
  * the module loader, ~6 ms faster), with the same FILE_CONTENT glue; undefined when the code needs the module
- * loader (any `import`, `export` or `import.meta`). Strict, like the module it replaces.
+ * loader (any `import`, `export`, `import.meta` or `arguments`; the spare itself checks for a top-level `return`).
+ * Strict, like the module it replaces.
  */
 export function javascriptFunctionBody(code: string, filePath?: string): string | undefined {
-  if (/\bimport\b/.test(code) || /(^|[\s;])export\b/m.test(code)) return undefined;
+  // `arguments` would be the function's own; a module has none (ReferenceError).
+  if (/\bimport\b|\barguments\b/.test(code) || /(^|[\s;])export\b/m.test(code)) return undefined;
   const lines: string[] = [];
   if (filePath) {
     lines.push(`const FILE_CONTENT_PATH = ${js(filePath)};`);

@@ -4,6 +4,7 @@ export const NODE_BOOT = `
 import { closeSync, readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 // The code's own promise (the function's, or the module import's): while it is pending the process would end with
 // exit code 13, as a module whose top-level await never settles does; if it rejects, the failure is the code's
 // own, which Node's loader reports as an uncaught exception, so no 'unhandledRejection' handler of the code's
@@ -64,8 +65,20 @@ process.argv[1] = job.file;
   const at = process.execArgv.lastIndexOf('--input-type=module');
   if (at >= 0) process.execArgv.splice(at, 3);
 }
+// A function body may \`return\` at its top level, a module may not (a cold run fails with a SyntaxError): code
+// that says \`return\` is parsed as a script with its awaits blanked out, where a top-level return is an error,
+// and goes to the module loader unless that parse succeeds.
+const returnsAtTop = (body) => {
+  if (!/\\breturn\\b/.test(body)) return false;
+  try {
+    new Script(body.replace(/\\bawait\\b/g, '     '));
+    return false;
+  } catch {
+    return true;
+  }
+};
 let fn;
-if (job.functionBody !== undefined) {
+if (job.functionBody !== undefined && !returnsAtTop(job.functionBody)) {
   try {
     // Named after the script file, so stack frames point at it rather than at eval code.
     fn = new AsyncFunction('require', job.functionBody + '\\n//# sourceURL=' + pathToFileURL(job.file).href);

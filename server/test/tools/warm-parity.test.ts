@@ -125,3 +125,16 @@ test('shell: top-level return, RETURN trap, FUNCNAME, caller, $-, BASH_EXECUTION
   assert.match(b!.cold, /oldpwd=\[unset\]/);
   assert.equal(b!.warm, b!.cold);
 });
+
+test('a top-level return is a SyntaxError and `arguments` is not defined, as in a module; a nested return runs (warm = cold)', async () => {
+  const [topReturn, args, nested] = await warmAndColdEach('javascript', [
+    'console.log("a");\nconst v = await Promise.resolve(1);\nif (v) return;\nconsole.log("b");',
+    'console.log(arguments.length);',
+    'const twice = (x) => { return x * 2; };\nconsole.log("r", twice(await Promise.resolve(21)));',
+  ]);
+  assert.match(topReturn!.cold, /SyntaxError: Illegal return statement/);
+  assert.doesNotMatch(topReturn!.cold, /^a$/m);
+  assert.match(args!.cold, /ReferenceError: arguments is not defined/);
+  assert.match(nested!.cold, /r 42/);
+  for (const run of [topReturn!, args!, nested!]) assert.equal(run.warm, run.cold);
+});
