@@ -99,7 +99,8 @@ if (started) {
 
 // Fields are NUL-terminated so any path or argument passes through unchanged; an empty field ends argv. A
 // shell script is sourced by the launcher itself (~4 ms less than exec'ing a second bash), with $0 set to the
-// script as a fresh \`bash script\` would have it; anything else is exec'd.
+// script as a fresh \`bash script\` would have it, unless it uses what tells the two apart (shellNeedsOwnBash in
+// script-source.ts); anything else is exec'd.
 export const LAUNCHER_BOOT = `
 IFS= read -r -d '' __cm_mode && IFS= read -r -d '' __cm_cwd && IFS= read -r -d '' __cm_tmp &&
   IFS= read -r -d '' __cm_fcp || exit 97
