@@ -21,7 +21,14 @@ let ended = false;
 // code's first 'exit' listener runs and is reported after its last one, even one added after ours.
 const emit = process.emit;
 process.emit = function (event, reason, promise) {
-  if (event === 'unhandledRejection' && promise === running && running !== undefined) return false;
+  if (event === 'unhandledRejection' && promise === running && running !== undefined) {
+    if (typeof reason === 'object' && reason !== null && Object.hasOwn(reason, 'stack')) return false;
+    // Node would wrap a thrown non-error in an UnhandledPromiseRejection; the loader reports the value itself.
+    process.nextTick(() => {
+      throw reason;
+    });
+    return true;
+  }
   if (event === 'exit' && ended && pending && process.exitCode === undefined) process.exitCode = 13;
   const result = Reflect.apply(emit, this, arguments);
   if (event === 'beforeExit') ended = true;

@@ -82,12 +82,21 @@ async function warmAndColdEach(language: string, codes: string[]): Promise<Array
 
 test("the code's own unhandledRejection handler does not swallow its top-level throw, script or module (warm = cold)", async () => {
   const body = 'process.on("unhandledRejection", () => console.log("swallowed"));\nconsole.log("x");\nthrow new Error("boom-handled");';
-  const runs = await warmAndColdEach('javascript', [body, `import "node:fs";\n${body}`]);
-  for (const { warm, cold } of runs) {
+  const [script, module, plain] = await warmAndColdEach('javascript', [
+    body,
+    `import "node:fs";\n${body}`,
+    'console.log("x");\nthrow "plain-value";',
+  ]);
+  for (const { warm, cold } of [script!, module!]) {
     assert.match(cold, /boom-handled/);
     assert.match(cold, /exit code 1/);
     assert.doesNotMatch(cold, /swallowed/);
     assert.equal(warm, cold);
+  }
+  // A thrown non-error: the value itself is reported (the source line Node shows above it is its own, not the code's).
+  for (const out of [plain!.warm, plain!.cold]) {
+    assert.match(out, /\nplain-value\n\(Use `node --trace-uncaught/);
+    assert.match(out, /exit code 1/);
   }
 });
 
