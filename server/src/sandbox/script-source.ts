@@ -63,12 +63,12 @@ export function scriptSource(language: Language, code: string, filePath?: string
 /**
  * The JavaScript code as the body of an async function taking `require` (the warm Node spare runs it without
  * the module loader, ~6 ms faster), with the same FILE_CONTENT glue; undefined when the code needs the module
- * loader (any `import`, `export`, `import.meta` or `arguments`; the spare itself checks for a top-level `return`).
- * Strict, like the module it replaces.
+ * loader (any `import`, `export`, `import.meta`, `arguments` or `new.target`; the spare itself checks for a
+ * top-level `return`). Strict, like the module it replaces.
  */
 export function javascriptFunctionBody(code: string, filePath?: string): string | undefined {
-  // `arguments` would be the function's own; a module has none (ReferenceError).
-  if (/\bimport\b|\barguments\b/.test(code) || /(^|[\s;])export\b/m.test(code)) return undefined;
+  // `arguments` and `new.target` would be the function's own; a module has none (ReferenceError, SyntaxError).
+  if (/\bimport\b|\barguments\b|\bnew\s*\.\s*target\b/.test(code) || /(^|[\s;])export\b/m.test(code)) return undefined;
   const lines: string[] = [];
   if (filePath) {
     lines.push(`const FILE_CONTENT_PATH = ${js(filePath)};`);
@@ -76,9 +76,8 @@ export function javascriptFunctionBody(code: string, filePath?: string): string 
     lines.push('const file_path = FILE_CONTENT_PATH;');
   }
   lines.push(code);
-  // The directive shares the first line: with the function's own two-line header, error line numbers then
-  // match those of the module file a cold run executes.
-  return `'use strict'; ${lines.join('\n')}\n`;
+  // The spare's wrapper adds 'use strict' on its own first line, so lines and columns match the module file's.
+  return `${lines.join('\n')}\n`;
 }
 
 /**

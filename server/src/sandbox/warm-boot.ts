@@ -40,7 +40,6 @@ process.emit = function (event, reason, promise) {
   }
   return result;
 };
-const AsyncFunction = (async () => {}).constructor;
 const fail = (e) => { console.error(e); process.exitCode = 1; };
 // The job is read from fd 0 directly, never through process.stdin: the code then finds stdin at EOF, exactly as
 // a fresh process started with stdin closed would. The wait blocks, which costs nothing in a spare.
@@ -78,7 +77,7 @@ process.argv[1] = job.file;
 const returnsAtTop = (body) => {
   if (!/\\breturn\\b/.test(body)) return false;
   try {
-    new Script(body.replace(/\\bawait\\b/g, '     '));
+    new Script("'use strict';" + body.replace(/\\bawait\\b/g, '     '));
     return false;
   } catch {
     return true;
@@ -87,8 +86,11 @@ const returnsAtTop = (body) => {
 let fn;
 if (job.functionBody !== undefined && !returnsAtTop(job.functionBody)) {
   try {
-    // Named after the script file, so stack frames point at it rather than at eval code.
-    fn = new AsyncFunction('require', job.functionBody + '\\n//# sourceURL=' + pathToFileURL(job.file).href);
+    // Compiled as a script named after the file's URL, the way its module would be: stack frames then read
+    // \`at file:///…/script.mjs:line:col\` as in a cold run (a Function constructor's read \`at eval (…)\`). The
+    // code starts line 3, column 1, where the module file has it after its two lines of glue.
+    const source = "(async function (require) { 'use strict';\\n\\n" + job.functionBody + '\\n})';
+    fn = new Script(source, { filename: pathToFileURL(job.file).href }).runInThisContext();
   } catch (e) {
     // Left to the module loader, which reports a syntax error with file, line and caret.
     if (!(e instanceof SyntaxError)) fail(e);

@@ -135,12 +135,17 @@ test('shell: top-level return, RETURN trap, FUNCNAME, caller, $-, BASH_EXECUTION
   assert.equal(b!.warm, b!.cold);
 });
 
-test('a top-level return is a SyntaxError and `arguments` is not defined, as in a module; a nested return runs (warm = cold)', async () => {
-  const [topReturn, args, nested] = await warmAndColdEach('javascript', [
+test('top-level return, `arguments` and `new.target` fail as in a module; a nested return runs; stack frames name the file (warm = cold)', async () => {
+  const [topReturn, args, nested, newTarget, frame] = await warmAndColdEach('javascript', [
     'console.log("a");\nconst v = await Promise.resolve(1);\nif (v) return;\nconsole.log("b");',
     'console.log(arguments.length);',
     'const twice = (x) => { return x * 2; };\nconsole.log("r", twice(await Promise.resolve(21)));',
+    'console.log(new.target);',
+    'console.log("frame", new Error().stack.split("\\n")[1].trim());',
   ]);
+  assert.match(newTarget!.cold, /SyntaxError: new.target expression is not allowed here/);
+  assert.match(frame!.cold, /frame at file:\/\/\/.*cm-sbx-X\/script\.mjs:3:\d+/);
+  for (const run of [newTarget!, frame!]) assert.equal(run.warm, run.cold);
   assert.match(topReturn!.cold, /SyntaxError: Illegal return statement/);
   assert.doesNotMatch(topReturn!.cold, /^a$/m);
   assert.match(args!.cold, /ReferenceError: arguments is not defined/);
