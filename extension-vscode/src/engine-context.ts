@@ -12,6 +12,7 @@ import { locateEngine, type LocatedEngine } from './runtime/locate-engine.js';
 import { engineProbe, nodeProbe } from './runtime/probes.js';
 import { buildServerDefinition } from './engine/server-definition.js';
 import { runEngine, type EngineCommand, type EngineResult, type RunOptions } from './engine/engine-cli.js';
+import { OnDemandRegistration } from './engine/on-demand-registration.js';
 import { readSettings, SECTION, type ExtensionSettings } from './settings.js';
 
 export interface EngineInfo {
@@ -26,6 +27,7 @@ export class EngineContext implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  private onDemand: OnDemandRegistration | undefined;
 
   constructor(
     private readonly ext: vscode.ExtensionContext,
@@ -85,7 +87,13 @@ export class EngineContext implements vscode.Disposable {
 
   /** The MCP server VS Code should spawn, or none when the engine could not be located. */
   serverDefinitions(): vscode.McpStdioServerDefinition[] {
-    if (!this.info) return [];
+    this.onDemand ??= new OnDemandRegistration(this.dataHome, process.pid, (m) => this.log.warn(m));
+    if (!this.info) {
+      this.onDemand.set(undefined);
+      return [];
+    }
+    // Offered to VS Code, which starts it at the first tool call: the hooks may redirect to it from now on.
+    this.onDemand.set(this.workspaceDir);
     const def = buildServerDefinition({
       node: this.info.node,
       cli: this.info.engine.cli,
@@ -132,6 +140,7 @@ export class EngineContext implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.onDemand?.remove();
     for (const d of this.disposables.splice(0).reverse()) d.dispose();
   }
 }

@@ -1,5 +1,5 @@
 import { findProjectRoot, normaliseRoot } from '@context-mode/shared/project/project-identity';
-import { isServerLive, listLiveServers } from '@context-mode/shared/project/live-servers';
+import { isServerLive, listLiveServers, listOnDemandServers } from '@context-mode/shared/project/live-servers';
 
 /**
  * True when a live MCP server (pid-probed sentinel) serves the project containing `projectDir`. Sentinels
@@ -8,7 +8,8 @@ import { isServerLive, listLiveServers } from '@context-mode/shared/project/live
  */
 export function serverServesProject(projectDir: string, env: NodeJS.ProcessEnv): boolean {
   const servers = listLiveServers(env);
-  if (servers.length === 0) return false;
+  const onDemand = listOnDemandServers(env);
+  if (servers.length === 0 && onDemand.length === 0) return false;
   const wanted = new Set([normaliseRoot(projectDir)]);
   try {
     wanted.add(normaliseRoot(findProjectRoot(projectDir)));
@@ -16,5 +17,16 @@ export function serverServesProject(projectDir: string, env: NodeJS.ProcessEnv):
     // Unreadable directory: the directory itself is all we can match.
   }
   if (servers.some((s) => s.projectRoot !== '' && wanted.has(normaliseRoot(s.projectRoot)))) return true;
+  // A server the IDE registered and the host starts at the first ctx_* call (VS Code): as good as live. Its
+  // workspace may be a subdirectory of the repository the server will serve.
+  if (onDemand.some((r) => wanted.has(normaliseRoot(r.projectRoot)) || wanted.has(normaliseRoot(rootOf(r.projectRoot))))) return true;
   return servers.some((s) => s.projectRoot === '') ? isServerLive(projectDir, env) : false;
+}
+
+function rootOf(dir: string): string {
+  try {
+    return findProjectRoot(dir);
+  } catch {
+    return dir;
+  }
 }

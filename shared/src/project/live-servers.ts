@@ -105,3 +105,49 @@ function readRecord(file: string): LiveServerRecord | undefined {
     return undefined;
   }
 }
+
+/**
+ * On-demand registrations: an IDE that registers our MCP server with its host but lets the host start it only at
+ * the first call of one of its tools (VS Code starts MCP servers lazily) writes `<dataHome>/run/on-demand-<pid>.json`
+ * with its own pid and the workspace root. A hook may redirect to the `ctx_*` tools then too — the host will start
+ * the server when the model calls them; without this, floods before the first ctx_* call went through unredirected.
+ */
+export function onDemandPath(pid: number, env: NodeJS.ProcessEnv = process.env): string {
+  return join(runDir(env), `on-demand-${pid}.json`);
+}
+
+/** Every on-demand registration whose registering process is alive (dead ones are deleted on the way). */
+export function listOnDemandServers(env: NodeJS.ProcessEnv = process.env): { pid: number; projectRoot: string; host: string | null }[] {
+  let dir: string;
+  let names: string[];
+  try {
+    dir = runDir(env);
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const found: { pid: number; projectRoot: string; host: string | null }[] = [];
+  for (const name of names) {
+    const m = /^on-demand-(\d+)\.json$/.exec(name);
+    if (!m) continue;
+    const file = join(dir, name);
+    const pid = Number(m[1]);
+    if (!isPidAlive(pid)) {
+      try {
+        unlinkSync(file);
+      } catch {
+        // Removed by another reader, or a read-only dir: not live either way.
+      }
+      continue;
+    }
+    try {
+      const raw = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; projectRoot?: unknown; host?: unknown };
+      if (raw.pid === pid && typeof raw.projectRoot === 'string' && raw.projectRoot) {
+        found.push({ pid, projectRoot: raw.projectRoot, host: typeof raw.host === 'string' ? raw.host : null });
+      }
+    } catch {
+      // Half-written or foreign: skipped, never deleted (see listLiveServers).
+    }
+  }
+  return found;
+}
