@@ -76,6 +76,7 @@ export class EngineContext implements vscode.Disposable {
     this.info = { node: node.path, nodeVersion: node.version, engine };
     this.problem = undefined;
     this.log.info(`engine ${engine.version} (${engine.source}: ${engine.cli}) on Node ${node.version} (${node.path})`);
+    this.offerOnDemand(this.workspaceDir);
     this.changed.fire();
     return this.info;
   }
@@ -87,13 +88,7 @@ export class EngineContext implements vscode.Disposable {
 
   /** The MCP server VS Code should spawn, or none when the engine could not be located. */
   serverDefinitions(): vscode.McpStdioServerDefinition[] {
-    this.onDemand ??= new OnDemandRegistration(this.dataHome, process.pid, (m) => this.log.warn(m));
-    if (!this.info) {
-      this.onDemand.set(undefined);
-      return [];
-    }
-    // Offered to VS Code, which starts it at the first tool call: the hooks may redirect to it from now on.
-    this.onDemand.set(this.workspaceDir);
+    if (!this.info) return [];
     const def = buildServerDefinition({
       node: this.info.node,
       cli: this.info.engine.cli,
@@ -128,7 +123,21 @@ export class EngineContext implements vscode.Disposable {
     }
   }
 
+  /**
+   * The server is offered to VS Code, which starts it at the first tool call: from now on the hooks may redirect to
+   * it (see on-demand-registration.ts). Never lets a file problem reach activation.
+   */
+  private offerOnDemand(workspaceDir: string | undefined): void {
+    try {
+      this.onDemand ??= new OnDemandRegistration(this.dataHome, process.pid, (m) => this.log.warn(m));
+      this.onDemand.set(workspaceDir);
+    } catch (err) {
+      this.log.warn(`on-demand registration: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   private fail(message: string): void {
+    this.offerOnDemand(undefined);
     this.info = undefined;
     this.problem = message;
     this.log.error(message);
@@ -140,7 +149,7 @@ export class EngineContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.onDemand?.remove();
+    this.offerOnDemand(undefined);
     for (const d of this.disposables.splice(0).reverse()) d.dispose();
   }
 }

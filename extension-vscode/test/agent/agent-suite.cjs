@@ -28,7 +28,8 @@ exports.run = async function run() {
   const runDir = path.join(process.env.CONTEXT_MODE_HOME, 'run');
   await until('VS Code to start the context-mode server', async () => {
     await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
-    return fs.existsSync(runDir) && fs.readdirSync(runDir).length > 0;
+    // A running server's sentinel, not the extension's on-demand registration (on-demand-<pid>.json) beside it.
+    return fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /^mcp-\d+\.json$/.test(f));
   }, 60000);
   await until('our tools', async () => vscode.lm.tools.some((t) => t.name === 'mcp_context-mode_ctx_execute'), 30000);
   // The extension offers setup on activation; with autoSetup "always" it writes the hook file through the engine.

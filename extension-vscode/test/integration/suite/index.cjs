@@ -48,7 +48,8 @@ test('the extension activates and locates the engine on the machine Node', async
 test('VS Code itself starts our MCP server from the provider and lists its tools', async () => {
   const home = process.env.CONTEXT_MODE_HOME;
   const runDir = path.join(home, 'run');
-  const live = () => fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /\.json$/.test(f) && !/redirect|nudge|throttle/.test(f));
+  // A running server's sentinel (mcp-<pid>.json), not the extension's on-demand registration beside it.
+  const live = () => fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /^mcp-\d+\.json$/.test(f));
   await until('VS Code to start the context-mode server', async () => {
     await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
     return live();
