@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { formatBytes } from '../budget/format-bytes.js';
 import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
 
 export interface StoreHealth {
@@ -28,6 +29,6 @@ export function storeHealth(path: string): StoreHealth {
   } catch (err) {
     verdict = err instanceof Error ? err.message : String(err);
   }
-  if (verdict === 'ok') return { state: 'ok', detail: `ok (${Math.round(size / 1024)} KiB)` };
+  if (verdict === 'ok') return { state: 'ok', detail: `ok (${formatBytes(size)})` };
   return { state: 'corrupt', detail: `damaged: ${verdict.split('\n')[0]}` };
 }

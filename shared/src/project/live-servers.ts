@@ -45,6 +45,19 @@ export function isPidAlive(pid: number): boolean {
  * be mid-rename on a file system without atomic rename.
  */
 export function listLiveServers(env: NodeJS.ProcessEnv = process.env): LiveServerRecord[] {
+  const live: LiveServerRecord[] = [];
+  for (const { file, pid } of filesOfLiveProcesses(env, /^mcp-(\d+)\.json$/)) {
+    const record = readRecord(file);
+    if (record && record.pid === pid) live.push(record);
+  }
+  return live;
+}
+
+/**
+ * The files in the run dir named after a pid (`pattern`'s first group) whose process is alive. Files of dead
+ * processes are deleted on the way (a crashed writer never removed its own); reading them is the caller's job.
+ */
+function filesOfLiveProcesses(env: NodeJS.ProcessEnv, pattern: RegExp): { file: string; pid: number }[] {
   let dir: string;
   let names: string[];
   try {
@@ -53,24 +66,23 @@ export function listLiveServers(env: NodeJS.ProcessEnv = process.env): LiveServe
   } catch {
     return [];
   }
-  const live: LiveServerRecord[] = [];
+  const found: { file: string; pid: number }[] = [];
   for (const name of names) {
-    const m = /^mcp-(\d+)\.json$/.exec(name);
+    const m = pattern.exec(name);
     if (!m) continue;
     const file = join(dir, name);
     const pid = Number(m[1]);
-    if (!isPidAlive(pid)) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // Another reader removed it first, or the dir is read-only: either way it is not live.
-      }
+    if (isPidAlive(pid)) {
+      found.push({ file, pid });
       continue;
     }
-    const record = readRecord(file);
-    if (record && record.pid === pid) live.push(record);
+    try {
+      unlinkSync(file);
+    } catch {
+      // Another reader removed it first, or the dir is read-only: either way it is not live.
+    }
   }
-  return live;
+  return found;
 }
 
 /**
@@ -118,28 +130,8 @@ export function onDemandPath(pid: number, env: NodeJS.ProcessEnv = process.env):
 
 /** Every on-demand registration whose registering process is alive (dead ones are deleted on the way). */
 export function listOnDemandServers(env: NodeJS.ProcessEnv = process.env): { pid: number; projectRoot: string; host: string | null }[] {
-  let dir: string;
-  let names: string[];
-  try {
-    dir = runDir(env);
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
   const found: { pid: number; projectRoot: string; host: string | null }[] = [];
-  for (const name of names) {
-    const m = /^on-demand-(\d+)\.json$/.exec(name);
-    if (!m) continue;
-    const file = join(dir, name);
-    const pid = Number(m[1]);
-    if (!isPidAlive(pid)) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // Removed by another reader, or a read-only dir: not live either way.
-      }
-      continue;
-    }
+  for (const { file, pid } of filesOfLiveProcesses(env, /^on-demand-(\d+)\.json$/)) {
     try {
       const raw = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; projectRoot?: unknown; host?: unknown };
       if (raw.pid === pid && typeof raw.projectRoot === 'string' && raw.projectRoot) {
