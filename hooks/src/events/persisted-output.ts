@@ -21,12 +21,20 @@ const PREFIX_CHARS = 2000;
  */
 export function readPersistedOutput(path: unknown, passed: string): string | undefined {
   if (typeof path !== 'string' || path === '' || !isAbsolute(path)) return undefined;
+  const text = readRegularFile(path, PERSISTED_MAX_BYTES);
+  if (text === undefined || Buffer.byteLength(text, 'utf8') < Buffer.byteLength(passed, 'utf8')) return undefined;
+  // Leading blank lines may be trimmed from the passed text and not from the file.
+  return text.trimStart().startsWith(passed.trimStart().slice(0, PREFIX_CHARS)) ? text : undefined;
+}
+
+/** A regular file (not a link) of at most `maxBytes`, as UTF-8; undefined for anything else or on any error. */
+export function readRegularFile(path: string, maxBytes: number): string | undefined {
   let fd: number | undefined;
   try {
     if (!lstatSync(path).isFile()) return undefined;
     fd = openSync(path, 'r');
     const size = fstatSync(fd).size;
-    if (size > PERSISTED_MAX_BYTES || size < Buffer.byteLength(passed, 'utf8')) return undefined;
+    if (size > maxBytes) return undefined;
     const buf = Buffer.alloc(size);
     let at = 0;
     while (at < size) {
@@ -34,9 +42,7 @@ export function readPersistedOutput(path: unknown, passed: string): string | und
       if (n === 0) break;
       at += n;
     }
-    const text = buf.subarray(0, at).toString('utf8');
-    // Leading blank lines may be trimmed from the passed text and not from the file.
-    return text.trimStart().startsWith(passed.trimStart().slice(0, PREFIX_CHARS)) ? text : undefined;
+    return buf.subarray(0, at).toString('utf8');
   } catch {
     return undefined;
   } finally {

@@ -1,6 +1,5 @@
-import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, isAbsolute } from 'node:path';
-import { PERSISTED_MAX_BYTES } from '../events/persisted-output.js';
+import { PERSISTED_MAX_BYTES, readRegularFile } from '../events/persisted-output.js';
 
 /**
  * The whole of a tool output that OpenCode cut before `tool.execute.after` sees it, so the digest keeps every
@@ -14,7 +13,7 @@ export function wholeOutput(tool: string, args: Record<string, unknown>, passed:
   if (tool === 'read') return wholeFileRead(args, passed, metadata) ?? passed;
   const path = savedOutputPath(passed, metadata);
   if (!path) return passed;
-  const text = readBounded(path);
+  const text = readRegularFile(path, PERSISTED_MAX_BYTES);
   return text !== undefined && holdsPassedLines(text, passed) ? text : passed;
 }
 
@@ -32,7 +31,7 @@ function wholeFileRead(args: Record<string, unknown>, passed: string, metadata: 
   if (typeof path !== 'string' || !isAbsolute(path) || args.offset !== undefined || args.limit !== undefined) return undefined;
   const cut = (isRecord(metadata) && metadata.truncated === true) || /Use offset=\d+ to continue/.test(passed);
   if (!cut) return undefined;
-  const text = readBounded(path);
+  const text = readRegularFile(path, PERSISTED_MAX_BYTES);
   // A binary file has no lines worth a digest; OpenCode's own answer stands.
   return text === undefined || text.includes('\u0000') ? undefined : text;
 }
@@ -44,29 +43,6 @@ function holdsPassedLines(text: string, passed: string): boolean {
     .filter((l) => l.trim().length >= 16 && !/output truncated|Full output saved to/.test(l))
     .slice(0, 5);
   return sample.length > 0 && sample.every((l) => text.includes(l));
-}
-
-/** A regular file (not a link) no larger than the bound, as UTF-8; undefined for anything else. */
-function readBounded(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    if (!lstatSync(path).isFile()) return undefined;
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
-    if (size > PERSISTED_MAX_BYTES) return undefined;
-    const buf = Buffer.alloc(size);
-    let at = 0;
-    while (at < size) {
-      const n = readSync(fd, buf, at, size - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    return buf.subarray(0, at).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -69,24 +69,18 @@ export function routePreToolUse(input: RouteInput): Decision {
   const name = input.toolName;
   if (isOwnTool(name)) return NONE;
   const tool = canonicalToolName(name);
-  const absolute = (p: string): string => {
-    const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
-    return isAbsolute(expanded) ? expanded : resolve(input.projectDir, expanded);
-  };
-  // Whether ctx_index and ctx_execute_file will take the path (the server applies the same boundary check). After a
-  // `cd`, a relative path may name a file anywhere.
-  const insideProject = (p: string): boolean => {
-    const relativeAfterCd = !isAbsolute(p) && !p.startsWith('~/') && CHANGES_DIR.test(shellCommandOf(input.toolInput)?.value ?? '');
-    return !relativeAfterCd && checkInsideProject(absolute(p), input.projectDir).ok;
-  };
+  const expandHome = (p: string): string => (p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p);
+  const absolute = (p: string): string => (isAbsolute(expandHome(p)) ? expandHome(p) : resolve(input.projectDir, expandHome(p)));
+  // After a `cd`, a relative path may name a file anywhere: neither its size nor its place is known.
+  const relativeAfterCd = (p: string): boolean => !isAbsolute(expandHome(p)) && CHANGES_DIR.test(shellCommandOf(input.toolInput)?.value ?? '');
+  // Whether ctx_index and ctx_execute_file will take the path (the server applies the same boundary check).
+  const insideProject = (p: string): boolean => !relativeAfterCd(p) && checkInsideProject(absolute(p), input.projectDir).ok;
   const sizeOf = (p: string): number | undefined => {
     if (!input.fileSize) return undefined;
-    const expanded = p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p;
     const size = input.fileSize(absolute(p));
     if (size !== FILE_MISSING) return size;
     // A file that is not there prints one error line, not a flood: nothing to redirect and no saving to estimate.
-    const command = shellCommandOf(input.toolInput)?.value ?? '';
-    return !isAbsolute(expanded) && CHANGES_DIR.test(command) ? undefined : 0;
+    return relativeAfterCd(p) ? undefined : 0;
   };
 
   switch (tool) {

@@ -47,13 +47,7 @@ export function registerSearchCommand(program: Command): void {
         return;
       }
       try {
-        const budget = searchBudget(limit, 1);
-        const options: SearchOptions = {
-          limit,
-          snippetBytes: snippetBytesFor(budget, limit, 1),
-          ...(opts.source ? { source: opts.source } : {}),
-          ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
-        };
+        const { budget, options } = searchOptions(limit, opts);
         const report = kb.searchWithReport(query, options);
         if (report.matchedSources && report.matchedSources.length === 0) {
           const names = kb.listSources().map((s) => s.source);
@@ -73,13 +67,7 @@ export function registerSearchCommand(program: Command): void {
 /** `search --timeline`: the same merge as ctx_search's sort "timeline"; session memory alone when nothing is indexed. */
 function searchTimeline(kb: ReturnType<typeof openProjectKnowledge>, query: string, limit: number, root: string, opts: SearchCliOptions): void {
   try {
-    const budget = searchBudget(limit, 1);
-    const options: SearchOptions = {
-      limit,
-      snippetBytes: snippetBytesFor(budget, limit, 1),
-      ...(opts.source ? { source: opts.source } : {}),
-      ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
-    };
+    const { budget, options } = searchOptions(limit, opts);
     const hasChunks = kb !== undefined && kb.stats().chunks > 0;
     const report = timelineSearch(hasChunks ? kb : undefined, query, options, limit, { projectRoot: root });
     if (opts.source && report.hits.length === 0 && report.matchedSources?.length === 0) {
@@ -92,6 +80,18 @@ function searchTimeline(kb: ReturnType<typeof openProjectKnowledge>, query: stri
   } finally {
     kb?.close();
   }
+}
+
+/** One query's answer budget and the search options the CLI's flags ask for (both search modes). */
+function searchOptions(limit: number, opts: SearchCliOptions): { budget: number; options: SearchOptions } {
+  const budget = searchBudget(limit, 1);
+  const options: SearchOptions = {
+    limit,
+    snippetBytes: snippetBytesFor(budget, limit, 1),
+    ...(opts.source ? { source: opts.source } : {}),
+    ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
+  };
+  return { budget, options };
 }
 
 function usage(message: string): void {
