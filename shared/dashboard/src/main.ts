@@ -34,7 +34,10 @@ function send(action: DashboardAction): void {
   transport.send(action);
 }
 
-const dialog = h('dialog', { class: 'confirm', 'aria-modal': 'true' });
+// Outside the app element, which every render replaces: a modal dialog taken out of the document and put back
+// stays open but is no longer modal, so a live refresh during a confirmation left Escape dead and the next
+// showModal() throwing.
+const dialog = document.body.appendChild(h('dialog', { class: 'confirm', 'aria-modal': 'true' }));
 const confirmDialog: Confirm = (title, body, ok) =>
   new Promise((resolve) => {
     const yes = h('button', { type: 'button', class: 'danger', onclick: () => { dialog.close(); resolve(true); } }, ok);
@@ -85,8 +88,7 @@ function render(): void {
       h('p', {}, 'Purging deletes data for good; you are asked first.'),
       h('button', { type: 'button', class: 'danger', onclick: purge('session') }, 'Purge session…'), ' ',
       h('button', { type: 'button', class: 'danger', onclick: purge('project') }, 'Purge project…')),
-    h('footer', { class: 'muted' }, `Updated ${st.generatedAt.slice(11, 19)} UTC · tokens are estimates (${st.stats.bytesPerToken} bytes per token)`),
-    dialog);
+    h('footer', { class: 'muted' }, `Updated ${st.generatedAt.slice(11, 19)} UTC · tokens are estimates (${st.stats.bytesPerToken} bytes per token)`));
 }
 
 function showError(message: string, hint?: string): void {
