@@ -6,7 +6,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'extension-vscode/engine/**', 'extension-vscode/dashboard/**', 'plugin-jetbrains/**', 'bench/corpus/**', 'bench/results/**', 'test/fixtures/**', '.ci/**', 'configs/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'extension-vscode/engine/**',
+      'extension-vscode/dashboard/**',
+      'plugin-jetbrains/**',
+      'bench/corpus/**',
+      'bench/results/**',
+      'test/fixtures/**',
+      '.ci/**',
+      'configs/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,7 +30,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Empty catch blocks here always carry a comment saying why the error is dropped.
       'no-empty': ['error', { allowEmptyCatch: true }],
       // A variable declared early so that cleanup closures can see it, and assigned once later, stays `let`.
@@ -31,32 +45,82 @@ export default tseslint.config(
   {
     files: ['shared/src/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@context-mode/hooks*', 'ctxmode', 'ctxmode/*', '**/hooks/src/**', '**/server/src/**'], message: 'shared/ is the bottom layer: move what you need into shared/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@context-mode/hooks*', 'ctxmode', 'ctxmode/*', '**/hooks/src/**', '**/server/src/**'],
+              message: 'shared/ is the bottom layer: move what you need into shared/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/src/{sandbox,fetch,setup,doctor,run}/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../mcp/*', '../../mcp/*', '../cli/*', '../../cli/*', '../dashboard/*'], message: 'this layer sits below the MCP server and the CLI; pass what it needs in.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../mcp/*', '../../mcp/*', '../cli/*', '../../cli/*', '../dashboard/*'],
+              message: 'this layer sits below the MCP server and the CLI; pass what it needs in.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/src/mcp/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../cli/*', '../../cli/*', '../../../cli/*', '../dashboard/*', '../../dashboard/*'], message: 'the MCP server sits below the CLI.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../cli/*', '../../cli/*', '../../../cli/*', '../dashboard/*', '../../dashboard/*'],
+              message: 'the MCP server sits below the CLI.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The CLI and the dashboard are shells beside the MCP server, not above it: what they share with it lives in shared/.
     files: ['server/src/{cli,dashboard}/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../mcp/**', '../../mcp/**', '../../../mcp/**'], message: 'the CLI and the dashboard do not import the MCP server: move the logic into shared/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../mcp/**', '../../mcp/**', '../../../mcp/**'],
+              message: 'the CLI and the dashboard do not import the MCP server: move the logic into shared/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/src/dashboard/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../mcp/**', '../../mcp/**', '../cli/**', '../../cli/**'], message: 'the dashboard sits beside the CLI and the MCP server: move what both need into shared/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../mcp/**', '../../mcp/**', '../cli/**', '../../cli/**'],
+              message: 'the dashboard sits beside the CLI and the MCP server: move what both need into shared/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -17,15 +17,41 @@ const BIN = fileURLToPath(new URL('../server/bin/context-mode.cjs', import.meta.
 
 function timeState(seed: SeededProject, limit: number): { ms: number; bytes: number } {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--memory-limit', String(limit), '--project', seed.project], { env: seed.env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, 'state', '--json', '--memory-limit', String(limit), '--project', seed.project],
+    { env: seed.env, encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
   return { ms: Math.round(performance.now() - t0), bytes: Buffer.byteLength(r.stdout) };
 }
 
-async function timePage(seed: SeededProject): Promise<{ first_render_ms: number; slowest_load_older_ms: number; loads: number; events_in_dom: number }> {
-  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], { env: seed.env, stdio: ['ignore', 'pipe', 'ignore'] });
-  const url = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => { const m = /http:\/\/\S+/.exec(d.toString()); if (m) resolve(m[0]); }));
+async function timePage(
+  seed: SeededProject,
+): Promise<{ first_render_ms: number; slowest_load_older_ms: number; loads: number; events_in_dom: number }> {
+  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], {
+    env: seed.env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /http:\/\/\S+/.exec(d.toString());
+      if (m) resolve(m[0]);
+    }),
+  );
   const profile = mkdtempSync(join(tmpdir(), 'cm-bench-chromium-'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile }, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await browser.newPage();
     const t0 = performance.now();
@@ -40,14 +66,21 @@ async function timePage(seed: SeededProject): Promise<{ first_render_ms: number;
       const t1 = performance.now();
       await more.click();
       await page.waitForFunction((text) => {
-        const b = Array.from(document.querySelectorAll('button')).find((x) => /Load older events/.test(x.textContent ?? ''));
+        const b = Array.from(document.querySelectorAll('button')).find((x) =>
+          /Load older events/.test(x.textContent ?? ''),
+        );
         return !b || b.textContent !== text;
       }, before);
       renders.push(performance.now() - t1);
     }
     const rerender = renders.length ? Math.max(...renders) : 0;
     const events = await page.locator('[data-event]').count();
-    return { first_render_ms: Math.round(first), slowest_load_older_ms: Math.round(rerender), loads: renders.length, events_in_dom: events };
+    return {
+      first_render_ms: Math.round(first),
+      slowest_load_older_ms: Math.round(rerender),
+      loads: renders.length,
+      events_in_dom: events,
+    };
   } finally {
     await browser.close();
     child.kill('SIGINT');

@@ -18,11 +18,23 @@ const project = mkdtempSync(join(tmpdir(), 'cm-hook-bench-proj-'));
 mkdirSync(join(home, 'run'), { recursive: true });
 writeFileSync(
   join(home, 'run', `mcp-${process.pid}.json`),
-  JSON.stringify({ pid: process.pid, projectId: projectId(project), projectRoot: project, startedAt: new Date().toISOString(), host: 'claude-code' }),
+  JSON.stringify({
+    pid: process.pid,
+    projectId: projectId(project),
+    projectRoot: project,
+    startedAt: new Date().toISOString(),
+    host: 'claude-code',
+  }),
 );
 const env = { ...process.env, CONTEXT_MODE_HOME: home };
 const payload = (command: string): string =>
-  JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+  JSON.stringify({
+    session_id: 'bench',
+    cwd: project,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
 
 interface Case {
   name: string;

@@ -43,7 +43,14 @@ function timed(fn: () => void): number {
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 const payload = (i: number) =>
-  JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(project, `src/f${i}.ts`), old_string: 'a', new_string: 'b' }, tool_response: { filePath: join(project, `src/f${i}.ts`) } });
+  JSON.stringify({
+    session_id: 'bench',
+    cwd: project,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: join(project, `src/f${i}.ts`), old_string: 'a', new_string: 'b' },
+    tool_response: { filePath: join(project, `src/f${i}.ts`) },
+  });
 
 // 1. Start-up ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -52,7 +59,9 @@ const post: number[] = [];
 spawnSync(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], { input: payload(-1), env }); // warm the page cache and create the store
 for (let i = 0; i < RUNS; i++) {
   base.push(timed(() => spawnSync(process.execPath, ['-e', '0'])));
-  post.push(timed(() => spawnSync(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], { input: payload(i), env })));
+  post.push(
+    timed(() => spawnSync(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], { input: payload(i), env })),
+  );
 }
 const baseMs = median(base);
 const postMs = median(post);
@@ -61,22 +70,52 @@ log(`node -e 0 ${baseMs.toFixed(1)} ms, post-tool ${postMs.toFixed(1)} ms over $
 // 2. Snapshot size under adversarial sessions.
 let id = 0;
 const cats: Array<[MemoryCategory, string]> = [
-  ['user-prompt', 'user_prompt'], ['goal', 'goal'], ['decision', 'decision'], ['rule', 'rule_file'], ['error', 'error_tool'],
-  ['file', 'file_edit'], ['file', 'file_write'], ['file', 'file_read'], ['git', 'git_commit'], ['git', 'git'], ['env', 'cwd'],
-  ['env', 'env'], ['task', 'task_list'], ['subagent', 'subagent'], ['skill', 'skill'], ['plan', 'plan_exit'], ['constraint', 'constraint'],
+  ['user-prompt', 'user_prompt'],
+  ['goal', 'goal'],
+  ['decision', 'decision'],
+  ['rule', 'rule_file'],
+  ['error', 'error_tool'],
+  ['file', 'file_edit'],
+  ['file', 'file_write'],
+  ['file', 'file_read'],
+  ['git', 'git_commit'],
+  ['git', 'git'],
+  ['env', 'cwd'],
+  ['env', 'env'],
+  ['task', 'task_list'],
+  ['subagent', 'subagent'],
+  ['skill', 'skill'],
+  ['plan', 'plan_exit'],
+  ['constraint', 'constraint'],
   ['blocker', 'blocker'],
 ];
 let maxSnapshot = 0;
 let seed = 7;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 for (let s = 0; s < 30; s++) {
   const events: MemoryEvent[] = [];
   for (let i = 0; i < 1000; i++) {
     const [category, type] = cats[Math.floor(rnd() * cats.length)]!;
     const text = `${type} ${i} ${'😀ü€<>&"'.repeat(Math.floor(rnd() * 300))} /p/${'dir/'.repeat(Math.floor(rnd() * 20))}f${i}.ts`;
-    events.push({ id: ++id, sessionId: 's', leg: Math.floor(i / 400), category, type, priority: 3, data: text, key: `k${Math.floor(rnd() * 50)}`, pinned: false, createdAt: id });
+    events.push({
+      id: ++id,
+      sessionId: 's',
+      leg: Math.floor(i / 400),
+      category,
+      type,
+      priority: 3,
+      data: text,
+      key: `k${Math.floor(rnd() * 50)}`,
+      pinned: false,
+      createdAt: id,
+    });
   }
-  const snap = buildSnapshot(events, { sessionId: `s${s}-${'x'.repeat(s * 3)}`, leg: 2, compactCount: 2, searchTool: 'mcp__plugin_context-mode_context-mode__ctx_search' });
+  const snap = buildSnapshot(events, {
+    sessionId: `s${s}-${'x'.repeat(s * 3)}`,
+    leg: 2,
+    compactCount: 2,
+    searchTool: 'mcp__plugin_context-mode_context-mode__ctx_search',
+  });
   maxSnapshot = Math.max(maxSnapshot, Buffer.byteLength(snap));
 }
 log(`largest snapshot ${maxSnapshot} B`);
@@ -86,7 +125,10 @@ const concProject = mkdtempSync(join(tmpdir(), 'cm-bench-conc-'));
 mkdirSync(join(concProject, '.git'));
 const runAsync = (input: string) =>
   new Promise<number | null>((resolve) => {
-    const c = spawn(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+    const c = spawn(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], {
+      env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     c.on('close', resolve);
     c.stdin.end(input);
   });
@@ -95,7 +137,13 @@ let nonZero = 0;
 await Promise.all(
   Array.from({ length: 32 }, async (_, w) => {
     for (let i = 0; i < 10; i++) {
-      const input = JSON.stringify({ session_id: 'conc', cwd: concProject, tool_name: 'Edit', tool_input: { file_path: join(concProject, `w${w}-${i}.ts`) }, tool_response: {} });
+      const input = JSON.stringify({
+        session_id: 'conc',
+        cwd: concProject,
+        tool_name: 'Edit',
+        tool_input: { file_path: join(concProject, `w${w}-${i}.ts`) },
+        tool_response: {},
+      });
       if ((await runAsync(input)) !== 0) nonZero++;
     }
   }),
@@ -111,8 +159,21 @@ rmSync(project, { recursive: true, force: true });
 rmSync(concProject, { recursive: true, force: true });
 process.stdout.write(
   JSON.stringify({
-    postToolHook: { nodeBaselineMs: +baseMs.toFixed(1), postToolMs: +postMs.toFixed(1), ratio: +(postMs / baseMs).toFixed(2), goal: 1.5, incumbent: 2.79, runs: RUNS },
-    resumeSnapshot: { maxBytes: maxSnapshot, budget: SNAPSHOT_BUDGET, sessions: 30, eventsPerSession: 1000, withinBudget: maxSnapshot <= SNAPSHOT_BUDGET },
+    postToolHook: {
+      nodeBaselineMs: +baseMs.toFixed(1),
+      postToolMs: +postMs.toFixed(1),
+      ratio: +(postMs / baseMs).toFixed(2),
+      goal: 1.5,
+      incumbent: 2.79,
+      runs: RUNS,
+    },
+    resumeSnapshot: {
+      maxBytes: maxSnapshot,
+      budget: SNAPSHOT_BUDGET,
+      sessions: 30,
+      eventsPerSession: 1000,
+      withinBudget: maxSnapshot <= SNAPSHOT_BUDGET,
+    },
     concurrency: { processes: 32, eventsEach: 10, stored, expected: 320, nonZeroExits: nonZero },
   }) + '\n',
 );

@@ -29,7 +29,8 @@ function serverPid(home: string): number | undefined {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('context-mode')) continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`CONTEXT_MODE_HOME=${home}`)) return Number(pid);
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`CONTEXT_MODE_HOME=${home}`))
+        return Number(pid);
     } catch {
       // Gone or not ours.
     }
@@ -90,7 +91,10 @@ async function probeWhile(done: Promise<unknown>, everyMs = 25): Promise<number[
 const result: Record<string, unknown> = {};
 try {
   await call('ctx_execute', { language: 'shell', code: 'true' }); // hand-over to the full server
-  const docs = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\nThe widgets of part ${i} use marker-${i} and the gadget ${i * 7}.`).join('\n\n');
+  const docs = Array.from(
+    { length: 40 },
+    (_, i) => `## Section ${i}\n\nThe widgets of part ${i} use marker-${i} and the gadget ${i * 7}.`,
+  ).join('\n\n');
   await call('ctx_index', { content: docs, source: 'bench-docs' });
   const pid = serverPid(s.home);
 
@@ -101,9 +105,15 @@ try {
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid))), 50);
   const t0 = performance.now();
   const calls = [
-    ...Array.from({ length: 200 }, (_, i) => call('ctx_search', { queries: [`widgets part ${i % 40}`] }).then((r) => ({ kind: 'search', i, ...r }))),
+    ...Array.from({ length: 200 }, (_, i) =>
+      call('ctx_search', { queries: [`widgets part ${i % 40}`] }).then((r) => ({ kind: 'search', i, ...r })),
+    ),
     ...Array.from({ length: 100 }, (_, i) =>
-      call('ctx_execute', { language: 'shell', code: `echo LOAD-MARK-${i}-OK` }).then((r) => ({ kind: 'exec', i, ...r })),
+      call('ctx_execute', { language: 'shell', code: `echo LOAD-MARK-${i}-OK` }).then((r) => ({
+        kind: 'exec',
+        i,
+        ...r,
+      })),
     ),
   ];
   const answers = await Promise.all(calls);
@@ -116,7 +126,10 @@ try {
     lostOutputs: execs.filter((a) => !a.text.includes(`LOAD-MARK-${a.i}-OK`)).length,
     searchesWithoutHits: answers.filter((a) => a.kind === 'search' && !/marker-/.test(a.text)).length,
     wallMs: Math.round(wallMs),
-    p95Ms: pct(answers.map((a) => a.ms), 0.95),
+    p95Ms: pct(
+      answers.map((a) => a.ms),
+      0.95,
+    ),
     rssMiB: { before: rssBefore, peak: rssPeak, after: rssMiB(pid) },
   };
   log(JSON.stringify(result.concurrentCalls));
@@ -187,12 +200,16 @@ try {
   // engine-replaced.test.ts covers that case on its own.
   const snapshot = mkdtempSync(join(tmpdir(), 'cm-bench-engine-'));
   const serverDir = join(BIN, '..', '..');
-  for (const p of ['bin', 'dist', 'package.json']) cpSync(join(serverDir, p), join(snapshot, 'server', p), { recursive: true });
+  for (const p of ['bin', 'dist', 'package.json'])
+    cpSync(join(serverDir, p), join(snapshot, 'server', p), { recursive: true });
   symlinkSync(join(serverDir, '..', 'node_modules'), join(snapshot, 'node_modules'));
   const hookBin = join(snapshot, 'server', 'bin', 'context-mode.cjs');
   const hook = (event: string, payload: object) =>
     new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [hookBin, 'hook', 'claude-code', event], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [hookBin, 'hook', 'claude-code', event], {
+        env,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
       child.on('close', (code, signal) => {
@@ -223,7 +240,12 @@ try {
         if (code !== 0) failures++;
         // Some workers also send prompts, whose hook ingests the spool concurrently with the others.
         if (w % 8 === 0 && e % 10 === 9) {
-          await hook('userpromptsubmit', { session_id: `bench-hooks-${w}`, cwd: s.project, hook_event_name: 'UserPromptSubmit', prompt: `continue ${w}-${e}` });
+          await hook('userpromptsubmit', {
+            session_id: `bench-hooks-${w}`,
+            cwd: s.project,
+            hook_event_name: 'UserPromptSubmit',
+            prompt: `continue ${w}-${e}`,
+          });
         }
       }
     }),
@@ -232,7 +254,9 @@ try {
   rmSync(snapshot, { recursive: true, force: true });
   const store = openMemoryStore(s.project, env);
   // One session per worker: a session keeps at most 1,000 events, so one session for all would evict.
-  const rows = Array.from({ length: PROCS }, (_, w) => store.listEvents({ sessionId: `bench-hooks-${w}`, limit: 100_000 }))
+  const rows = Array.from({ length: PROCS }, (_, w) =>
+    store.listEvents({ sessionId: `bench-hooks-${w}`, limit: 100_000 }),
+  )
     .flat()
     .map((e) => e.data)
     .filter((d) => /file-\d+\.ts/.test(d));

@@ -60,5 +60,12 @@ export function score(rows: readonly CorpusRow[], isFlood: (cmd: string) => bool
     } else if (hit) wrongBlocks.push(r.cmd);
   }
   const normals = rows.length - floods;
-  return { floods, normals, recall: floods ? 1 - misses.length / floods : 1, normalBlocked: normals ? wrongBlocks.length / normals : 0, misses, wrongBlocks };
+  return {
+    floods,
+    normals,
+    recall: floods ? 1 - misses.length / floods : 1,
+    normalBlocked: normals ? wrongBlocks.length / normals : 0,
+    misses,
+    wrongBlocks,
+  };
 }

@@ -11,7 +11,20 @@ const halves = Object.fromEntries(
   (['tune', 'report'] as Half[]).map((half) => {
     const s = score(rowsOf(half, rows, split), (cmd) => findShellFlood(cmd) !== undefined);
     process.stderr.write(`routing ${half}: missed ${s.misses.length}, wrongly blocked ${s.wrongBlocks.length}\n`);
-    return [half, { sources: split[half].length, floods: s.floods, normals: s.normals, recall: round3(s.recall), normal_blocked: round3(s.normalBlocked), misses: s.misses, wrong_blocks: s.wrongBlocks }];
+    return [
+      half,
+      {
+        sources: split[half].length,
+        floods: s.floods,
+        normals: s.normals,
+        recall: round3(s.recall),
+        normal_blocked: round3(s.normalBlocked),
+        misses: s.misses,
+        wrong_blocks: s.wrongBlocks,
+      },
+    ];
   }),
 );
-process.stdout.write(`${JSON.stringify({ rows: rows.length, ...halves, goal: { report_recall: 0.95, report_normal_blocked: 0.01 } })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ rows: rows.length, ...halves, goal: { report_recall: 0.95, report_normal_blocked: 0.01 } })}\n`,
+);

@@ -80,7 +80,9 @@ try {
   const marker = `cm-bench-orphan-${process.pid}`;
   for (let i = 0; i < 100; i += 10) {
     await Promise.all(
-      Array.from({ length: 10 }, () => call({ language: 'shell', code: `(sleep 120; : ${marker}) & sleep 60 # ${marker}`, timeout: 200 })),
+      Array.from({ length: 10 }, () =>
+        call({ language: 'shell', code: `(sleep 120; : ${marker}) & sleep 60 # ${marker}`, timeout: 200 }),
+      ),
     );
   }
   log('20 timed-out commands whose child left the process group (setsid)');
@@ -88,7 +90,11 @@ try {
   for (let i = 0; i < 20; i += 10) {
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        call({ language: 'shell', code: `setsid sh -c 'sleep 120; : ${escMarker}' & sleep 60 # ${escMarker}`, timeout: 200 }),
+        call({
+          language: 'shell',
+          code: `setsid sh -c 'sleep 120; : ${escMarker}' & sleep 60 # ${escMarker}`,
+          timeout: 200,
+        }),
       ),
     );
   }
@@ -107,10 +113,21 @@ try {
         execute_shell_back_to_back_p50_ms: p50(shBurst),
         execute_javascript_back_to_back_p50_ms: p50(jsBurst),
         javascript_ratio_vs_node_e0: Math.round((p50(js) / p50(base)) * 100) / 100,
-        cat_60kb_json: { raw_bytes: readFileSync(FIXTURE).length, returned_bytes: Buffer.byteLength(cat.text), indexed_as: source ?? null },
+        cat_60kb_json: {
+          raw_bytes: readFileSync(FIXTURE).length,
+          returned_bytes: Buffer.byteLength(cat.text),
+          indexed_as: source ?? null,
+        },
         timed_out_with_children: { commands: 100, processes_left: left },
         timed_out_with_setsid_children: { commands: 20, processes_left: escapedLeft },
-        goals: { execute_javascript_p50_ms: 15, execute_shell_p50_ms: 8, cat_returned_bytes: 4096, processes_left: 0, execute_javascript_back_to_back_p50_ms: 20, execute_python_p50_ms: 25 },
+        goals: {
+          execute_javascript_p50_ms: 15,
+          execute_shell_p50_ms: 8,
+          cat_returned_bytes: 4096,
+          processes_left: 0,
+          execute_javascript_back_to_back_p50_ms: 20,
+          execute_python_p50_ms: 25,
+        },
       },
       null,
       2,

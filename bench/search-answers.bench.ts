@@ -35,7 +35,8 @@ interface Question {
 
 const evalDir = fileURLToPath(new URL('corpus/eval/', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8')) as { documents: Doc[] };
-const questions = (JSON.parse(readFileSync(join(evalDir, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+const questions = (JSON.parse(readFileSync(join(evalDir, 'questions.json'), 'utf8')) as { questions: Question[] })
+  .questions;
 const label = (pkg: string) => `npm:${pkg}`;
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -46,7 +47,12 @@ let bytes = 0;
 const t0 = performance.now();
 for (const doc of manifest.documents) {
   const path = join(evalDir, doc.file);
-  const r = kb.index({ source: label(doc.package), content: readFileSync(path, 'utf8'), format: formatForPath(path), kind: 'file' });
+  const r = kb.index({
+    source: label(doc.package),
+    content: readFileSync(path, 'utf8'),
+    format: formatForPath(path),
+    kind: 'file',
+  });
   chunks += r.chunks;
   bytes += r.bytes;
 }
@@ -64,8 +70,11 @@ for (const row of raw
   chunkText.set(row.source, list);
 }
 raw.close();
-const unanswerable = questions.filter((q) => !(chunkText.get(label(q.package)) ?? []).some((c) => c.includes(norm(q.answer))));
-for (const q of unanswerable) if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
+const unanswerable = questions.filter(
+  (q) => !(chunkText.get(label(q.package)) ?? []).some((c) => c.includes(norm(q.answer))),
+);
+for (const q of unanswerable)
+  if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
 
 // Exactly what ctx_search does for one query at the default limit and budget.
 const limit = 3;
@@ -109,7 +118,9 @@ for (const q of questions) {
   if (!hit && q.half === 'tune') {
     misses.push(
       `MISS [tune ${q.kind}] ${q.question}\n   want "${q.answer}" from ${label(q.package)} (doc ${docHit ? 'returned' : 'not returned'})\n` +
-        report.hits.map((h) => `   got  ${h.source} › ${h.title} :: ${h.snippet.replace(/\s+/g, ' ').slice(0, 160)}\n`).join(''),
+        report.hits
+          .map((h) => `   got  ${h.source} › ${h.title} :: ${h.snippet.replace(/\s+/g, ' ').slice(0, 160)}\n`)
+          .join(''),
     );
   }
 }
@@ -145,13 +156,19 @@ process.stdout.write(
   JSON.stringify(
     {
       corpus: { packages: manifest.documents.length, chunks, bytes, indexMs: Math.round(indexMs) },
-      answersNotInOneChunk: { tune: unanswerable.filter((q) => q.half === 'tune').length, report: unanswerable.filter((q) => q.half === 'report').length },
+      answersNotInOneChunk: {
+        tune: unanswerable.filter((q) => q.half === 'tune').length,
+        report: unanswerable.filter((q) => q.half === 'report').length,
+      },
       search: { limit, budget, snippetBytes },
       note: 'hit = the answer string copied from the doc appears in the formatted ctx_search answer; report = held-out half (never tune on it)',
       report: half('report'),
       tune: half('tune'),
       goals_on_report: { hit3: 0.85, hard_hit3: 0.75, mrr: 0.75, maxMeanBytes: 1470 },
-      searchMs: { p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2), p95: +latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2) },
+      searchMs: {
+        p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2),
+        p95: +latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2),
+      },
     },
     null,
     2,

@@ -22,12 +22,15 @@ const rand = () => {
   return seed / 2 ** 32;
 };
 
-const manifest = JSON.parse(readFileSync(join(root, 'bench/corpus/manifest.json'), 'utf8')) as { documents: Array<{ path: string }> };
+const manifest = JSON.parse(readFileSync(join(root, 'bench/corpus/manifest.json'), 'utf8')) as {
+  documents: Array<{ path: string }>;
+};
 const counts = new Map<string, number>();
 for (const d of manifest.documents) {
   const p = resolve(root, d.path);
   if (!existsSync(p)) continue;
-  for (const w of readFileSync(p, 'utf8').match(/[A-Za-z][A-Za-z_]{2,20}/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const w of readFileSync(p, 'utf8').match(/[A-Za-z][A-Za-z_]{2,20}/g) ?? [])
+    counts.set(w, (counts.get(w) ?? 0) + 1);
 }
 const vocab = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
 // Zipf-like: index = floor(n^u) favours the head while still reaching the tail.
@@ -63,7 +66,9 @@ while (chunks < target) {
 }
 const indexSec = (performance.now() - t0) / 1000;
 
-const questions = (JSON.parse(readFileSync(join(root, 'bench/corpus/questions.json'), 'utf8')) as { questions: Array<{ q: string }> }).questions.map((q) => q.q);
+const questions = (
+  JSON.parse(readFileSync(join(root, 'bench/corpus/questions.json'), 'utf8')) as { questions: Array<{ q: string }> }
+).questions.map((q) => q.q);
 const randomQueries = Array.from({ length: 150 }, () => sentence(2 + Math.floor(rand() * 3)));
 const typoQueries = Array.from({ length: 50 }, () => {
   const w = vocab[Math.floor(rand() * Math.min(2000, vocab.length))]!;
@@ -73,7 +78,9 @@ const typoQueries = Array.from({ length: 50 }, () => {
 const queries = [...questions, ...randomQueries, ...typoQueries];
 
 const raw = openDatabase(dbPath);
-const plain = raw.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts, 4.0, 1.0) LIMIT 3');
+const plain = raw.prepare(
+  'SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts, 4.0, 1.0) LIMIT 3',
+);
 // Each query is timed on its first run (cold per-query caches: word frequencies, typo lookups) and twice more;
 // the reported time is the fastest of the three, which filters out pauses caused by other processes on a
 // shared machine, while `firstRun` keeps the cold-cache numbers.
@@ -100,7 +107,12 @@ const slow: Array<[number, string]> = [];
 const ours = time((q) => kb.search(q, { limit: 3, snippetBytes: 440 }), true);
 queries.forEach((q, i) => slow.push([ours[i]!, q]));
 slow.sort((a, b) => b[0] - a[0]);
-process.stderr.write(`slowest:\n${slow.slice(0, 12).map(([t, q]) => `  ${t.toFixed(1)} ms  ${q}`).join('\n')}\n`);
+process.stderr.write(
+  `slowest:\n${slow
+    .slice(0, 12)
+    .map(([t, q]) => `  ${t.toFixed(1)} ms  ${q}`)
+    .join('\n')}\n`,
+);
 const base = time((q) => {
   const f = buildFtsQuery(q);
   if (!f.empty) plain.all(f.porter);
@@ -116,7 +128,11 @@ process.stdout.write(
       corpus: { chunks, docs, mbIndexed: +(bytes / 2 ** 20).toFixed(1), dbMb: +(dbBytes / 2 ** 20).toFixed(1) },
       indexing: reused
         ? { reusedStore: dbPath }
-        : { seconds: +indexSec.toFixed(1), chunksPerSec: Math.round(chunks / indexSec), mbPerSec: +(bytes / 2 ** 20 / indexSec).toFixed(2) },
+        : {
+            seconds: +indexSec.toFixed(1),
+            chunksPerSec: Math.round(chunks / indexSec),
+            mbPerSec: +(bytes / 2 ** 20 / indexSec).toFixed(2),
+          },
       search: { queries: queries.length, p50: pct(ours, 0.5), p95: pct(ours, 0.95), max: pct(ours, 1) },
       searchFirstRun: { p50: pct(firstRun, 0.5), p95: pct(firstRun, 0.95) },
       loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),

@@ -26,7 +26,8 @@ const corpusDir = join(root, 'bench/corpus');
 const manifest = JSON.parse(readFileSync(join(corpusDir, 'manifest.json'), 'utf8')) as {
   documents: Array<{ label: string; path: string }>;
 };
-const allQuestions = (JSON.parse(readFileSync(join(corpusDir, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+const allQuestions = (JSON.parse(readFileSync(join(corpusDir, 'questions.json'), 'utf8')) as { questions: Question[] })
+  .questions;
 
 const dir = mkdtempSync(join(tmpdir(), 'cm-quality-'));
 const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
@@ -46,7 +47,8 @@ for (const doc of manifest.documents) {
   chunks += r.chunks;
 }
 const indexMs = performance.now() - t0;
-if (missing.length) process.stderr.write(`missing corpus files (skipped with their questions): ${missing.join(', ')}\n`);
+if (missing.length)
+  process.stderr.write(`missing corpus files (skipped with their questions): ${missing.join(', ')}\n`);
 // A question about a document this machine does not have says nothing about search quality.
 const present = new Set(manifest.documents.filter((d) => !missing.includes(d.path)).map((d) => d.label));
 const questions = allQuestions.filter((q) => present.has(q.source));
@@ -82,7 +84,10 @@ const snippetBytes = snippetBytesFor(budget, 3, 1);
 const latencies: number[] = [];
 
 function add(t: Record<string, Tally>, kind: string, rank: number, bytes: number, set?: string) {
-  const keys = set === 'holdout' ? ['holdout', ...(kind === 'keyword' ? [] : ['holdout-hard'])] : ['all', kind, ...(kind === 'keyword' ? [] : ['hard'])];
+  const keys =
+    set === 'holdout'
+      ? ['holdout', ...(kind === 'keyword' ? [] : ['holdout-hard'])]
+      : ['all', kind, ...(kind === 'keyword' ? [] : ['hard'])];
   for (const key of keys) {
     const x = (t[key] ??= blank());
     x.n++;
@@ -136,7 +141,12 @@ const baseSummary = summarise(base);
 process.stdout.write(
   JSON.stringify(
     {
-      corpus: { documents: manifest.documents.length - missing.length, chunks, bytes: indexedBytes, indexMs: Math.round(indexMs) },
+      corpus: {
+        documents: manifest.documents.length - missing.length,
+        chunks,
+        bytes: indexedBytes,
+        indexMs: Math.round(indexMs),
+      },
       questions: questions.length,
       note: 'all/hard/<kind> = the tuning set; holdout = questions written after tuning stopped (the honest number)',
       ours: ourSummary,
@@ -147,7 +157,10 @@ process.stdout.write(
         bytes_vs_incumbent_2450: +(ourSummary.all!.meanBytes! / 2450).toFixed(2),
       },
       incumbent_reference: { hit3: 0.72, hard_hit3: 0.5, meanBytes: 2450 },
-      searchMs: { p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2), p95: +latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2) },
+      searchMs: {
+        p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2),
+        p95: +latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2),
+      },
     },
     null,
     2,

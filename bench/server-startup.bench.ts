@@ -137,7 +137,9 @@ try {
     base.push(await baseline());
     last = await serverRun(home, project, false);
     server.push(last.ms);
-    process.stderr.write(`run ${i + 1}/${RUNS}: node -e 0 ${base.at(-1)!.toFixed(0)} ms, server ${last.ms.toFixed(0)} ms\n`);
+    process.stderr.write(
+      `run ${i + 1}/${RUNS}: node -e 0 ${base.at(-1)!.toFixed(0)} ms, server ${last.ms.toFixed(0)} ms\n`,
+    );
   }
   const rssRuns: number[] = [];
   for (let i = 0; i < 3; i++) rssRuns.push((await serverRun(home, project, true)).rssKiB ?? 0);

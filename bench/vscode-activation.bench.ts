@@ -14,7 +14,11 @@ const samples: Array<{ activateMs: number; bundleLoadMs: number }> = [];
 let skipped: string | undefined;
 for (let i = 0; i < RUNS && !skipped; i++) {
   process.stderr.write(`vscode activation run ${i + 1}/${RUNS}\n`);
-  const r = spawnSync(process.execPath, [runner], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+  const r = spawnSync(process.execPath, [runner], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 300_000,
+  });
   if (/code-server or chromium missing/.test(r.stdout + (r.stderr ?? ''))) skipped = 'code-server not installed';
   const m = /activation-cost (\{.*\})/.exec(r.stdout);
   if (m) samples.push(JSON.parse(m[1]!));

@@ -109,5 +109,6 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-for (const f of ['index.html', 'dashboard.css']) copyFileSync(`${root}shared/dashboard/${f}`, `${outdir}/dashboard/${f}`);
+for (const f of ['index.html', 'dashboard.css'])
+  copyFileSync(`${root}shared/dashboard/${f}`, `${outdir}/dashboard/${f}`);
 process.stderr.write(`built server/dist in ${Date.now() - started} ms\n`);

@@ -53,5 +53,9 @@ if (check) {
   }
   process.stderr.write(`configs/ is up to date (${wanted.size} files)\n`);
 } else {
-  process.stderr.write(problems.length ? `${problems.join('\n')}\nconfigs/ regenerated\n` : `configs/ already up to date (${wanted.size} files)\n`);
+  process.stderr.write(
+    problems.length
+      ? `${problems.join('\n')}\nconfigs/ regenerated\n`
+      : `configs/ already up to date (${wanted.size} files)\n`,
+  );
 }

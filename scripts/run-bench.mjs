@@ -17,9 +17,7 @@ function collect(dir, out) {
   return out;
 }
 const wanted = process.argv.slice(2);
-const files = collect(join(root, 'bench'), []).filter(
-  (f) => wanted.length === 0 || wanted.some((w) => f.includes(w)),
-);
+const files = collect(join(root, 'bench'), []).filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)));
 const results = {};
 let failed = 0;
 for (const file of files) {

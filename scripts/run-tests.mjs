@@ -24,7 +24,9 @@ const roots = args.filter((a, i) => !a.startsWith('--') && (tierAt < 0 || i !== 
 // a host. Read from the file itself so that a new test lands in the right tier without a list to keep.
 const SPAWNS = /child_process|startBuiltServer|helpers\/mcp-client|\bspawn\(|playwright|execFile|\bBIN\b|hook-process/;
 const isSpawned = (file) => SPAWNS.test(readFileSync(resolve(root, file), 'utf8'));
-const searchRoots = roots.length ? roots : ['shared/test', 'hooks/test', 'server/test', 'bench/test', 'extension-vscode/test/unit'];
+const searchRoots = roots.length
+  ? roots
+  : ['shared/test', 'hooks/test', 'server/test', 'bench/test', 'extension-vscode/test/unit'];
 
 function collect(path, out) {
   if (!existsSync(path)) return out;

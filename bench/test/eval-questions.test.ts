@@ -53,7 +53,10 @@ test('at least 300 questions over at least 40 packages, each half ≥ 150', () =
 test('halves are disjoint by package and agree with the manifest and the recorded split', () => {
   const tune = new Set(file.split.tune);
   const report = new Set(file.split.report);
-  assert.deepEqual([...tune].filter((p) => report.has(p)), []);
+  assert.deepEqual(
+    [...tune].filter((p) => report.has(p)),
+    [],
+  );
   for (const d of manifest.documents) assert.ok((d.half === 'tune' ? tune : report).has(d.package), d.package);
   for (const q of file.questions) {
     assert.equal(q.half, docs.get(q.package)!.half, `${q.package}: ${q.question}`);

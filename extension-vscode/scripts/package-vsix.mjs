@@ -12,9 +12,16 @@ const out = process.argv[2] ?? join(ext, `${name}-${version}.vsix`);
 execFileSync(process.execPath, [join(ext, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
 // The engine package itself rides along, so the extension can install it as the managed runtime
 // (`ctxmode upgrade --from <tgz>`) that hooks and other hosts share.
-execFileSync('npm', ['pack', '--silent', '--pack-destination', join(ext, 'engine')], { cwd: join(repo, 'server'), stdio: ['ignore', 'ignore', 'inherit'] });
-execFileSync(process.execPath, [join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out], {
-  cwd: ext,
+execFileSync('npm', ['pack', '--silent', '--pack-destination', join(ext, 'engine')], {
+  cwd: join(repo, 'server'),
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+execFileSync(
+  process.execPath,
+  [join(repo, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out],
+  {
+    cwd: ext,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 console.log(out);

@@ -59,14 +59,25 @@ export class EngineContext implements vscode.Disposable {
   /** Locates Node and the engine; on failure records the problem (shown by the caller) and leaves no engine. */
   async start(): Promise<EngineInfo | undefined> {
     const settings = this.settings;
-    const node = await findNode({ setting: settings.nodePath, pathEnv: process.env.PATH ?? '', home: homedir(), platform: process.platform, probe: nodeProbe });
+    const node = await findNode({
+      setting: settings.nodePath,
+      pathEnv: process.env.PATH ?? '',
+      home: homedir(),
+      platform: process.platform,
+      probe: nodeProbe,
+    });
     if (!node.ok) {
       this.fail(node.message + (node.tried.length ? ` Tried: ${node.tried.join(', ')}.` : ''));
       return undefined;
     }
     const bundledCli = this.ext.asAbsolutePath(join('engine', 'bin', 'context-mode.cjs'));
     const engine = await locateEngine(
-      { setting: settings.enginePath, dataHome: this.dataHome, packageName: this.bundledPackageName(), bundledCli: existsSync(bundledCli) ? bundledCli : undefined },
+      {
+        setting: settings.enginePath,
+        dataHome: this.dataHome,
+        packageName: this.bundledPackageName(),
+        bundledCli: existsSync(bundledCli) ? bundledCli : undefined,
+      },
       engineProbe(node.path),
     );
     if (!engine.ok) {
@@ -106,17 +117,31 @@ export class EngineContext implements vscode.Disposable {
   /** Runs one engine CLI command with `--json` semantics for the current workspace. */
   async run<T>(args: string[], opts: Omit<RunOptions, 'input'> = {}): Promise<EngineResult<T>> {
     const info = this.info ?? (await this.start());
-    if (!info) return { ok: false, error: { code: 'no-engine', message: this.problem ?? 'The context-mode engine is not available.' } };
-    const cmd: EngineCommand = { node: info.node, cli: info.engine.cli, env: { CONTEXT_MODE_PLATFORM: 'vscode-copilot' }, ...(this.workspaceDir ? { cwd: this.workspaceDir } : {}) };
+    if (!info)
+      return {
+        ok: false,
+        error: { code: 'no-engine', message: this.problem ?? 'The context-mode engine is not available.' },
+      };
+    const cmd: EngineCommand = {
+      node: info.node,
+      cli: info.engine.cli,
+      env: { CONTEXT_MODE_PLATFORM: 'vscode-copilot' },
+      ...(this.workspaceDir ? { cwd: this.workspaceDir } : {}),
+    };
     this.log.debug(`engine ${args.join(' ')}`);
     const result = await runEngine<T>(cmd, args, opts);
-    if (!result.ok) this.log.warn(`engine ${args[0]} failed: ${result.error.message}${result.error.hint ? ` (${result.error.hint})` : ''}`);
+    if (!result.ok)
+      this.log.warn(
+        `engine ${args[0]} failed: ${result.error.message}${result.error.hint ? ` (${result.error.hint})` : ''}`,
+      );
     return result;
   }
 
   private bundledPackageName(): string {
     try {
-      const pkg = JSON.parse(readFileSync(this.ext.asAbsolutePath(join('engine', 'package.json')), 'utf8')) as { name?: string };
+      const pkg = JSON.parse(readFileSync(this.ext.asAbsolutePath(join('engine', 'package.json')), 'utf8')) as {
+        name?: string;
+      };
       return pkg.name ?? 'context-mode';
     } catch {
       return 'context-mode';

@@ -43,7 +43,12 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
   );
 
   const dashboard = new DashboardViewProvider(ext, engine);
-  ext.subscriptions.push(dashboard, vscode.window.registerWebviewViewProvider(VIEW_ID, dashboard, { webviewOptions: { retainContextWhenHidden: true } }));
+  ext.subscriptions.push(
+    dashboard,
+    vscode.window.registerWebviewViewProvider(VIEW_ID, dashboard, {
+      webviewOptions: { retainContextWhenHidden: true },
+    }),
+  );
 
   const status = vscode.window.createStatusBarItem('context-mode.savings', vscode.StatusBarAlignment.Right, 100);
   status.name = 'context-mode savings';
@@ -54,7 +59,11 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
     status.tooltip = s.tooltip;
     status.show();
   };
-  ext.subscriptions.push(status, dashboard.onState(showStatus), engine.onDidChange(() => showStatus(undefined)));
+  ext.subscriptions.push(
+    status,
+    dashboard.onState(showStatus),
+    engine.onDidChange(() => showStatus(undefined)),
+  );
 
   const setup = new WorkspaceSetup(ext, engine);
   registerCommands(ext, engine, dashboard, setup);
@@ -89,7 +98,11 @@ async function startInBackground(
   try {
     const info = await engine.start();
     if (!info) {
-      const choice = await vscode.window.showErrorMessage(`context-mode cannot start: ${engine.lastProblem}`, 'Show Logs', 'Open Settings');
+      const choice = await vscode.window.showErrorMessage(
+        `context-mode cannot start: ${engine.lastProblem}`,
+        'Show Logs',
+        'Open Settings',
+      );
       if (choice === 'Show Logs') engine.log.show();
       if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
       return;
@@ -99,8 +112,10 @@ async function startInBackground(
     if (setup.isSetUp()) await ensureHookCommand(engine, { ask: engine.settings.autoSetup !== 'always' });
     await refreshManagedInstall(ext, engine);
   } catch (err) {
-    engine.log.error(`start-up failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-    void vscode.window.showErrorMessage(`context-mode: start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+    engine.log.error(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    void vscode.window.showErrorMessage(
+      `context-mode: start-up failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
@@ -108,12 +123,21 @@ async function startInBackground(
 export function sessionFigure(state: DashboardStateLike | undefined): SavingsFigure | undefined {
   const session = state?.stats?.session;
   if (!session || typeof session.netBytes !== 'number') return undefined;
-  return { netBytes: session.netBytes, ...(typeof session.savedBytes === 'number' ? { grossBytes: session.savedBytes } : {}) };
+  return {
+    netBytes: session.netBytes,
+    ...(typeof session.savedBytes === 'number' ? { grossBytes: session.savedBytes } : {}),
+  };
 }
 
-function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, dashboard: DashboardViewProvider, setup: WorkspaceSetup) {
+function registerCommands(
+  ext: vscode.ExtensionContext,
+  engine: EngineContext,
+  dashboard: DashboardViewProvider,
+  setup: WorkspaceSetup,
+) {
   // Commands run from the palette ask first; `{ confirmed: true }` (keybindings, tasks, tests) skips the question.
-  const confirmed = (arg: unknown) => typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+  const confirmed = (arg: unknown) =>
+    typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
   const purge = async (scope: 'session' | 'project') => {
     const messages = await dashboard.perform({ type: 'purge', scope });
     return Boolean(messages && !messages.some((m) => m.type === 'error'));
@@ -124,7 +148,11 @@ function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, d
       scope === 'session'
         ? "this session's memory and the content indexed in it"
         : "all of this project's session memory, indexed content and savings history";
-    const ok = await vscode.window.showWarningMessage(`Delete ${what}? This cannot be undone.`, { modal: true }, 'Delete');
+    const ok = await vscode.window.showWarningMessage(
+      `Delete ${what}? This cannot be undone.`,
+      { modal: true },
+      'Delete',
+    );
     return ok === 'Delete' ? purge(scope) : false;
   };
   const commands: Record<string, (...args: unknown[]) => unknown> = {
@@ -139,8 +167,12 @@ function registerCommands(ext: vscode.ExtensionContext, engine: EngineContext, d
       const result = await engine.run<unknown>(['doctor', ...(dir ? ['--project', dir] : []), '--json']);
       engine.log.info(`doctor: ${JSON.stringify(result.ok ? result.value : result.error, null, 2)}`);
       engine.log.show(true);
-      if (result.ok) void vscode.window.showInformationMessage('context-mode doctor: all checks passed (details in the log).');
-      else void vscode.window.showWarningMessage(`context-mode doctor: ${result.error.message}`, 'Show Logs').then((c) => c && engine.log.show());
+      if (result.ok)
+        void vscode.window.showInformationMessage('context-mode doctor: all checks passed (details in the log).');
+      else
+        void vscode.window
+          .showWarningMessage(`context-mode doctor: ${result.error.message}`, 'Show Logs')
+          .then((c) => c && engine.log.show());
       return result;
     },
     'context-mode.showLogs': () => engine.log.show(),

@@ -38,6 +38,9 @@ export function readSettings(get: <T>(key: string) => T | undefined): ExtensionS
     enginePath: String(get<string>('enginePath') ?? ''),
     autoSetup: autoSetup === 'always' || autoSetup === 'never' ? autoSetup : 'ask',
     resultBudget: Number.isFinite(budget) && budget >= 512 ? Math.min(Math.floor(budget), 65536) : 4096,
-    hosts: Array.isArray(hosts) && hosts.every((h) => typeof h === 'string') && hosts.length ? (hosts as string[]) : ['vscode-copilot'],
+    hosts:
+      Array.isArray(hosts) && hosts.every((h) => typeof h === 'string') && hosts.length
+        ? (hosts as string[])
+        : ['vscode-copilot'],
   };
 }

@@ -22,7 +22,11 @@ function namespace() {
 
 function command(ns, script) {
   // tsx: the checks import the engine's TypeScript modules (e.g. its byte formatter) instead of copying them.
-  if (ns.ok) return ['unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" --import tsx "$1"', process.execPath, script]];
+  if (ns.ok)
+    return [
+      'unshare',
+      ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" --import tsx "$1"', process.execPath, script],
+    ];
   return [process.execPath, ['--import', 'tsx', script]];
 }
 
@@ -40,7 +44,9 @@ if (!ns.ok) {
     console.log('  CI runs these suites offline only; run as root with util-linux unshare and iproute2 (ip).');
     finish(0, 1);
   }
-  console.log(`(no network namespace here: ${ns.why}; running with the normal network, tests still bind 127.0.0.1 only)`);
+  console.log(
+    `(no network namespace here: ${ns.why}; running with the normal network, tests still bind 127.0.0.1 only)`,
+  );
 }
 
 let passed = 0;

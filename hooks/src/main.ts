@@ -35,7 +35,10 @@ function finish(result: HookResult): never {
 function bail(reason: unknown): void {
   if (finished) process.exit(0);
   try {
-    appendHookLog(process.env, `uncaught: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    appendHookLog(
+      process.env,
+      `uncaught: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    );
   } catch {
     // Logging must not be the thing that fails the host.
   }

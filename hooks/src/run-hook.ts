@@ -37,7 +37,8 @@ const NOTHING: HookResult = { stdout: '', exitCode: 0 };
  * capabilities stay off, which is the answer every version accepts.
  */
 function hostVersionFromEnv(env: NodeJS.ProcessEnv, host: HostRecord): string | undefined {
-  const v = env.CONTEXT_MODE_HOST_VERSION?.trim() || (host.id === 'codex' ? env.CONTEXT_MODE_CODEX_VERSION?.trim() : undefined);
+  const v =
+    env.CONTEXT_MODE_HOST_VERSION?.trim() || (host.id === 'codex' ? env.CONTEXT_MODE_CODEX_VERSION?.trim() : undefined);
   return v ? v : undefined;
 }
 

@@ -6,13 +6,16 @@
 // (measured ~10 ms, about a tenth of `node -e 0`; see bench/hooks.bench.ts).
 const command = process.argv[2];
 // `serve --help` and `hook --help` ask for usage, which the CLI prints; they must not start a server or a hook.
-const asksUsage = (command === 'serve' || command === 'hook') && (process.argv[3] === '--help' || process.argv[3] === '-h');
+const asksUsage =
+  (command === 'serve' || command === 'hook') && (process.argv[3] === '--help' || process.argv[3] === '-h');
 if (command === 'hook' && !asksUsage) {
   requireHook();
 } else {
   const entry = (command === undefined || command === 'serve') && !asksUsage ? '../dist/mcp.mjs' : '../dist/cli.mjs';
   import(entry).catch((err) => {
-    process.stderr.write(`context-mode: cannot start (${err && err.message ? err.message : err}). Run \`npm run build\`?\n`);
+    process.stderr.write(
+      `context-mode: cannot start (${err && err.message ? err.message : err}). Run \`npm run build\`?\n`,
+    );
     process.exit(1);
   });
 }
@@ -33,7 +36,9 @@ function requireHook() {
       // A bundle caught half-written fails to compile; it is whole again once the writer is done.
       const partial = err instanceof SyntaxError;
       if ((!missing && !partial) || Date.now() >= until) {
-        process.stderr.write(`context-mode hook: engine not loadable (${err && err.message ? err.message.split('\n')[0] : err}); answering nothing\n`);
+        process.stderr.write(
+          `context-mode hook: engine not loadable (${err && err.message ? err.message.split('\n')[0] : err}); answering nothing\n`,
+        );
         process.exit(0);
       }
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);

@@ -12,7 +12,14 @@ import { hookTimingsFromDebugLog, runClaude, sessionIdOf } from './claude-code/r
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, isSummaryRequest, stepScript, writeLargeFile, type Step } from './scenario.js';
+import {
+  ERROR_MARKER,
+  LARGE_OUTPUT_COMMAND,
+  isSummaryRequest,
+  stepScript,
+  writeLargeFile,
+  type Step,
+} from './scenario.js';
 import type { HostRun } from './run-host.js';
 
 const MCP = 'mcp__context-mode__';
@@ -21,7 +28,11 @@ function steps(bigFile: string): Step[] {
   return [
     { scenario: 'network-fetch', name: 'Bash', input: { command: 'curl -s https://example.com/' } },
     { scenario: 'bounded-command', name: 'Bash', input: { command: 'git status --short' } },
-    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    {
+      scenario: 'own-mcp-tool',
+      name: `${MCP}ctx_execute`,
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
     { scenario: 'large-read', name: 'Read', input: { file_path: bigFile } },
     { scenario: 'large-output', name: 'Bash', input: { command: LARGE_OUTPUT_COMMAND } },
   ];
@@ -42,7 +53,12 @@ let baseline: World;
 const isMain = (tools: string[]) => tools.includes('Bash');
 
 function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 async function session(withContextMode: boolean): Promise<World> {
@@ -56,7 +72,11 @@ async function session(withContextMode: boolean): Promise<World> {
   assert.equal(run.timedOut, false, detail);
   assert.equal(run.code, 0, detail);
   const results = finalToolResults(model.requests);
-  assert.equal(results.length, scenario.length, `claude-code ${CLAUDE_CODE.version}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  assert.equal(
+    results.length,
+    scenario.length,
+    `claude-code ${CLAUDE_CODE.version}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+  );
   return { sb, model, run, results };
 }
 
@@ -109,7 +129,10 @@ test('large command output: what reaches the model is ≤ 4 KB and keeps the err
   assert.match(r.text, /context-mode kept this Bash output/);
   // Claude hands PostToolUse only the first 30,000 characters of a long output (the whole of it sits in the
   // file named by tool_response.persistedOutputPath, which the hook reads); the error line is at line 1500 of 3000.
-  assert.ok(r.text.includes(ERROR_MARKER), `claude-code ${CLAUDE_CODE.version}: the digest lost the error line: ${r.text.slice(0, 300)}`);
+  assert.ok(
+    r.text.includes(ERROR_MARKER),
+    `claude-code ${CLAUDE_CODE.version}: the digest lost the error line: ${r.text.slice(0, 300)}`,
+  );
   // A replacement carrying Claude's persisted-output fields would be wrapped again and cut to its first 2 KB.
   assert.doesNotMatch(r.text, /<persisted-output>/);
 });
@@ -131,7 +154,10 @@ test('stats --json books no more than the model was really spared', () => {
   const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
   const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
   assert.ok(t.savedBytes > 50_000, `claude-code ${CLAUDE_CODE.version}: saved ${JSON.stringify(t)}`);
-  assert.ok(t.savedBytes <= without - received, `claude-code ${CLAUDE_CODE.version}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
+  assert.ok(
+    t.savedBytes <= without - received,
+    `claude-code ${CLAUDE_CODE.version}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
+  );
   assert.ok(t.returnedBytes <= received + 1024, `returned ${t.returnedBytes} vs received ${received}`);
 });
 
@@ -169,9 +195,14 @@ test('compaction: /compact in headless mode, then resume: one routing block, sna
 test('uninstall: Claude Code runs with no trace of context-mode', async () => {
   ctxmode(wired.sb, ['uninstall', '--host', 'claude-code', '--project', wired.sb.project]);
   for (const f of [join(wired.sb.home, '.claude', 'settings.json'), join(wired.sb.home, '.claude.json')]) {
-    if (existsSync(f)) assert.doesNotMatch(readFileSync(f, 'utf8'), /ctxmode|context-mode\.cjs|"context-mode"/, `${f} still names us`);
+    if (existsSync(f))
+      assert.doesNotMatch(readFileSync(f, 'utf8'), /ctxmode|context-mode\.cjs|"context-mode"/, `${f} still names us`);
   }
-  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: 'Bash', input: { command: 'curl -s https://example.com/' } }], { isMain }));
+  const model = await startFakeModel(
+    stepScript([{ scenario: 'network-fetch', name: 'Bash', input: { command: 'curl -s https://example.com/' } }], {
+      isMain,
+    }),
+  );
   try {
     const r = await runClaude(bin, wired.sb, model, 'One more time.');
     assert.equal(r.code, 0, `claude-code ${CLAUDE_CODE.version}: exited ${r.code}: ${r.stderr.slice(-400)}`);
@@ -191,10 +222,13 @@ test('report: bytes with and without context-mode, hook wall time per event', ()
   const withCm: Record<string, number> = {};
   names.forEach((n, i) => (withCm[n] = bytes(result(wired, i).text)));
   const without: Record<string, number> = {};
-  ['network-fetch', 'bounded-command', 'large-read', 'large-output'].forEach((n, i) => (without[n] = bytes(result(baseline, i).text)));
+  ['network-fetch', 'bounded-command', 'large-read', 'large-output'].forEach(
+    (n, i) => (without[n] = bytes(result(baseline, i).text)),
+  );
   const hookWallMs = hookTimingsFromDebugLog(wired.sb);
   assert.ok(hookWallMs.PostToolUse, `claude-code ${CLAUDE_CODE.version}: no hook timing in Claude's debug file`);
-  const ledgerAfterAllRuns = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
+  const ledgerAfterAllRuns = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown })
+    .projectTotals;
   const file = writeHostReport('claude-code', {
     version: CLAUDE_CODE.version,
     toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },

@@ -13,7 +13,14 @@ import { CODEX, ensureHost } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, isSummaryRequest, stepScript, writeLargeFile, type Step } from './scenario.js';
+import {
+  ERROR_MARKER,
+  LARGE_OUTPUT_COMMAND,
+  isSummaryRequest,
+  stepScript,
+  writeLargeFile,
+  type Step,
+} from './scenario.js';
 
 /** Codex offers our tools in the namespace `mcp__context_mode` (the server name's `-` becomes `_`). */
 const MCP = 'mcp__context_mode__';
@@ -24,7 +31,11 @@ function steps(bigFile: string): Step[] {
   return [
     { scenario: 'network-fetch', name: SHELL, input: { cmd: 'curl -s https://example.com/' } },
     { scenario: 'bounded-command', name: SHELL, input: { cmd: 'git status --short' } },
-    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    {
+      scenario: 'own-mcp-tool',
+      name: `${MCP}ctx_execute`,
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
     // Codex has no file-read tool: the model reads with the shell.
     { scenario: 'large-read', name: SHELL, input: { cmd: `cat ${bigFile}` } },
     { scenario: 'large-output', name: SHELL, input: { cmd: LARGE_OUTPUT_COMMAND } },
@@ -52,7 +63,9 @@ function reportedUsage(view: ConversationView): number {
 function withCompactPhase(base: Script): Script {
   return (view) => {
     if (!compactPhase.on || isSummaryRequest(view) || !isMain(view.tools)) return base(view);
-    return compactPhase.calls++ === 0 ? { kind: 'tool', name: SHELL, input: { cmd: 'git status --short' } } : { kind: 'text', text: 'Done after compaction.' };
+    return compactPhase.calls++ === 0
+      ? { kind: 'tool', name: SHELL, input: { cmd: 'git status --short' } }
+      : { kind: 'text', text: 'Done after compaction.' };
   };
 }
 let wired: World;
@@ -60,7 +73,12 @@ let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
 function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 async function session(withContextMode: boolean): Promise<World> {
@@ -74,7 +92,11 @@ async function session(withContextMode: boolean): Promise<World> {
   assert.equal(run.timedOut, false, detail);
   assert.equal(run.code, 0, detail);
   const results = finalToolResults(model.requests);
-  assert.equal(results.length, scenario.length, `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  assert.equal(
+    results.length,
+    scenario.length,
+    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+  );
   return { sb, model, run, results };
 }
 
@@ -124,7 +146,10 @@ test('bounded command: git status reaches the model unchanged', () => {
 });
 
 test('own MCP tool call: the model is offered our tools in the mcp__context_mode namespace and ctx_execute runs', () => {
-  assert.ok(mainRequests(wired.model)[0]?.tools.includes(`${MCP}ctx_execute`), `${V}: tools offered ${mainRequests(wired.model)[0]?.tools.join(', ')}`);
+  assert.ok(
+    mainRequests(wired.model)[0]?.tools.includes(`${MCP}ctx_execute`),
+    `${V}: tools offered ${mainRequests(wired.model)[0]?.tools.join(', ')}`,
+  );
   assert.match(result(wired, 2).text, /hello-from-sandbox/);
 });
 
@@ -142,7 +167,11 @@ test('large command output: replaced by our digest through PostToolUse decision 
   assert.match(r.text, /ctx_search/, 'the digest names the search that retrieves the rest');
   // Codex cuts shell output to ~10 KB before hooks see it; the baseline shows what the model gets without us.
   assert.ok(bytes(result(baseline, 3).text) > 8_000);
-  assert.doesNotMatch(result(baseline, 3).text, new RegExp(ERROR_MARKER), 'Codex itself drops the middle of long output');
+  assert.doesNotMatch(
+    result(baseline, 3).text,
+    new RegExp(ERROR_MARKER),
+    'Codex itself drops the middle of long output',
+  );
 });
 
 test('session start: the routing block reaches the model once', () => {
@@ -152,21 +181,37 @@ test('session start: the routing block reaches the model once', () => {
 });
 
 test('memory records the real prompt', () => {
-  const mem = JSON.parse(ctxmode(wired.sb, ['memory', '--json'])) as { events: { category?: string; type?: string; text?: string; data?: string }[] };
+  const mem = JSON.parse(ctxmode(wired.sb, ['memory', '--json'])) as {
+    events: { category?: string; type?: string; text?: string; data?: string }[];
+  };
   const texts = mem.events.map((e) => JSON.stringify(e));
-  assert.ok(texts.some((t) => t.includes('Run the scripted scenario.')), `${V}: memory events ${texts.slice(0, 5).join(' | ')}`);
-  assert.ok(!texts.some((t) => t.includes('<context_mode>')), 'our own injected block is not stored as the user prompt');
+  assert.ok(
+    texts.some((t) => t.includes('Run the scripted scenario.')),
+    `${V}: memory events ${texts.slice(0, 5).join(' | ')}`,
+  );
+  assert.ok(
+    !texts.some((t) => t.includes('<context_mode>')),
+    'our own injected block is not stored as the user prompt',
+  );
 });
 
 test('stats --json books no more than the model was really spared', () => {
-  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number; returnedBytes: number } };
+  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as {
+    projectTotals: { savedBytes: number; returnedBytes: number };
+  };
   const t = stats.projectTotals;
   // Both flooding results as they reached the model with and without us; Codex's own ~10 KB cut is in the baseline.
   const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
   const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
   assert.ok(t.savedBytes > 0, JSON.stringify(t));
-  assert.ok(t.savedBytes <= without - received, `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
-  assert.ok(t.returnedBytes <= bytes(result(wired, 4).text) + 1024, `returned ${t.returnedBytes} vs received ${bytes(result(wired, 4).text)}`);
+  assert.ok(
+    t.savedBytes <= without - received,
+    `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
+  );
+  assert.ok(
+    t.returnedBytes <= bytes(result(wired, 4).text) + 1024,
+    `returned ${t.returnedBytes} vs received ${bytes(result(wired, 4).text)}`,
+  );
 });
 
 test('resume: no second routing block, no claim of a compaction that did not happen', async () => {
@@ -187,7 +232,11 @@ test('compaction: auto-compaction (PreCompact, then SessionStart source compact)
   assert.ok(id);
   const from = wired.model.requests.length;
   compactPhase.on = true;
-  const r = await runCodex(bin, wired.sb, wired.model, 'Continue after a compaction.', { resume: id, extraConfig: ['model_auto_compact_token_limit=3000'], timeoutMs: 120_000 });
+  const r = await runCodex(bin, wired.sb, wired.model, 'Continue after a compaction.', {
+    resume: id,
+    extraConfig: ['model_auto_compact_token_limit=3000'],
+    timeoutMs: 120_000,
+  });
   assert.equal(r.code, 0, `${V}: exited ${r.code}: ${r.stderr.slice(-400)}`);
   const views = wired.model.requests.slice(from).flatMap((q) => (q.view ? [q.view] : []));
   compactPhase.on = false;
@@ -196,15 +245,28 @@ test('compaction: auto-compaction (PreCompact, then SessionStart source compact)
   const afterCompact = mainRequests(wired.model, from).at(-1);
   assert.ok(afterCompact, 'a request after compaction');
   const all = afterCompact.texts.join('\n');
-  assert.ok(count(all, '<context_mode>') <= 1, `${V}: routing block ${count(all, '<context_mode>')} times after compaction`);
-  assert.ok(count(all, '<session_resume') <= 1, `${V}: resume snapshot ${count(all, '<session_resume')} times after compaction`);
+  assert.ok(
+    count(all, '<context_mode>') <= 1,
+    `${V}: routing block ${count(all, '<context_mode>')} times after compaction`,
+  );
+  assert.ok(
+    count(all, '<session_resume') <= 1,
+    `${V}: resume snapshot ${count(all, '<session_resume')} times after compaction`,
+  );
 });
 
 test('uninstall: Codex runs with no trace of context-mode', async () => {
   ctxmode(wired.sb, ['uninstall', '--host', 'codex', '--project', wired.sb.project]);
   const toml = join(wired.sb.home, '.codex', 'config.toml');
-  assert.ok(!existsSync(toml) || !readFileSync(toml, 'utf8').includes('context-mode'), 'config.toml has no context-mode entry');
-  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: SHELL, input: { cmd: 'curl -s https://example.com/' } }], { isMain }));
+  assert.ok(
+    !existsSync(toml) || !readFileSync(toml, 'utf8').includes('context-mode'),
+    'config.toml has no context-mode entry',
+  );
+  const model = await startFakeModel(
+    stepScript([{ scenario: 'network-fetch', name: SHELL, input: { cmd: 'curl -s https://example.com/' } }], {
+      isMain,
+    }),
+  );
   try {
     const r = await runCodex(bin, wired.sb, model, 'One more time.');
     assert.equal(r.code, 0, `${V}: exited ${r.code}: ${r.stderr.slice(-400)}`);
@@ -234,7 +296,8 @@ test('report: bytes with and without context-mode, time around each shell call w
       version: CODEX.version,
       toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
       hookWallMs,
-      hookWallMsMethod: 'gap in the session rollout: function_call → command start (PreToolUse), command end → function_call_output (PostToolUse)',
+      hookWallMsMethod:
+        'gap in the session rollout: function_call → command start (PreToolUse), command end → function_call_output (PostToolUse)',
       sameGapsWithoutContextMode: noHooksMs,
       ledger,
     }),

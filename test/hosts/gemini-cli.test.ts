@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, SeenToolResult } from './fake-model/types.js';
-import { hookTimingsFromDebugLog, runGemini, sessionIdOf, USER_SETTINGS, userSettingsPath, writeUserSettings } from './gemini-cli/run-gemini.js';
+import {
+  hookTimingsFromDebugLog,
+  runGemini,
+  sessionIdOf,
+  USER_SETTINGS,
+  userSettingsPath,
+  writeUserSettings,
+} from './gemini-cli/run-gemini.js';
 import { ensureHost, GEMINI_CLI } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
@@ -26,7 +33,11 @@ function steps(bigFile: string): Step[] {
   return [
     { scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } },
     { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short' } },
-    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    {
+      scenario: 'own-mcp-tool',
+      name: `${MCP}ctx_execute`,
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
     // read_file's schema in 0.61.0 has `file_path` (required), `start_line`, `end_line`.
     { scenario: 'large-read', name: READ, input: { file_path: bigFile } },
     { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND } },
@@ -47,7 +58,12 @@ let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
 function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 function detail(run: HostRun): string {
@@ -65,7 +81,11 @@ async function session(withContextMode: boolean): Promise<World> {
   assert.equal(run.timedOut, false, detail(run));
   assert.equal(run.code, 0, detail(run));
   const results = finalToolResults(model.requests);
-  assert.equal(results.length, scenario.length, `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  assert.equal(
+    results.length,
+    scenario.length,
+    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+  );
   return { sb, model, run, results };
 }
 
@@ -132,7 +152,10 @@ test('large file read: AfterTool deny puts our digest in place of the read (≤ 
   assert.ok(r.text.includes(ERROR_MARKER), 'the digest keeps the error line');
   assert.doesNotMatch(r.text, /"llmContent"|\\n/, 'the digest is of the text, not the JSON envelope');
   // Gemini itself stops read_file at 2000 lines; the rest (~110 KB) reaches the model without us.
-  assert.ok(bytes(result(baseline, 2).text) > 50_000, `${V}: baseline read is ${bytes(result(baseline, 2).text)} bytes`);
+  assert.ok(
+    bytes(result(baseline, 2).text) > 50_000,
+    `${V}: baseline read is ${bytes(result(baseline, 2).text)} bytes`,
+  );
 });
 
 test('large command output: AfterTool deny puts our digest in place of the output (≤ 4 KB, error line kept)', () => {
@@ -157,18 +180,29 @@ test('session start: the routing block reaches the model once, naming tools as G
 test('memory records the real prompt, not our <hook_context> wrapper', () => {
   const mem = JSON.parse(ctxmode(wired.sb, ['memory', '--json'])) as { events: unknown[] };
   const texts = mem.events.map((e) => JSON.stringify(e));
-  assert.ok(texts.some((t) => t.includes(PROMPT)), `${V}: memory events ${texts.slice(0, 5).join(' | ')}`);
-  assert.ok(!texts.some((t) => /hook_context|context_mode&gt;|<context_mode>/.test(t)), `${V}: our own injected block was stored: ${texts.find((t) => /hook_context|context_mode/.test(t))?.slice(0, 300)}`);
+  assert.ok(
+    texts.some((t) => t.includes(PROMPT)),
+    `${V}: memory events ${texts.slice(0, 5).join(' | ')}`,
+  );
+  assert.ok(
+    !texts.some((t) => /hook_context|context_mode&gt;|<context_mode>/.test(t)),
+    `${V}: our own injected block was stored: ${texts.find((t) => /hook_context|context_mode/.test(t))?.slice(0, 300)}`,
+  );
 });
 
 test('stats --json books only what the model was really spared', () => {
-  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number; rawBytes: number; returnedBytes: number } };
+  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as {
+    projectTotals: { savedBytes: number; rawBytes: number; returnedBytes: number };
+  };
   const t = stats.projectTotals;
   const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
   const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
   assert.ok(t.savedBytes > 50_000, `${V}: saved ${JSON.stringify(t)}`);
   // Never more than the model would have received without us (Gemini's own cuts included), less what it got.
-  assert.ok(t.savedBytes <= without - received + 2048, `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
+  assert.ok(
+    t.savedBytes <= without - received + 2048,
+    `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
+  );
   assert.ok(t.returnedBytes <= received + 1024, `${V}: returned ${t.returnedBytes} vs received ${received}`);
 });
 
@@ -193,14 +227,20 @@ test('resume (--resume latest): no second routing block, no claim of a compactio
 
 // Headless Gemini CLI 0.61 cannot be made to compact: it fires PreCompress before every model call without
 // compressing, and `/compress` in `-p` mode is sent to the model as plain text (see real-hosts.md).
-test.skip('compaction: headless Gemini CLI 0.61.0 never compresses (PreCompress fires without compressing; /compress is sent as text)');
+test.skip(
+  'compaction: headless Gemini CLI 0.61.0 never compresses (PreCompress fires without compressing; /compress is sent as text)',
+);
 
 test('uninstall: the user settings come back byte for byte and Gemini runs with no trace of context-mode', async () => {
   ctxmode(wired.sb, ['uninstall', '--host', 'gemini-cli', '--project', wired.sb.project]);
   assert.equal(readFileSync(userSettingsPath(wired.sb), 'utf8'), USER_SETTINGS, `${V}: settings.json after uninstall`);
   const md = join(wired.sb.project, 'GEMINI.md');
   assert.ok(!existsSync(md) || !readFileSync(md, 'utf8').includes('context'), 'GEMINI.md has no context-mode block');
-  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } }], { isMain }));
+  const model = await startFakeModel(
+    stepScript([{ scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } }], {
+      isMain,
+    }),
+  );
   try {
     const r = await runGemini(bin, wired.sb, model, 'One more time.');
     assert.equal(r.code, 0, detail(r));
@@ -224,5 +264,12 @@ test('report: bytes with and without context-mode, hook wall time per event', ()
   const hookWallMs = hookTimingsFromDebugLog(wired.sb);
   assert.ok(hookWallMs.AfterTool, `${V}: no hook timing in Gemini's debug log`);
   const ledger = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
-  assert.ok(writeHostReport('gemini-cli', { version: GEMINI_CLI.version, toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without }, hookWallMs, ledger }));
+  assert.ok(
+    writeHostReport('gemini-cli', {
+      version: GEMINI_CLI.version,
+      toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
+      hookWallMs,
+      ledger,
+    }),
+  );
 });

@@ -11,7 +11,12 @@ export interface PinnedHost {
   bin: string;
 }
 
-export const CLAUDE_CODE: PinnedHost = { id: 'claude-code', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' };
+export const CLAUDE_CODE: PinnedHost = {
+  id: 'claude-code',
+  pkg: '@anthropic-ai/claude-code',
+  version: '2.1.332',
+  bin: 'claude',
+};
 export const CODEX: PinnedHost = { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' };
 export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' };
 export const OPENCODE: PinnedHost = { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' };
@@ -31,10 +36,25 @@ export function ensureHost(host: PinnedHost, env: NodeJS.ProcessEnv = process.en
   const bin = join(dir, 'node_modules', '.bin', host.bin);
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
-    const r = spawnSync('nice', ['-n', '10', 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `${host.pkg}@${host.version}`], {
-      encoding: 'utf8',
-      timeout: 15 * 60_000,
-    });
+    const r = spawnSync(
+      'nice',
+      [
+        '-n',
+        '10',
+        'npm',
+        'install',
+        '--prefix',
+        dir,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        `${host.pkg}@${host.version}`,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 15 * 60_000,
+      },
+    );
     if (r.status !== 0 || !existsSync(bin)) {
       const tail = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`.trim().split('\n').slice(-5).join('\n');
       throw new Error(`${host.id} ${host.pkg}@${host.version}: install failed (exit ${r.status}): ${tail}`);
@@ -43,7 +63,9 @@ export function ensureHost(host: PinnedHost, env: NodeJS.ProcessEnv = process.en
   const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { ...env, NO_COLOR: '1' } });
   const out = `${v.stdout ?? ''}${v.stderr ?? ''}`;
   if (!out.includes(host.version)) {
-    throw new Error(`${host.id}: expected version ${host.version}, \`${host.bin} --version\` printed ${JSON.stringify(out.trim().slice(0, 200))}`);
+    throw new Error(
+      `${host.id}: expected version ${host.version}, \`${host.bin} --version\` printed ${JSON.stringify(out.trim().slice(0, 200))}`,
+    );
   }
   return bin;
 }

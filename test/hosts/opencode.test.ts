@@ -22,9 +22,17 @@ const V = `opencode ${OPENCODE.version}`;
 
 function steps(bigFile: string): Step[] {
   return [
-    { scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/', description: 'Fetch the page' } },
+    {
+      scenario: 'network-fetch',
+      name: SHELL,
+      input: { command: 'curl -s https://example.com/', description: 'Fetch the page' },
+    },
     { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short', description: 'Show status' } },
-    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    {
+      scenario: 'own-mcp-tool',
+      name: `${MCP}ctx_execute`,
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
     { scenario: 'large-read', name: 'read', input: { filePath: bigFile } },
     { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND, description: 'Run the tests' } },
   ];
@@ -46,7 +54,12 @@ let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
 function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 function detail(run: HostRun): string {
@@ -64,7 +77,11 @@ async function session(withContextMode: boolean): Promise<World> {
   assert.equal(run.timedOut, false, detail(run));
   assert.equal(run.code, 0, detail(run));
   const results = finalToolResults(model.requests);
-  assert.equal(results.length, scenario.length, `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  assert.equal(
+    results.length,
+    scenario.length,
+    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+  );
   return { sb, model, run, results, userConfig };
 }
 
@@ -92,7 +109,9 @@ function result(w: World, i: number): SeenToolResult {
 function pluginError(sb: Sandbox): string {
   const f = join(sb.cmHome, 'logs', 'hook-errors.log');
   if (!existsSync(f)) return 'no hook error logged';
-  const lines = readFileSync(f, 'utf8').split('\n').filter((l) => l.startsWith('['));
+  const lines = readFileSync(f, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('['));
   return lines.at(-1) ?? 'no hook error logged';
 }
 
@@ -132,27 +151,40 @@ test('the instruction block reaches the model (AGENTS.md), naming tools as OpenC
 
 test('large file read: what reaches the model is ≤ 4 KB and keeps the error line', () => {
   const r = result(wired, 3);
-  assert.ok(bytes(r.text) <= 4096, `${V}: read result reaching the model is ${bytes(r.text)} bytes (without us ${bytes(result(baseline, 2).text)}); plugin: ${pluginError(wired.sb)}`);
+  assert.ok(
+    bytes(r.text) <= 4096,
+    `${V}: read result reaching the model is ${bytes(r.text)} bytes (without us ${bytes(result(baseline, 2).text)}); plugin: ${pluginError(wired.sb)}`,
+  );
   assert.ok(r.text.includes(ERROR_MARKER), 'the digest keeps the error line');
 });
 
 test('large command output: what reaches the model is ≤ 4 KB and keeps the error line', () => {
   const r = result(wired, 4);
-  assert.ok(bytes(r.text) <= 4096, `${V}: bash result reaching the model is ${bytes(r.text)} bytes (without us ${bytes(result(baseline, 3).text)}); plugin: ${pluginError(wired.sb)}`);
+  assert.ok(
+    bytes(r.text) <= 4096,
+    `${V}: bash result reaching the model is ${bytes(r.text)} bytes (without us ${bytes(result(baseline, 3).text)}); plugin: ${pluginError(wired.sb)}`,
+  );
   assert.ok(r.text.includes(ERROR_MARKER), 'the digest keeps the error line');
 });
 
 test('stats --json books no more than the model was really spared', () => {
-  const t = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number } }).projectTotals;
+  const t = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number } })
+    .projectTotals;
   const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
   const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
-  assert.ok(t.savedBytes <= Math.max(0, without - received), `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
+  assert.ok(
+    t.savedBytes <= Math.max(0, without - received),
+    `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
+  );
 });
 
 test('uninstall: the user config comes back byte for byte and OpenCode runs with no trace of context-mode', async () => {
   ctxmode(wired.sb, ['uninstall', '--host', 'opencode', '--project', wired.sb.project]);
   assert.equal(readFileSync(userConfigPath(wired.sb), 'utf8'), wired.userConfig, `${V}: opencode.json after uninstall`);
-  assert.ok(!existsSync(join(wired.sb.home, '.config', 'opencode', 'plugins', 'context-mode.ts')), 'plugin file removed');
+  assert.ok(
+    !existsSync(join(wired.sb.home, '.config', 'opencode', 'plugins', 'context-mode.ts')),
+    'plugin file removed',
+  );
   const from = wired.model.requests.length;
   const r = await runOpenCode(bin, wired.sb, 'One more time.');
   assert.equal(r.code, 0, detail(r));
@@ -167,5 +199,11 @@ test('report: bytes with and without context-mode', () => {
   const without: Record<string, number> = {};
   BASELINE_SCENARIOS.forEach((n, i) => (without[n] = bytes(result(baseline, i).text)));
   const ledger = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
-  assert.ok(writeHostReport('opencode', { version: OPENCODE.version, toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without }, ledger }));
+  assert.ok(
+    writeHostReport('opencode', {
+      version: OPENCODE.version,
+      toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
+      ledger,
+    }),
+  );
 });

@@ -11,7 +11,14 @@ import type { ConversationView, SeenToolResult } from './fake-model/types.js';
 import { hookTimingsFromLog } from './gemini-cli/run-gemini.js';
 import { ensureHost, QWEN_CODE } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
-import { debugLogPaths, ensureNode22, runQwen, USER_SETTINGS, userSettingsPath, writeUserSettings } from './qwen-code/run-qwen.js';
+import {
+  debugLogPaths,
+  ensureNode22,
+  runQwen,
+  USER_SETTINGS,
+  userSettingsPath,
+  writeUserSettings,
+} from './qwen-code/run-qwen.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
 import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
@@ -26,7 +33,11 @@ function steps(bigFile: string): Step[] {
   return [
     { scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } },
     { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short' } },
-    { scenario: 'own-mcp-tool', name: `${MCP}ctx_execute`, input: { language: 'shell', code: 'echo hello-from-sandbox' } },
+    {
+      scenario: 'own-mcp-tool',
+      name: `${MCP}ctx_execute`,
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
     // read_file's schema in 0.24.4 requires `file_path`.
     { scenario: 'large-read', name: 'read_file', input: { file_path: bigFile } },
     { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND } },
@@ -49,7 +60,12 @@ let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
 function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], { cwd: sb.project, env: sb.env, encoding: 'utf8', timeout: 60_000 });
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 function detail(run: HostRun): string {
@@ -67,7 +83,11 @@ async function session(withContextMode: boolean): Promise<World> {
   assert.equal(run.timedOut, false, detail(run));
   assert.equal(run.code, 0, detail(run));
   const results = finalToolResults(model.requests);
-  assert.equal(results.length, scenario.length, `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`);
+  assert.equal(
+    results.length,
+    scenario.length,
+    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+  );
   return { sb, model, run, results };
 }
 
@@ -128,8 +148,14 @@ test('large file read and large command output: Qwen applies no replacement, its
   // output itself (head and tail, the whole saved to a file) and pages read_file. Same bytes with and without us.
   const read = result(wired, 3);
   const out = result(wired, 4);
-  assert.ok(Math.abs(bytes(read.text) - bytes(result(baseline, 2).text)) < 512, `${V}: read ${bytes(read.text)} vs baseline ${bytes(result(baseline, 2).text)}`);
-  assert.ok(Math.abs(bytes(out.text) - bytes(result(baseline, 3).text)) < 512, `${V}: output ${bytes(out.text)} vs baseline ${bytes(result(baseline, 3).text)}`);
+  assert.ok(
+    Math.abs(bytes(read.text) - bytes(result(baseline, 2).text)) < 512,
+    `${V}: read ${bytes(read.text)} vs baseline ${bytes(result(baseline, 2).text)}`,
+  );
+  assert.ok(
+    Math.abs(bytes(out.text) - bytes(result(baseline, 3).text)) < 512,
+    `${V}: output ${bytes(out.text)} vs baseline ${bytes(result(baseline, 3).text)}`,
+  );
   assert.match(out.text, /Tool output was too large and has been truncated/);
   const lines = out.text.split('\n').filter((l) => l.includes(ERROR_MARKER) && !l.startsWith('Command:'));
   assert.equal(lines.length, 0, 'Qwen itself drops the middle of a long output, the error line with it');
@@ -142,10 +168,14 @@ test('session start: the routing block reaches the model once, naming tools as Q
 });
 
 test('stats --json books no saving Qwen did not apply', () => {
-  const t = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number } }).projectTotals;
+  const t = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: { savedBytes: number } })
+    .projectTotals;
   const received = bytes(result(wired, 3).text) + bytes(result(wired, 4).text);
   const without = bytes(result(baseline, 2).text) + bytes(result(baseline, 3).text);
-  assert.ok(t.savedBytes <= Math.max(0, without - received), `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`);
+  assert.ok(
+    t.savedBytes <= Math.max(0, without - received),
+    `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
+  );
 });
 
 test('uninstall: the user settings come back byte for byte and Qwen runs with no trace of context-mode', async () => {
@@ -153,7 +183,11 @@ test('uninstall: the user settings come back byte for byte and Qwen runs with no
   assert.equal(readFileSync(userSettingsPath(wired.sb), 'utf8'), USER_SETTINGS, `${V}: settings.json after uninstall`);
   const md = join(wired.sb.project, 'QWEN.md');
   assert.ok(!existsSync(md) || !readFileSync(md, 'utf8').includes('context-mode'), 'QWEN.md has no context-mode block');
-  const model = await startFakeModel(stepScript([{ scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } }], { isMain }));
+  const model = await startFakeModel(
+    stepScript([{ scenario: 'network-fetch', name: SHELL, input: { command: 'curl -s https://example.com/' } }], {
+      isMain,
+    }),
+  );
   try {
     const r = await runQwen(bin, node22, wired.sb, model, 'One more time.');
     assert.equal(r.code, 0, detail(r));
@@ -175,5 +209,12 @@ test('report: bytes with and without context-mode, hook wall time per event', ()
   const hookWallMs = hookTimingsFromLog(debugLogPaths(wired.sb));
   assert.ok(hookWallMs.PreToolUse, `${V}: no hook timing in Qwen's debug log`);
   const ledger = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
-  assert.ok(writeHostReport('qwen-code', { version: QWEN_CODE.version, toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without }, hookWallMs, ledger }));
+  assert.ok(
+    writeHostReport('qwen-code', {
+      version: QWEN_CODE.version,
+      toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
+      hookWallMs,
+      ledger,
+    }),
+  );
 });

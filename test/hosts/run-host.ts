@@ -13,7 +13,11 @@ export interface HostRun {
  * Runs a host headless in its own process group and kills that group by pid when it ends or overruns, so no
  * MCP server or hook outlives the run. Never hangs: the timeout is a hard bound.
  */
-export function runHost(bin: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; stdin?: string }): Promise<HostRun> {
+export function runHost(
+  bin: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; stdin?: string },
+): Promise<HostRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(bin, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -8,7 +8,12 @@ export const ERROR_MARKER = 'ERROR disk quota exceeded at step 1777';
 /** ~116 KB log with one error line in the middle, for the large-read scenario. */
 export function writeLargeFile(project: string): { path: string; bytes: number } {
   const lines: string[] = [];
-  for (let i = 0; i < 2400; i++) lines.push(i === 1200 ? ERROR_MARKER : `2026-12-03T10:00:${String(i % 60).padStart(2, '0')} INFO worker ${i} processed batch ok`);
+  for (let i = 0; i < 2400; i++)
+    lines.push(
+      i === 1200
+        ? ERROR_MARKER
+        : `2026-12-03T10:00:${String(i % 60).padStart(2, '0')} INFO worker ${i} processed batch ok`,
+    );
   const text = lines.join('\n') + '\n';
   const path = join(project, 'build.log');
   writeFileSync(path, text);
@@ -16,12 +21,13 @@ export function writeLargeFile(project: string): { path: string; bytes: number }
 }
 
 /** A shell command printing ~120 KB with one error line; plain node so no routing rule names it. */
-export const LARGE_OUTPUT_COMMAND =
-  `node -e "for (let i = 0; i < 3000; i++) console.log(i === 1500 ? '${ERROR_MARKER}' : 'test case ' + i + ' passed in ' + (i % 97) + ' ms ....')"`;
+export const LARGE_OUTPUT_COMMAND = `node -e "for (let i = 0; i < 3000; i++) console.log(i === 1500 ? '${ERROR_MARKER}' : 'test case ' + i + ' passed in ' + (i % 97) + ' ms ....')"`;
 
 /** A host's compaction request: asks for a summary, offering no tools or forbidding them (Claude Code 2.1.332). */
 export function isSummaryRequest(view: ConversationView): boolean {
-  return /summar/i.test(view.lastUserText) && (view.tools.length === 0 || /do not call any tools/i.test(view.lastUserText));
+  return (
+    /summar/i.test(view.lastUserText) && (view.tools.length === 0 || /do not call any tools/i.test(view.lastUserText))
+  );
 }
 
 export interface Step {

@@ -33,7 +33,12 @@ export interface RunOptions {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: number | null, acceptOnExit1?: (value: unknown) => boolean): EngineResult<T> {
+export function parseEngineOutput<T>(
+  stdout: string,
+  stderr: string,
+  exitCode: number | null,
+  acceptOnExit1?: (value: unknown) => boolean,
+): EngineResult<T> {
   const text = stdout.trim();
   let parsed: unknown;
   if (text) {
@@ -44,7 +49,11 @@ export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: n
     }
   }
   const isError = (v: unknown): v is EngineError =>
-    typeof v === 'object' && v !== null && typeof (v as EngineError).message === 'string' && typeof (v as EngineError).code === 'string' && exitCode !== 0;
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as EngineError).message === 'string' &&
+    typeof (v as EngineError).code === 'string' &&
+    exitCode !== 0;
   if (exitCode === 1 && parsed !== undefined && acceptOnExit1?.(parsed)) return { ok: true, value: parsed as T };
   if (isError(parsed)) return { ok: false, error: parsed };
   if (exitCode === 0 && parsed !== undefined) return { ok: true, value: parsed as T };
@@ -53,7 +62,10 @@ export function parseEngineOutput<T>(stdout: string, stderr: string, exitCode: n
     ok: false,
     error: {
       code: exitCode === 0 ? 'bad-output' : 'exit-' + String(exitCode),
-      message: exitCode === 0 ? `The engine answered with something that is not JSON: ${detail}` : `The engine failed: ${detail}`,
+      message:
+        exitCode === 0
+          ? `The engine answered with something that is not JSON: ${detail}`
+          : `The engine failed: ${detail}`,
     },
   };
 }
@@ -73,7 +85,13 @@ export function runEngine<T>(cmd: EngineCommand, args: string[], opts: RunOption
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
         if (e && e.killed) {
-          resolve({ ok: false, error: { code: 'timeout', message: `The engine did not answer \`${args[0]}\` within ${(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s.` } });
+          resolve({
+            ok: false,
+            error: {
+              code: 'timeout',
+              message: `The engine did not answer \`${args[0]}\` within ${(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s.`,
+            },
+          });
           return;
         }
         if (e && typeof e.code === 'string') {

@@ -29,7 +29,10 @@ export class OnDemandRegistration {
     try {
       mkdirSync(join(this.dataHome, 'run'), { recursive: true });
       const tmp = `${path}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ pid: this.pid, projectRoot, host: 'vscode-copilot', startedAt: new Date().toISOString() }));
+      writeFileSync(
+        tmp,
+        JSON.stringify({ pid: this.pid, projectRoot, host: 'vscode-copilot', startedAt: new Date().toISOString() }),
+      );
       renameSync(tmp, path);
       this.written = projectRoot;
     } catch (err) {

@@ -17,8 +17,7 @@ export interface ShimInput {
 }
 
 export type ShimPlan =
-  | { ok: true; path: string; content: string; dirOnLoginPath: boolean; dir: string }
-  | { ok: false; message: string };
+  { ok: true; path: string; content: string; dirOnLoginPath: boolean; dir: string } | { ok: false; message: string };
 
 const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

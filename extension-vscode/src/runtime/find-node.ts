@@ -38,7 +38,9 @@ export function wellKnownNodeDirs(home: string, platform: NodeJS.Platform, probe
   if (platform === 'win32') {
     return [
       join(process.env.ProgramFiles ?? 'C:\\Program Files', 'nodejs'),
-      ...byNewest(probe.list(join(home, 'AppData', 'Roaming', 'nvm'))).map((v) => join(home, 'AppData', 'Roaming', 'nvm', v)),
+      ...byNewest(probe.list(join(home, 'AppData', 'Roaming', 'nvm'))).map((v) =>
+        join(home, 'AppData', 'Roaming', 'nvm', v),
+      ),
       join(home, 'AppData', 'Local', 'Volta', 'bin'),
     ];
   }
@@ -71,8 +73,10 @@ export async function findNode(input: FindNodeInput): Promise<FoundNode> {
   const tried: string[] = [];
   const candidates: Array<{ path: string; from: 'setting' | 'PATH' | 'well-known' }> = [];
   if (input.setting.trim()) candidates.push({ path: input.setting.trim(), from: 'setting' });
-  for (const dir of input.pathEnv.split(delimiter).filter(Boolean)) candidates.push({ path: join(dir, exe), from: 'PATH' });
-  for (const dir of wellKnownNodeDirs(input.home, input.platform, input.probe)) candidates.push({ path: join(dir, exe), from: 'well-known' });
+  for (const dir of input.pathEnv.split(delimiter).filter(Boolean))
+    candidates.push({ path: join(dir, exe), from: 'PATH' });
+  for (const dir of wellKnownNodeDirs(input.home, input.platform, input.probe))
+    candidates.push({ path: join(dir, exe), from: 'well-known' });
 
   const seen = new Set<string>();
   for (const c of candidates) {
@@ -81,7 +85,8 @@ export async function findNode(input: FindNodeInput): Promise<FoundNode> {
     if (c.from !== 'setting' && !input.probe.exists(c.path)) continue;
     const version = await input.probe.version(c.path);
     tried.push(version ? `${c.path} (${version.trim()})` : `${c.path} (does not run)`);
-    if (version && nodeMajor(version) >= MIN_NODE_MAJOR) return { ok: true, path: c.path, version: version.trim(), from: c.from };
+    if (version && nodeMajor(version) >= MIN_NODE_MAJOR)
+      return { ok: true, path: c.path, version: version.trim(), from: c.from };
     // A setting that names an unusable Node is a mistake to report, not to route around silently.
     if (c.from === 'setting') {
       return {

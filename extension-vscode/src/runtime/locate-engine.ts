@@ -34,7 +34,13 @@ export function managedCliPath(dataHome: string, packageName: string): string {
 
 /** Compares dotted numeric versions (pre-release tags are ignored); negative when a < b. */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.trim().replace(/^v/, '').split(/[.+-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .trim()
+      .replace(/^v/, '')
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((p) => Number.parseInt(p, 10) || 0);
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
   return 0;
@@ -44,22 +50,36 @@ export async function locateEngine(layout: EngineLayout, probe: EngineProbe): Pr
   if (layout.setting.trim()) {
     const cli = layout.setting.trim();
     const version = probe.exists(cli) ? await probe.version(cli) : undefined;
-    if (!version) return { ok: false, message: `The setting context-mode.enginePath names ${cli}, which does not run as a context-mode CLI.` };
+    if (!version)
+      return {
+        ok: false,
+        message: `The setting context-mode.enginePath names ${cli}, which does not run as a context-mode CLI.`,
+      };
     return { ok: true, cli, version, source: 'setting', refreshManaged: false };
   }
   const managed = managedCliPath(layout.dataHome, layout.packageName);
   const managedVersion = probe.exists(managed) ? await probe.version(managed) : undefined;
-  const bundledVersion = layout.bundledCli && probe.exists(layout.bundledCli) ? await probe.version(layout.bundledCli) : undefined;
+  const bundledVersion =
+    layout.bundledCli && probe.exists(layout.bundledCli) ? await probe.version(layout.bundledCli) : undefined;
 
   if (managedVersion && (!bundledVersion || compareVersions(managedVersion, bundledVersion) >= 0)) {
     return { ok: true, cli: managed, version: managedVersion, source: 'managed', refreshManaged: false };
   }
   if (bundledVersion && layout.bundledCli) {
-    return { ok: true, cli: layout.bundledCli, version: bundledVersion, source: 'bundled', refreshManaged: true, bundledVersion };
+    return {
+      ok: true,
+      cli: layout.bundledCli,
+      version: bundledVersion,
+      source: 'bundled',
+      refreshManaged: true,
+      bundledVersion,
+    };
   }
-  if (managedVersion) return { ok: true, cli: managed, version: managedVersion, source: 'managed', refreshManaged: false };
+  if (managedVersion)
+    return { ok: true, cli: managed, version: managedVersion, source: 'managed', refreshManaged: false };
   return {
     ok: false,
-    message: 'No context-mode engine was found: the managed install is missing and this extension carries no engine. Reinstall the extension or set context-mode.enginePath.',
+    message:
+      'No context-mode engine was found: the managed install is missing and this extension carries no engine. Reinstall the extension or set context-mode.enginePath.',
   };
 }

@@ -7,7 +7,10 @@ export interface LoginShellView {
   commandFound: boolean;
 }
 
-export function readLoginShell(shell = process.env.SHELL || '/bin/sh', timeoutMs = 10_000): Promise<LoginShellView | undefined> {
+export function readLoginShell(
+  shell = process.env.SHELL || '/bin/sh',
+  timeoutMs = 10_000,
+): Promise<LoginShellView | undefined> {
   if (process.platform === 'win32') return Promise.resolve(undefined);
   // Markers keep profile chatter (motd, echo in .profile) out of what we parse.
   const script = `printf '<<PATH>>%s<<END>>' "$PATH"; command -v ${COMMAND_NAME} >/dev/null 2>&1 && printf '<<FOUND>>'`;

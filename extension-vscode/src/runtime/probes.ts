@@ -6,10 +6,15 @@ import type { EngineProbe } from './locate-engine.js';
 
 function firstLine(cmd: string, args: string[], timeoutMs = 10_000): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: timeoutMs, windowsHide: true, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout) => {
-      const line = String(stdout).trim().split('\n')[0];
-      resolve(err || !line ? undefined : line);
-    });
+    execFile(
+      cmd,
+      args,
+      { timeout: timeoutMs, windowsHide: true, env: { ...process.env, NO_COLOR: '1' } },
+      (err, stdout) => {
+        const line = String(stdout).trim().split('\n')[0];
+        resolve(err || !line ? undefined : line);
+      },
+    );
   });
 }
 

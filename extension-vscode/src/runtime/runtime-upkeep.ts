@@ -27,7 +27,10 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
   const tgz = bundledTarball(ext.extensionPath);
   if (!info?.engine.refreshManaged || !tgz) return false;
   engine.log.info(`installing the bundled engine ${info.engine.version} into the managed runtime`);
-  const result = await engine.run<{ ok?: boolean; after?: string; error?: string }>(['upgrade', '--from', tgz, '--json'], { timeoutMs: 10 * 60_000 });
+  const result = await engine.run<{ ok?: boolean; after?: string; error?: string }>(
+    ['upgrade', '--from', tgz, '--json'],
+    { timeoutMs: 10 * 60_000 },
+  );
   if (!result.ok || result.value.ok === false) {
     // Offline or no npm: the bundled engine keeps working; the managed copy is refreshed next time.
     engine.log.warn(`managed install not refreshed: ${result.ok ? result.value.error : result.error.message}`);
@@ -39,21 +42,36 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
 }
 
 /** Checks that hooks can run `ctxmode`; offers to install a launcher in ~/.local/bin when they cannot. */
-export async function ensureHookCommand(engine: EngineContext, opts: { ask: boolean }): Promise<'found' | 'installed' | 'missing'> {
+export async function ensureHookCommand(
+  engine: EngineContext,
+  opts: { ask: boolean },
+): Promise<'found' | 'installed' | 'missing'> {
   const info = engine.engine;
   const view = await readLoginShell();
   if (!info || !view) return 'missing';
-  const plan = planCommandShim({ home: homedir(), platform: process.platform, loginPath: view.path, node: info.node, cli: info.engine.cli });
+  const plan = planCommandShim({
+    home: homedir(),
+    platform: process.platform,
+    loginPath: view.path,
+    node: info.node,
+    cli: info.engine.cli,
+  });
   const existing = plan.ok && existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
   // Our own launcher follows the engine the extension uses (e.g. after an upgrade), without asking again.
-  if (plan.ok && existing !== undefined && isOurShim(existing) && existing !== plan.content) writeShim(plan.path, plan.dir, plan.content);
+  if (plan.ok && existing !== undefined && isOurShim(existing) && existing !== plan.content)
+    writeShim(plan.path, plan.dir, plan.content);
   if (view.commandFound) return 'found';
   if (!plan.ok) {
-    if (opts.ask) void vscode.window.showWarningMessage(`context-mode: Copilot's hooks need the ${COMMAND_NAME} command. ${plan.message}`);
+    if (opts.ask)
+      void vscode.window.showWarningMessage(
+        `context-mode: Copilot's hooks need the ${COMMAND_NAME} command. ${plan.message}`,
+      );
     return 'missing';
   }
   if (!isOurShim(existing)) {
-    void vscode.window.showWarningMessage(`context-mode: ${plan.path} exists and is not ours; hooks cannot find ${COMMAND_NAME} on your login shell's PATH.`);
+    void vscode.window.showWarningMessage(
+      `context-mode: ${plan.path} exists and is not ours; hooks cannot find ${COMMAND_NAME} on your login shell's PATH.`,
+    );
     return 'missing';
   }
   const choice = opts.ask
@@ -67,7 +85,9 @@ export async function ensureHookCommand(engine: EngineContext, opts: { ask: bool
   writeShim(plan.path, plan.dir, plan.content);
   engine.log.info(`wrote ${plan.path}`);
   if (!plan.dirOnLoginPath) {
-    void vscode.window.showWarningMessage(`context-mode: ${plan.dir} is not on your login shell's PATH. Add it (e.g. export PATH="$HOME/.local/bin:$PATH" in ~/.profile) and restart VS Code.`);
+    void vscode.window.showWarningMessage(
+      `context-mode: ${plan.dir} is not on your login shell's PATH. Add it (e.g. export PATH="$HOME/.local/bin:$PATH" in ~/.profile) and restart VS Code.`,
+    );
   }
   return 'installed';
 }

@@ -25,7 +25,6 @@ export interface DashboardStateLike {
   stats?: { session?: { netBytes?: number; savedBytes?: number } | null };
 }
 
-
 export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly stateListeners = new Set<(state: DashboardStateLike) => void>();
@@ -68,7 +67,10 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   }
 
   async refresh(): Promise<DashboardStateLike | undefined> {
-    const messages = await this.perform({ type: 'refresh', ...(this.memoryLimit ? { memoryLimit: this.memoryLimit } : {}) });
+    const messages = await this.perform({
+      type: 'refresh',
+      ...(this.memoryLimit ? { memoryLimit: this.memoryLimit } : {}),
+    });
     return messages?.find((m): m is Extract<EngineMessage, { type: 'state' }> => m.type === 'state')?.state;
   }
 
@@ -76,18 +78,28 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   async perform(action: { type: string; [k: string]: unknown }): Promise<EngineMessage[] | undefined> {
     const dir = this.engine.workspaceDir;
     if (!dir) {
-      void this.post({ type: 'error', action: action.type, message: 'Open a folder: memory and savings are kept per project.' });
+      void this.post({
+        type: 'error',
+        action: action.type,
+        message: 'Open a folder: memory and savings are kept per project.',
+      });
       return undefined;
     }
     if (action.type === 'refresh' && typeof action.memoryLimit === 'number') this.memoryLimit = action.memoryLimit;
     const result = await this.engine.run<EngineMessage[]>(['action', JSON.stringify(action), '--project', dir]);
     if (!result.ok) {
-      await this.post({ type: 'error', action: action.type, message: result.error.message, ...(result.error.hint ? { hint: result.error.hint } : {}) });
+      await this.post({
+        type: 'error',
+        action: action.type,
+        message: result.error.message,
+        ...(result.error.hint ? { hint: result.error.hint } : {}),
+      });
       return undefined;
     }
     for (const m of result.value) {
       if (m.type === 'state') this.onFreshState(m.state);
-      if (m.type === 'error' && action.type !== 'refresh') void vscode.window.showWarningMessage(`context-mode: ${m.message}`);
+      if (m.type === 'error' && action.type !== 'refresh')
+        void vscode.window.showWarningMessage(`context-mode: ${m.message}`);
       await this.post(m);
     }
     return result.value;

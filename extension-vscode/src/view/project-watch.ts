@@ -25,7 +25,8 @@ export const PROBE_MS = 2000;
 /** The real file system and clock; the probe timer does not keep the extension host alive. */
 export const nodeWatchDeps: WatchDeps = {
   exists: existsSync,
-  watch: (path, onEvent, onError) => watch(path, (_event, file) => onEvent(file ? String(file) : undefined)).on('error', onError),
+  watch: (path, onEvent, onError) =>
+    watch(path, (_event, file) => onEvent(file ? String(file) : undefined)).on('error', onError),
   setInterval: (fn, ms) => setInterval(fn, ms).unref(),
   clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
 };

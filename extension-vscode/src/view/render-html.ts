@@ -41,5 +41,10 @@ export function renderDashboardHtml(input: DashboardHtmlInput): string {
 }
 
 export function makeNonce(random: (n: number) => Uint8Array): string {
-  return Buffer.from(random(18)).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 24) || 'nonce';
+  return (
+    Buffer.from(random(18))
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 24) || 'nonce'
+  );
 }

@@ -9,13 +9,21 @@ export interface SavingsFigure {
   grossBytes?: number;
 }
 
-
-export function statusText(session: SavingsFigure | undefined, problem: string | undefined): { text: string; tooltip: string } {
+export function statusText(
+  session: SavingsFigure | undefined,
+  problem: string | undefined,
+): { text: string; tooltip: string } {
   if (problem) return { text: '$(warning) context-mode', tooltip: problem };
-  if (!session || session.netBytes === undefined) return { text: '$(archive) context-mode', tooltip: 'context-mode: nothing kept out of the context yet in this session' };
+  if (!session || session.netBytes === undefined)
+    return {
+      text: '$(archive) context-mode',
+      tooltip: 'context-mode: nothing kept out of the context yet in this session',
+    };
   return {
     text: `$(archive) ${formatBytes(session.netBytes)} saved`,
-    tooltip: `context-mode: ${formatBytes(session.netBytes)} net kept out of the context window this session` +
-      (session.grossBytes !== undefined ? ` (${formatBytes(session.grossBytes)} gross)` : '') + '. Click to open the dashboard.',
+    tooltip:
+      `context-mode: ${formatBytes(session.netBytes)} net kept out of the context window this session` +
+      (session.grossBytes !== undefined ? ` (${formatBytes(session.grossBytes)} gross)` : '') +
+      '. Click to open the dashboard.',
   };
 }

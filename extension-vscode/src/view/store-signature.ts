@@ -33,10 +33,15 @@ export function storeSignature(dir: string, fs: SignatureFs): string {
   for (const name of STORES) {
     const db = fs.stat(join(dir, name));
     const wal = fs.stat(join(dir, `${name}-wal`));
-    parts.push(`${name}:${db ? `${db.size}@${db.mtimeMs}` : '-'}:${wal && wal.size > 0 ? `${wal.size}@${wal.mtimeMs}` : '-'}`);
+    parts.push(
+      `${name}:${db ? `${db.size}@${db.mtimeMs}` : '-'}:${wal && wal.size > 0 ? `${wal.size}@${wal.mtimeMs}` : '-'}`,
+    );
   }
   // Pending entries only: half-written (.tmp) and claimed ones are on their way in or out.
-  const pending = fs.list(join(dir, SPOOL_DIR)).filter((n) => n.endsWith('.json')).sort();
+  const pending = fs
+    .list(join(dir, SPOOL_DIR))
+    .filter((n) => n.endsWith('.json'))
+    .sort();
   parts.push(`spool:${pending.join(',')}`);
   return parts.join('|');
 }

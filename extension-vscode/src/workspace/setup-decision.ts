@@ -22,7 +22,11 @@ export function decideSetup(ctx: SetupContext): SetupAction {
 }
 
 /** What to remember after the user answers the offer; `always` also flips the user-level setting. */
-export function afterAnswer(answer: SetupAnswer | undefined): { state: WorkspaceSetupState; apply: boolean; setAlways: boolean } {
+export function afterAnswer(answer: SetupAnswer | undefined): {
+  state: WorkspaceSetupState;
+  apply: boolean;
+  setAlways: boolean;
+} {
   if (answer === 'set-up') return { state: 'done', apply: true, setAlways: false };
   if (answer === 'always') return { state: 'done', apply: true, setAlways: true };
   // Dismissing the notification is not a "no": ask again next time the workspace opens.

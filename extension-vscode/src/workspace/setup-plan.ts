@@ -37,7 +37,10 @@ export function summarisePlan(plan: unknown): PlanSummary {
     const o = v as Record<string, unknown>;
     if (typeof o.path === 'string' && typeof o.action === 'string') {
       const err = o.error as { message?: unknown; fix?: unknown } | undefined;
-      const error = typeof err?.message === 'string' ? `${err.message}${typeof err.fix === 'string' ? ` ${err.fix}` : ''}` : undefined;
+      const error =
+        typeof err?.message === 'string'
+          ? `${err.message}${typeof err.fix === 'string' ? ` ${err.fix}` : ''}`
+          : undefined;
       files.push({ path: o.path, action: o.action, ...(error ? { error } : {}) });
       return;
     }
@@ -63,7 +66,9 @@ export function describePlan(summary: PlanSummary, workspaceDir: string, inGitRe
   }
   if (summary.upToDate) return 'context-mode is already set up in this workspace.';
   const list = summary.changes.map((f) => `${rel(f.path)} (${f.action})`).join(', ');
-  const git = inGitRepo ? '' : ' This folder is not a git repository: these are team-shared files meant to be committed, and they work without git too.';
+  const git = inGitRepo
+    ? ''
+    : ' This folder is not a git repository: these are team-shared files meant to be committed, and they work without git too.';
   return `context-mode can set up Copilot in this workspace: ${list}. Your own content in these files is kept.${git}`;
 }
 

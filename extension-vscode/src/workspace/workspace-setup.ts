@@ -37,17 +37,24 @@ export class WorkspaceSetup {
     if (settings.autoSetup === 'ask' && state !== undefined) return;
     const plan = await this.plan(dir, settings.hosts);
     if (!plan || this.refused(plan, dir)) return;
-    const action = decideSetup({ autoSetup: settings.autoSetup, workspaceState: state, hasWorkspace: true, upToDate: plan.upToDate });
+    const action = decideSetup({
+      autoSetup: settings.autoSetup,
+      workspaceState: state,
+      hasWorkspace: true,
+      upToDate: plan.upToDate,
+    });
     if (action === 'apply') {
       await this.apply(dir, settings.hosts);
       return;
     }
     if (action !== 'offer') return;
     const choice = await vscode.window.showInformationMessage(this.describe(plan, dir), 'Set up', 'Always', 'Not now');
-    const answer: SetupAnswer | undefined = choice === 'Set up' ? 'set-up' : choice === 'Always' ? 'always' : choice === 'Not now' ? 'not-now' : undefined;
+    const answer: SetupAnswer | undefined =
+      choice === 'Set up' ? 'set-up' : choice === 'Always' ? 'always' : choice === 'Not now' ? 'not-now' : undefined;
     const next = afterAnswer(answer);
     await this.ext.workspaceState.update(STATE_KEY, next.state);
-    if (next.setAlways) await vscode.workspace.getConfiguration(SECTION).update('autoSetup', 'always', vscode.ConfigurationTarget.Global);
+    if (next.setAlways)
+      await vscode.workspace.getConfiguration(SECTION).update('autoSetup', 'always', vscode.ConfigurationTarget.Global);
     if (next.apply) await this.apply(dir, settings.hosts);
   }
 
@@ -67,7 +74,9 @@ export class WorkspaceSetup {
       void vscode.window.showInformationMessage(this.describe(plan, dir));
       return true;
     }
-    const ok = confirmed ? 'Set up' : await vscode.window.showInformationMessage(this.describe(plan, dir), { modal: true }, 'Set up');
+    const ok = confirmed
+      ? 'Set up'
+      : await vscode.window.showInformationMessage(this.describe(plan, dir), { modal: true }, 'Set up');
     if (ok !== 'Set up') return false;
     return this.apply(dir, hosts);
   }
@@ -75,29 +84,49 @@ export class WorkspaceSetup {
   async remove(): Promise<boolean> {
     const dir = this.requireWorkspace();
     if (!dir) return false;
-    const result = await this.engine.run<unknown>(['uninstall', ...hostArgs(this.engine.settings.hosts), '--project', dir, '--json']);
+    const result = await this.engine.run<unknown>([
+      'uninstall',
+      ...hostArgs(this.engine.settings.hosts),
+      '--project',
+      dir,
+      '--json',
+    ]);
     if (!result.ok) {
-      void vscode.window.showErrorMessage(`context-mode: could not remove the workspace setup: ${result.error.message}`);
+      void vscode.window.showErrorMessage(
+        `context-mode: could not remove the workspace setup: ${result.error.message}`,
+      );
       return false;
     }
     await this.ext.workspaceState.update(STATE_KEY, 'declined');
-    void vscode.window.showInformationMessage('context-mode: removed from this workspace (hook file entries and instruction block).');
+    void vscode.window.showInformationMessage(
+      'context-mode: removed from this workspace (hook file entries and instruction block).',
+    );
     return true;
   }
 
   private async plan(dir: string, hosts: string[]) {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json'], { acceptOnExit1: isSetupPlan });
+    const result = await this.engine.run<unknown>(
+      ['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json'],
+      { acceptOnExit1: isSetupPlan },
+    );
     if (!result.ok) {
-      void vscode.window.showWarningMessage(`context-mode: cannot set up this workspace: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
+      void vscode.window.showWarningMessage(
+        `context-mode: cannot set up this workspace: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`,
+      );
       return undefined;
     }
     return summarisePlan(result.value);
   }
 
   private async apply(dir: string, hosts: string[]): Promise<boolean> {
-    const result = await this.engine.run<unknown>(['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json'], { acceptOnExit1: isSetupPlan });
+    const result = await this.engine.run<unknown>(
+      ['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json'],
+      { acceptOnExit1: isSetupPlan },
+    );
     if (!result.ok) {
-      void vscode.window.showErrorMessage(`context-mode: setup failed: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`);
+      void vscode.window.showErrorMessage(
+        `context-mode: setup failed: ${result.error.message}${result.error.hint ? ` ${result.error.hint}` : ''}`,
+      );
       return false;
     }
     // A file that turned read-only (or malformed) between the plan and now: the engine wrote nothing there.
@@ -124,7 +153,10 @@ export class WorkspaceSetup {
 
   private requireWorkspace(): string | undefined {
     const dir = this.engine.workspaceDir;
-    if (!dir) void vscode.window.showWarningMessage('context-mode: open a folder first; the hook file and instructions go into the workspace.');
+    if (!dir)
+      void vscode.window.showWarningMessage(
+        'context-mode: open a folder first; the hook file and instructions go into the workspace.',
+      );
     return dir;
   }
 }

@@ -26,21 +26,32 @@ exports.run = async function run() {
   console.log(`agent-e2e: engine ${api.engine.engine.engine.version} on ${api.engine.engine.node}`);
 
   const runDir = path.join(process.env.CONTEXT_MODE_HOME, 'run');
-  await until('VS Code to start the context-mode server', async () => {
-    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
-    // A running server's sentinel, not the extension's on-demand registration (on-demand-<pid>.json) beside it.
-    return fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /^mcp-\d+\.json$/.test(f));
-  }, 60000);
+  await until(
+    'VS Code to start the context-mode server',
+    async () => {
+      await vscode.commands.executeCommand('workbench.mcp.startServer', '*', {
+        waitForLiveTools: true,
+        autoTrustChanges: true,
+      });
+      // A running server's sentinel, not the extension's on-demand registration (on-demand-<pid>.json) beside it.
+      return fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /^mcp-\d+\.json$/.test(f));
+    },
+    60000,
+  );
   await until('our tools', async () => vscode.lm.tools.some((t) => t.name === 'mcp_context-mode_ctx_execute'), 30000);
   // The extension offers setup on activation; with autoSetup "always" it writes the hook file through the engine.
   const hookFile = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.github', 'hooks', 'context-mode.json');
   await until('the extension to write the hook file', async () => fs.existsSync(hookFile), 60000);
   console.log(`agent-e2e: setup wrote ${path.relative(vscode.workspace.workspaceFolders[0].uri.fsPath, hookFile)}`);
   await sleep(1000);
-  const models = await until('the scripted model', async () => {
-    const m = await vscode.lm.selectChatModels({ vendor: 'context-mode-test' });
-    return m.length ? m : undefined;
-  }, 30000);
+  const models = await until(
+    'the scripted model',
+    async () => {
+      const m = await vscode.lm.selectChatModels({ vendor: 'context-mode-test' });
+      return m.length ? m : undefined;
+    },
+    30000,
+  );
   console.log(`agent-e2e: model ${models[0].vendor}/${models[0].id}; sending the prompt`);
   const started = Date.now();
   await Promise.race([
@@ -57,7 +68,11 @@ exports.run = async function run() {
   // blockOnResponse returns when the chat request settles; a tool call still running in the terminal keeps the
   // agent loop going, so the scripted model's final request is what marks the end.
   const log = process.env.CM_AGENT_LOG;
-  await until('the scripted model to receive its final request', async () => fs.existsSync(log) && /"kind":"final"/.test(fs.readFileSync(log, 'utf8')), Number(process.env.CM_AGENT_TIMEOUT_MS || 240000)).catch((e) => console.log(`agent-e2e: ${e.message}`));
+  await until(
+    'the scripted model to receive its final request',
+    async () => fs.existsSync(log) && /"kind":"final"/.test(fs.readFileSync(log, 'utf8')),
+    Number(process.env.CM_AGENT_TIMEOUT_MS || 240000),
+  ).catch((e) => console.log(`agent-e2e: ${e.message}`));
   console.log(`agent-e2e: agent answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // What a user sees: the status bar and the sidebar follow the engine's stores by themselves (the extension
   // watches the project's data folder, which did not exist when the window opened). Nothing here asks the
@@ -65,14 +80,25 @@ exports.run = async function run() {
   const dir = vscode.workspace.workspaceFolders[0].uri.fsPath;
   const read = async () => {
     const ledger = await api.engine.run(['stats', '--json', '--project', dir]);
-    return { sidebar: api.dashboard.lastState ?? null, status: api.statusBar.text, ledger: ledger.ok ? ledger.value : null };
+    return {
+      sidebar: api.dashboard.lastState ?? null,
+      status: api.statusBar.text,
+      ledger: ledger.ok ? ledger.value : null,
+    };
   };
   // The same session and project figures as the ledger, once the project has recorded savings at all.
   const agree = (seen) => {
     const shown = seen.sidebar?.stats;
     const ledger = seen.ledger;
-    return Boolean(shown?.session && ledger?.session && shown.session.id === ledger.session.id && shown.session.netBytes === ledger.session.netBytes &&
-      shown.session.savedBytes === ledger.session.savedBytes && shown.projectTotals?.savedBytes === ledger.projectTotals?.savedBytes && ledger.projectTotals?.savedBytes > 0);
+    return Boolean(
+      shown?.session &&
+      ledger?.session &&
+      shown.session.id === ledger.session.id &&
+      shown.session.netBytes === ledger.session.netBytes &&
+      shown.session.savedBytes === ledger.session.savedBytes &&
+      shown.projectTotals?.savedBytes === ledger.projectTotals?.savedBytes &&
+      ledger.projectTotals?.savedBytes > 0,
+    );
   };
   let seen = await read();
   const deadline = Date.now() + Number(process.env.CM_AGENT_LIVE_MS || 30000);

@@ -16,7 +16,10 @@ const extDir = join(here, '../..');
 const repo = join(extDir, '..');
 const TIMEOUT_MS = Number(process.env.CM_AGENT_E2E_TIMEOUT_MS || 420_000);
 
-const pageBody = '<html><body>' + Array.from({ length: 1500 }, (_, i) => `<p>Paragraph ${i} of a long page about widgets.</p>`).join('\n') + '</body></html>';
+const pageBody =
+  '<html><body>' +
+  Array.from({ length: 1500 }, (_, i) => `<p>Paragraph ${i} of a long page about widgets.</p>`).join('\n') +
+  '</body></html>';
 const http = createServer((_req, res) => res.end(pageBody)).listen(0, '127.0.0.1');
 await new Promise((r) => http.once('listening', r));
 const pageUrl = `http://127.0.0.1:${http.address().port}/page.html`;
@@ -26,11 +29,34 @@ const project = join(work, 'project');
 const dataHome = join(work, 'data');
 execFileSync('git', ['init', '-q', project]);
 const bigLog = join(project, 'build.log');
-writeFileSync(bigLog, Array.from({ length: 3000 }, (_, i) => (i === 2100 ? 'ERROR: widget factory failed at step 2100' : `line ${i}: compiling widget ${i}`)).join('\n') + '\n');
+writeFileSync(
+  bigLog,
+  Array.from({ length: 3000 }, (_, i) =>
+    i === 2100 ? 'ERROR: widget factory failed at step 2100' : `line ${i}: compiling widget ${i}`,
+  ).join('\n') + '\n',
+);
 const script = {
   steps: [
-    { tool: 'run_in_terminal', input: { command: `curl -s ${pageUrl}`, explanation: 'Fetch the page', goal: 'fetch', isBackground: false, timeout: 20000 } },
-    { tool: 'run_in_terminal', input: { command: 'cat build.log', explanation: 'Show the log', goal: 'read log', isBackground: false, timeout: 20000 } },
+    {
+      tool: 'run_in_terminal',
+      input: {
+        command: `curl -s ${pageUrl}`,
+        explanation: 'Fetch the page',
+        goal: 'fetch',
+        isBackground: false,
+        timeout: 20000,
+      },
+    },
+    {
+      tool: 'run_in_terminal',
+      input: {
+        command: 'cat build.log',
+        explanation: 'Show the log',
+        goal: 'read log',
+        isBackground: false,
+        timeout: 20000,
+      },
+    },
     { tool: 'mcp_context-mode_ctx_execute', input: { language: 'shell', code: 'seq 1 30000' } },
     { tool: 'read_file', input: { filePath: bigLog, startLine: 1, endLine: 3000 } },
   ],
@@ -48,7 +74,11 @@ const hookCli = shipped ? managedCli : join(repo, 'server/bin/context-mode.cjs')
 const binDir = join(work, 'bin');
 const hookCalls = join(work, 'hook-calls.log');
 mkdirSync(binDir);
-writeFileSync(join(binDir, 'ctxmode'), `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${userNode}' '${hookCli}' "$@"\n`, { mode: 0o755 });
+writeFileSync(
+  join(binDir, 'ctxmode'),
+  `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${userNode}' '${hookCli}' "$@"\n`,
+  { mode: 0o755 },
+);
 // VS Code runs hooks in the environment of the user's login shell (it resolves it once at start), not in the
 // editor's own: a home whose profile puts `ctxmode` on PATH is what a user who installed it has.
 const home = join(work, 'home');
@@ -66,14 +96,23 @@ let failed = 0;
 let server;
 let browser;
 try {
-  if (!installed()) throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
+  if (!installed())
+    throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
   const vsix = join(work, 'context-mode.vsix');
-  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const model = 'context-mode-test/scripted';
   server = await startCodeServer({
     workspace: project,
     install: [vsix],
-    env: { HOME: home, SHELL: '/bin/bash', CONTEXT_MODE_HOME: dataHome, CM_AGENT_SCRIPT: scriptFile, CM_AGENT_LOG: modelLog },
+    env: {
+      HOME: home,
+      SHELL: '/bin/bash',
+      CONTEXT_MODE_HOME: dataHome,
+      CM_AGENT_SCRIPT: scriptFile,
+      CM_AGENT_LOG: modelLog,
+    },
     settings: {
       'chat.utilityModel': model,
       'chat.utilitySmallModel': model,
@@ -85,7 +124,9 @@ try {
       // who approved, so that what stops the flood is our hook and nothing else.
       'chat.tools.terminal.ignoreDefaultAutoApproveRules': true,
       'chat.tools.terminal.autoApprove': { '/.*/': true },
-      ...(shipped ? { 'context-mode.nodePath': node22 } : { 'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs') }),
+      ...(shipped
+        ? { 'context-mode.nodePath': node22 }
+        : { 'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs') }),
       'context-mode.autoSetup': 'always',
     },
   });
@@ -105,20 +146,27 @@ try {
   });
   await page.exposeFunction('codeAutomationExit', (code) => finish(code));
   await page.goto(workbenchUrl(server, join(here, 'scripted-model'), join(here, 'agent-suite.cjs')));
-  const shots = setInterval(() => void page.screenshot({ path: join(process.env.CM_AGENT_SHOTS || work, 'agent-window.png') }).catch(() => {}), 5000);
+  const shots = setInterval(
+    () => void page.screenshot({ path: join(process.env.CM_AGENT_SHOTS || work, 'agent-window.png') }).catch(() => {}),
+    5000,
+  );
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), TIMEOUT_MS))]);
   clearInterval(shots);
   if (code !== 0) throw new Error(`the agent run did not complete (exit ${code}); code-server log ${server.logFile}`);
   const results = checkAgentRun({ modelLog, dataHome, project, repo, hookCalls });
   if (shipped) {
-    const modules = existsSync(join(dataHome, 'runtime/node_modules')) ? readdirSync(join(dataHome, 'runtime/node_modules')) : [];
+    const modules = existsSync(join(dataHome, 'runtime/node_modules'))
+      ? readdirSync(join(dataHome, 'runtime/node_modules'))
+      : [];
     results.push({
       name: 'the extension installed the engine it ships as the managed runtime, with no native addon on a Node with node:sqlite',
       ok: existsSync(managedCli) && !modules.includes('better-sqlite3'),
       detail: `runtime/node_modules: ${modules.join(', ') || 'none'}`,
     });
   } else {
-    console.log('# no Node 22 at .ci/node22: the engine shipped in the .vsix was not exercised (the repository build ran)');
+    console.log(
+      '# no Node 22 at .ci/node22: the engine shipped in the .vsix was not exercised (the repository build ran)',
+    );
   }
   for (const r of results) {
     console.log(`${r.ok ? 'ok' : 'not ok'} - ${r.name}${r.detail ? ` (${r.detail})` : ''}`);
@@ -140,13 +188,36 @@ process.exit(failed ? 1 : 0);
 
 function writeHookFile(dir, format) {
   mkdirSync(join(dir, '.github/hooks'), { recursive: true });
-  const events = format === 'cli'
-    ? { sessionStart: 'sessionstart', userPromptSubmitted: 'userpromptsubmit', preToolUse: 'pretooluse', postToolUse: 'posttooluse', agentStop: 'stop' }
-    : { SessionStart: 'sessionstart', UserPromptSubmit: 'userpromptsubmit', PreToolUse: 'pretooluse', PostToolUse: 'posttooluse', Stop: 'stop' };
-  const hooks = Object.fromEntries(Object.entries(events).map(([ev, arg]) => [ev, [format === 'cli'
-    ? { type: 'command', bash: `context-mode hook vscode-copilot ${arg}`, cwd: '.', timeoutSec: 15 }
-    : { type: 'command', command: `context-mode hook vscode-copilot ${arg}`, timeout: 15 }]]));
-  writeFileSync(join(dir, `.github/hooks/context-mode${format === 'cli' ? '-cli' : ''}.json`), JSON.stringify(format === 'cli' ? { version: 1, hooks } : { hooks }, null, 2));
+  const events =
+    format === 'cli'
+      ? {
+          sessionStart: 'sessionstart',
+          userPromptSubmitted: 'userpromptsubmit',
+          preToolUse: 'pretooluse',
+          postToolUse: 'posttooluse',
+          agentStop: 'stop',
+        }
+      : {
+          SessionStart: 'sessionstart',
+          UserPromptSubmit: 'userpromptsubmit',
+          PreToolUse: 'pretooluse',
+          PostToolUse: 'posttooluse',
+          Stop: 'stop',
+        };
+  const hooks = Object.fromEntries(
+    Object.entries(events).map(([ev, arg]) => [
+      ev,
+      [
+        format === 'cli'
+          ? { type: 'command', bash: `context-mode hook vscode-copilot ${arg}`, cwd: '.', timeoutSec: 15 }
+          : { type: 'command', command: `context-mode hook vscode-copilot ${arg}`, timeout: 15 },
+      ],
+    ]),
+  );
+  writeFileSync(
+    join(dir, `.github/hooks/context-mode${format === 'cli' ? '-cli' : ''}.json`),
+    JSON.stringify(format === 'cli' ? { version: 1, hooks } : { hooks }, null, 2),
+  );
 }
 
 /** Runs in the page: marks chat setup done the way the workbench stores it, and opts in to auto-approval. */
@@ -158,8 +229,18 @@ async function seedChatEnabled() {
     r.onerror = () => rej(r.error);
   });
   const store = () => db.transaction('ItemTable', 'readwrite').objectStore('ItemTable');
-  const get = (k) => new Promise((res) => { const r = store().get(k); r.onsuccess = () => res(r.result); r.onerror = () => res(undefined); });
-  const put = (k, v) => new Promise((res, rej) => { const r = store().put(v, k); r.onsuccess = () => res(); r.onerror = () => rej(r.error); });
+  const get = (k) =>
+    new Promise((res) => {
+      const r = store().get(k);
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => res(undefined);
+    });
+  const put = (k, v) =>
+    new Promise((res, rej) => {
+      const r = store().put(v, k);
+      r.onsuccess = () => res();
+      r.onerror = () => rej(r.error);
+    });
   const disabled = JSON.parse((await get('extensionsIdentifiers/disabled')) || '[]');
   await put('extensionsIdentifiers/disabled', JSON.stringify(disabled.filter((e) => !/copilot-chat/i.test(e.id))));
   await put('chat.tools.global.autoApprove.optIn', 'true');

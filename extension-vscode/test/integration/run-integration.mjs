@@ -19,8 +19,15 @@ async function inHostSuite() {
   const project = mkdtempSync(join(tmpdir(), 'cm-ws-'));
   execFileSync('git', ['init', '-q', project]);
   mkdirSync(join(project, '.github'));
-  writeFileSync(join(project, '.github/copilot-instructions.md'), '# Team rules\n\n- Use pnpm, never npm.\n- Tests live next to the code.\n');
-  const server = await startCodeServer({ workspace: project, env: { CONTEXT_MODE_HOME: dataHome }, settings: { 'context-mode.autoSetup': 'never' } });
+  writeFileSync(
+    join(project, '.github/copilot-instructions.md'),
+    '# Team rules\n\n- Use pnpm, never npm.\n- Tests live next to the code.\n',
+  );
+  const server = await startCodeServer({
+    workspace: project,
+    env: { CONTEXT_MODE_HOME: dataHome },
+    settings: { 'context-mode.autoSetup': 'never' },
+  });
   const browser = await launchBrowser(server.root);
   let hostPassed = 0;
   let hostFailed = 0;
@@ -55,7 +62,9 @@ async function inHostSuite() {
 /** The .vsix a user installs: the bundle, the engine and its package, nothing native, no sources or tests. */
 function checkVsix() {
   const out = join(mkdtempSync(join(tmpdir(), 'cm-vsix-')), 'context-mode.vsix');
-  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), out], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const list = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter(Boolean);
   const has = (re) => list.some((f) => re.test(f));
   const problems = [
@@ -67,17 +76,24 @@ function checkVsix() {
     has(/^extension\/(src|test)\//) && 'sources or tests',
   ].filter(Boolean);
   rmSync(join(out, '..'), { recursive: true, force: true });
-  console.log(`${problems.length ? 'not ok' : 'ok'} - the .vsix carries the bundle and the engine, nothing native or test-only${problems.length ? ` (${problems.join(', ')})` : ''} (${list.length} files)`);
+  console.log(
+    `${problems.length ? 'not ok' : 'ok'} - the .vsix carries the bundle and the engine, nothing native or test-only${problems.length ? ` (${problems.join(', ')})` : ''} (${list.length} files)`,
+  );
   if (problems.length) failed++;
   else passed++;
 }
 
 try {
   checkVsix();
-  if (!installed()) throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
+  if (!installed())
+    throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
   execFileSync(process.execPath, [join(extDir, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
   await inHostSuite();
-  for (const c of await sidebarUi({ extDir, repo: join(extDir, '..'), artifacts: join(extDir, '..', 'artifacts', 'vscode') })) {
+  for (const c of await sidebarUi({
+    extDir,
+    repo: join(extDir, '..'),
+    artifacts: join(extDir, '..', 'artifacts', 'vscode'),
+  })) {
     console.log(`${c.ok ? 'ok' : 'not ok'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
     if (c.ok) passed++;
     else failed++;

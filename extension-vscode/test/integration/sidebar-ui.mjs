@@ -8,17 +8,31 @@ import { join } from 'node:path';
 import { launchBrowser, startCodeServer, workbenchUrl } from './code-server.mjs';
 
 function cli(repo, env, args) {
-  return JSON.parse(execFileSync(process.execPath, [join(repo, 'server/bin/context-mode.cjs'), ...args, '--json'], { env, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, [join(repo, 'server/bin/context-mode.cjs'), ...args, '--json'], {
+      env,
+      encoding: 'utf8',
+    }),
+  );
 }
 
 export async function sidebarUi({ extDir, repo, artifacts }) {
-  const seed = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(repo, 'server/test/dashboard/seed-cli.ts')], { cwd: repo, encoding: 'utf8' }));
+  const seed = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(repo, 'server/test/dashboard/seed-cli.ts')], {
+      cwd: repo,
+      encoding: 'utf8',
+    }),
+  );
   const env = { ...process.env, CONTEXT_MODE_HOME: seed.dataHome };
   // The engine's one byte formatter, which the page and the status bar use too (this file runs under tsx).
   const { formatBytes: fmt } = await import(join(repo, 'shared/src/ledger/format-stats.ts'));
   const checks = [];
   const check = (name, ok, detail) => checks.push({ name, ok: Boolean(ok), detail });
-  const server = await startCodeServer({ workspace: seed.project, env: { CONTEXT_MODE_HOME: seed.dataHome }, settings: { 'context-mode.autoSetup': 'never' } });
+  const server = await startCodeServer({
+    workspace: seed.project,
+    env: { CONTEXT_MODE_HOME: seed.dataHome },
+    settings: { 'context-mode.autoSetup': 'never' },
+  });
   const browser = await launchBrowser(server.root);
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
@@ -28,23 +42,42 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
     const stats = cli(repo, env, ['stats', '--project', seed.project]);
     const net = await view.locator('[data-figure="Session:net"]').textContent({ timeout: 60_000 });
     const projectSaved = await view.locator('[data-figure="Project:saved"]').textContent();
-    check('the sidebar shows the numbers ctxmode stats --json reports',
+    check(
+      'the sidebar shows the numbers ctxmode stats --json reports',
       net?.replace(' net', '') === fmt(stats.session.netBytes) && projectSaved === fmt(stats.projectTotals.savedBytes),
-      `session net ${net} vs ${fmt(stats.session.netBytes)}, project saved ${projectSaved} vs ${fmt(stats.projectTotals.savedBytes)}`);
+      `session net ${net} vs ${fmt(stats.session.netBytes)}, project saved ${projectSaved} vs ${fmt(stats.projectTotals.savedBytes)}`,
+    );
     const status = page.locator('.statusbar-item', { hasText: 'saved' }).first();
     const statusText = await status.textContent({ timeout: 30_000 }).catch(() => '');
-    check('the status bar shows the session net savings', statusText?.includes(fmt(stats.session.netBytes)), statusText);
+    check(
+      'the status bar shows the session net savings',
+      statusText?.includes(fmt(stats.session.netBytes)),
+      statusText,
+    );
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'vscode-sidebar.png') });
     // The README's screenshot is tracked: a test run only replaces it when asked to.
-    if (process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(join(artifacts, 'vscode-sidebar.png'), join(extDir, 'media', 'screenshot-sidebar.png'));
+    if (process.env.UPDATE_SCREENSHOTS === '1')
+      copyFileSync(join(artifacts, 'vscode-sidebar.png'), join(extDir, 'media', 'screenshot-sidebar.png'));
     await view.getByRole('button', { name: 'Purge project…' }).click();
     await view.getByRole('dialog').getByRole('button', { name: 'Purge project' }).click();
     await view.getByText('No savings yet').waitFor({ timeout: 30_000 });
     const after = cli(repo, env, ['stats', '--project', seed.project]);
-    check('Purge Project in the sidebar empties the ledger through the engine', after.projectTotals.entries === 0, `${after.projectTotals.entries} ledger rows left`);
-    const statusAfter = await page.locator('.statusbar-item', { hasText: 'context-mode' }).first().textContent({ timeout: 15_000 }).catch(() => '');
-    check('the status bar follows the purge', !/ saved/.test(statusAfter ?? '') || statusAfter?.includes('0 B'), statusAfter);
+    check(
+      'Purge Project in the sidebar empties the ledger through the engine',
+      after.projectTotals.entries === 0,
+      `${after.projectTotals.entries} ledger rows left`,
+    );
+    const statusAfter = await page
+      .locator('.statusbar-item', { hasText: 'context-mode' })
+      .first()
+      .textContent({ timeout: 15_000 })
+      .catch(() => '');
+    check(
+      'the status bar follows the purge',
+      !/ saved/.test(statusAfter ?? '') || statusAfter?.includes('0 B'),
+      statusAfter,
+    );
   } catch (err) {
     check('the sidebar test ran', false, err instanceof Error ? err.message.split('\n')[0] : String(err));
   } finally {

@@ -8,7 +8,14 @@ import { isAction } from '../../src/view/relay.js';
 import { contentSecurityPolicy, renderDashboardHtml } from '../../src/view/render-html.js';
 import { statusText } from '../../src/view/status-text.js';
 
-const base = { node: '/usr/bin/node', cli: '/e/bin/context-mode.cjs', engineVersion: '0.2.0\n', extensionVersion: '0.1.0', workspaceDir: '/ws', resultBudget: 4096 };
+const base = {
+  node: '/usr/bin/node',
+  cli: '/e/bin/context-mode.cjs',
+  engineVersion: '0.2.0\n',
+  extensionVersion: '0.1.0',
+  workspaceDir: '/ws',
+  resultBudget: 4096,
+};
 
 test('the server VS Code spawns runs the pinned Node, names VS Code as the host and serves the workspace', () => {
   const def = buildServerDefinition(base);
@@ -29,14 +36,26 @@ test('an engine upgrade or a new budget changes the definition version, so VS Co
 });
 
 test('settings that the server reads need a restart; the others do not', () => {
-  assert.deepEqual(restartKeys((k) => k === 'context-mode.resultBudget' || k === 'context-mode.autoSetup'), ['resultBudget']);
+  assert.deepEqual(
+    restartKeys((k) => k === 'context-mode.resultBudget' || k === 'context-mode.autoSetup'),
+    ['resultBudget'],
+  );
   assert.equal(needsRestart('nodePath'), true);
   assert.equal(needsRestart('hosts'), false);
 });
 
 test('settings with wrong types fall back to safe defaults', () => {
-  const s = readSettings((k) => ({ autoSetup: 'sometimes', resultBudget: 'x', hosts: [1, 2], nodePath: undefined })[k as 'autoSetup'] as never);
-  assert.deepEqual(s, { nodePath: '', enginePath: '', autoSetup: 'ask', resultBudget: 4096, hosts: ['vscode-copilot'] });
+  const s = readSettings(
+    (k) =>
+      ({ autoSetup: 'sometimes', resultBudget: 'x', hosts: [1, 2], nodePath: undefined })[k as 'autoSetup'] as never,
+  );
+  assert.deepEqual(s, {
+    nodePath: '',
+    enginePath: '',
+    autoSetup: 'ask',
+    resultBudget: 4096,
+    hosts: ['vscode-copilot'],
+  });
   assert.equal(readSettings((k) => (k === 'resultBudget' ? 10_000_000 : undefined) as never).resultBudget, 65536);
 });
 
@@ -55,7 +74,18 @@ test('setup is offered once per workspace and never written without consent', ()
 });
 
 test('the engine plan is summarised by the files it would change', () => {
-  const plan = { schema: 'x', hosts: [{ host: 'vscode-copilot', files: [{ path: '/ws/.github/hooks/context-mode.json', action: 'create' }, { path: '/ws/.github/copilot-instructions.md', action: 'unchanged' }] }] };
+  const plan = {
+    schema: 'x',
+    hosts: [
+      {
+        host: 'vscode-copilot',
+        files: [
+          { path: '/ws/.github/hooks/context-mode.json', action: 'create' },
+          { path: '/ws/.github/copilot-instructions.md', action: 'unchanged' },
+        ],
+      },
+    ],
+  };
   const s = summarisePlan(plan);
   assert.deepEqual(s.changes, [{ path: '/ws/.github/hooks/context-mode.json', action: 'create' }]);
   assert.match(describePlan(s, '/ws'), /\.github\/hooks\/context-mode\.json \(create\)/);
@@ -72,7 +102,12 @@ test('only objects with a type are relayed to the engine, which validates the re
 test('the webview document allows no inline or remote script', () => {
   const csp = contentSecurityPolicy('vscode-resource:', 'abc');
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
-  const html = renderDashboardHtml({ cspSource: 'vscode-resource:', nonce: 'abc', scriptUri: 'r/dashboard.js', styleUri: 'r/d.css' });
+  const html = renderDashboardHtml({
+    cspSource: 'vscode-resource:',
+    nonce: 'abc',
+    scriptUri: 'r/dashboard.js',
+    styleUri: 'r/d.css',
+  });
   assert.match(html, /<script nonce="abc" src="r\/dashboard\.js"><\/script>/);
   assert.equal((html.match(/<script/g) ?? []).length, 1);
 });

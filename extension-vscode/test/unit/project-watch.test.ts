@@ -112,7 +112,9 @@ test('store files, their WAL and the spool count as changes; anything else does 
 });
 
 test("the engine's own refresh (a reader) leaves the fingerprint alone; a writer or a hook's spool entry changes it", () => {
-  const files = new Map<string, { size: number; mtimeMs: number }>([[join(dir, 'ledger.db'), { size: 4096, mtimeMs: 1 }]]);
+  const files = new Map<string, { size: number; mtimeMs: number }>([
+    [join(dir, 'ledger.db'), { size: 4096, mtimeMs: 1 }],
+  ]);
   const spoolFiles: string[] = [];
   const fs: SignatureFs = { stat: (p) => files.get(p), list: (d) => (d === spool ? spoolFiles : []) };
   const shown = storeSignature(dir, fs);
@@ -135,7 +137,10 @@ test('on the real file system: a folder created late, a write in memory-spool/ a
   const root = mkdtempSync(join(tmpdir(), 'cm-watch-'));
   let changes = 0;
   // The real watch with a quick probe, so the test does not sit through the 2 s one.
-  const w = new ProjectWatch({ ...nodeWatchDeps, setInterval: (fn) => nodeWatchDeps.setInterval(fn, 20) }, () => changes++);
+  const w = new ProjectWatch(
+    { ...nodeWatchDeps, setInterval: (fn) => nodeWatchDeps.setInterval(fn, 20) },
+    () => changes++,
+  );
   t.after(() => {
     w.dispose();
     rmSync(root, { recursive: true, force: true });

@@ -30,7 +30,10 @@ test('a GUI editor without the shell PATH still finds nvm Node, newest version f
     pathEnv: '/usr/sbin',
     home: '/home/u',
     platform: 'darwin',
-    probe: nodes({ [join(nvm, 'v20.1.0/bin/node')]: 'v20.1.0', [join(nvm, 'v22.3.0/bin/node')]: 'v22.3.0' }, { [nvm]: ['v20.1.0', 'v22.3.0', 'system'] }),
+    probe: nodes(
+      { [join(nvm, 'v20.1.0/bin/node')]: 'v20.1.0', [join(nvm, 'v22.3.0/bin/node')]: 'v22.3.0' },
+      { [nvm]: ['v20.1.0', 'v22.3.0', 'system'] },
+    ),
   });
   assert.ok(found.ok);
   assert.equal(found.path, join(nvm, 'v22.3.0/bin/node'));
@@ -38,7 +41,13 @@ test('a GUI editor without the shell PATH still finds nvm Node, newest version f
 });
 
 test('a nodePath setting naming an old Node is reported, not silently replaced', async () => {
-  const found = await findNode({ setting: '/opt/node16/bin/node', pathEnv: '/usr/bin', home: '/h', platform: 'linux', probe: nodes({ '/opt/node16/bin/node': 'v16.20.0', '/usr/bin/node': 'v20.5.0' }) });
+  const found = await findNode({
+    setting: '/opt/node16/bin/node',
+    pathEnv: '/usr/bin',
+    home: '/h',
+    platform: 'linux',
+    probe: nodes({ '/opt/node16/bin/node': 'v16.20.0', '/usr/bin/node': 'v20.5.0' }),
+  });
   assert.equal(found.ok, false);
   assert.match(!found.ok ? found.message : '', /v16\.20\.0.*needs 20/);
 });
@@ -52,7 +61,11 @@ test('no Node at all gives one message that says what to install', async () => {
 test("the editor's own binary (Electron, or code-server's Node) is never used to run the engine", async () => {
   const editor = '/opt/Code/code';
   const tried: string[] = [];
-  const probe: NodeProbe = { version: async (p) => (tried.push(p), p === editor ? 'v24.0.0' : undefined), exists: (p) => p === editor, list: () => [] };
+  const probe: NodeProbe = {
+    version: async (p) => (tried.push(p), p === editor ? 'v24.0.0' : undefined),
+    exists: (p) => p === editor,
+    list: () => [],
+  };
   const found = await findNode({ setting: '', pathEnv: '', home: '/h', platform: 'linux', probe });
   assert.equal(found.ok, false);
   assert.deepEqual(tried, []);
@@ -65,7 +78,10 @@ function engines(versions: Record<string, string>): EngineProbe {
 
 test('the managed install is used when it is at least as new as the bundled copy', async () => {
   const managed = managedCliPath('/data', 'ctx-pkg');
-  const located = await locateEngine({ setting: '', dataHome: '/data', packageName: 'ctx-pkg', bundledCli: '/ext/engine/bin/context-mode.cjs' }, engines({ [managed]: '0.3.0', '/ext/engine/bin/context-mode.cjs': '0.2.0' }));
+  const located = await locateEngine(
+    { setting: '', dataHome: '/data', packageName: 'ctx-pkg', bundledCli: '/ext/engine/bin/context-mode.cjs' },
+    engines({ [managed]: '0.3.0', '/ext/engine/bin/context-mode.cjs': '0.2.0' }),
+  );
   assert.ok(located.ok);
   assert.equal(located.source, 'managed');
   assert.equal(located.refreshManaged, false);
@@ -74,20 +90,29 @@ test('the managed install is used when it is at least as new as the bundled copy
 test('a bundled copy newer than the managed install is used and asks for a refresh', async () => {
   const managed = managedCliPath('/data', '@scope/pkg');
   assert.equal(managed, join('/data', 'runtime', 'node_modules', '@scope', 'pkg', 'bin', 'context-mode.cjs'));
-  const located = await locateEngine({ setting: '', dataHome: '/data', packageName: '@scope/pkg', bundledCli: '/ext/cli.cjs' }, engines({ [managed]: '0.1.9', '/ext/cli.cjs': '0.1.10' }));
+  const located = await locateEngine(
+    { setting: '', dataHome: '/data', packageName: '@scope/pkg', bundledCli: '/ext/cli.cjs' },
+    engines({ [managed]: '0.1.9', '/ext/cli.cjs': '0.1.10' }),
+  );
   assert.ok(located.ok);
   assert.equal(located.source, 'bundled');
   assert.equal(located.refreshManaged, true);
 });
 
 test('an enginePath setting that does not run is an error naming the setting', async () => {
-  const located = await locateEngine({ setting: '/nope/cli.cjs', dataHome: '/d', packageName: 'p', bundledCli: undefined }, engines({}));
+  const located = await locateEngine(
+    { setting: '/nope/cli.cjs', dataHome: '/d', packageName: 'p', bundledCli: undefined },
+    engines({}),
+  );
   assert.equal(located.ok, false);
   assert.match(!located.ok ? located.message : '', /context-mode\.enginePath/);
 });
 
 test('no engine anywhere is an error that says how to recover', async () => {
-  const located = await locateEngine({ setting: '', dataHome: '/d', packageName: 'p', bundledCli: undefined }, engines({}));
+  const located = await locateEngine(
+    { setting: '', dataHome: '/d', packageName: 'p', bundledCli: undefined },
+    engines({}),
+  );
   assert.equal(located.ok, false);
   assert.match(!located.ok ? located.message : '', /Reinstall the extension/);
 });

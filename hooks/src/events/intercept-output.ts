@@ -37,19 +37,20 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
     // Saved only where the suite saw this host apply the replacement; otherwise the model may still get it all.
     // Raw is capped at what the host itself would have passed on (its own cut of long output).
     const rawBytes = bookedRawBytes(envelope.host, tool, Math.max(shaped.rawBytes, hostReportedBytes ?? 0));
-    if (envelope.host.outputReplacementObserved) recordLedger(
-      root,
-      {
-        sessionId: envelope.sessionId,
-        host: envelope.host.id,
-        tool,
-        kind: 'hook-replace',
-        rawBytes,
-        returnedBytes: shaped.returnedBytes,
-        ...(shaped.indexedSource ? { sourceId: shaped.indexedSource } : {}),
-      },
-      ctx.env,
-    );
+    if (envelope.host.outputReplacementObserved)
+      recordLedger(
+        root,
+        {
+          sessionId: envelope.sessionId,
+          host: envelope.host.id,
+          tool,
+          kind: 'hook-replace',
+          rawBytes,
+          returnedBytes: shaped.returnedBytes,
+          ...(shaped.indexedSource ? { sourceId: shaped.indexedSource } : {}),
+        },
+        ctx.env,
+      );
     return {
       kind: 'replace-output',
       text: `context-mode kept this ${tool} output out of the context window.\n${shaped.text}`,

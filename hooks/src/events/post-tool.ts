@@ -21,7 +21,13 @@ function overBudget(response: unknown, env: NodeJS.ProcessEnv): boolean {
 export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> => {
   try {
     const r = recordToolCall(
-      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      {
+        projectDir: envelope.projectDir,
+        sessionId: envelope.sessionId,
+        host: envelope.host,
+        env: ctx.env,
+        now: ctx.now(),
+      },
       {
         ...(envelope.toolName !== undefined ? { toolName: envelope.toolName } : {}),
         ...(envelope.toolInput !== undefined ? { toolInput: envelope.toolInput } : {}),
@@ -36,7 +42,8 @@ export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> 
   } catch (err) {
     ctx.log(`memory not recorded: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!envelope.host.capabilities.value.modifyOutput || !overBudget(envelope.toolResponse, ctx.env)) return { kind: 'none' };
+  if (!envelope.host.capabilities.value.modifyOutput || !overBudget(envelope.toolResponse, ctx.env))
+    return { kind: 'none' };
   const { interceptOutput } = await import('./intercept-output.js');
   return interceptOutput(envelope, ctx);
 };

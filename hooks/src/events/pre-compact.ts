@@ -7,7 +7,13 @@ import type { Handler } from './types.js';
  */
 export const preCompactHandler: Handler = (envelope, ctx) => {
   try {
-    saveResumeSnapshot({ projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() });
+    saveResumeSnapshot({
+      projectDir: envelope.projectDir,
+      sessionId: envelope.sessionId,
+      host: envelope.host,
+      env: ctx.env,
+      now: ctx.now(),
+    });
   } catch (err) {
     ctx.log(`snapshot not saved: ${err instanceof Error ? err.message : String(err)}`);
   }

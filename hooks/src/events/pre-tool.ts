@@ -50,6 +50,12 @@ export const preToolHandler: Handler = (envelope, ctx) => {
     fileSize,
   });
   if (decision.action === 'none' || !serverLive()) return { kind: 'none' };
-  if ('meta' in decision && decision.meta) recordRedirect(ctx.env, { sessionId: envelope.sessionId, host: envelope.host.id, projectDir: envelope.projectDir }, decision.meta, ctx.now());
+  if ('meta' in decision && decision.meta)
+    recordRedirect(
+      ctx.env,
+      { sessionId: envelope.sessionId, host: envelope.host.id, projectDir: envelope.projectDir },
+      decision.meta,
+      ctx.now(),
+    );
   return { kind: 'decision', decision };
 };

@@ -9,7 +9,13 @@ import type { Handler } from './types.js';
 export const promptHandler: Handler = (envelope, ctx) => {
   try {
     const text = recordPrompt(
-      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      {
+        projectDir: envelope.projectDir,
+        sessionId: envelope.sessionId,
+        host: envelope.host,
+        env: ctx.env,
+        now: ctx.now(),
+      },
       envelope.prompt,
     );
     return text ? { kind: 'context', text } : { kind: 'none' };

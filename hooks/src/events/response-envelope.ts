@@ -14,9 +14,7 @@ function isObj(v: unknown): v is Obj {
 }
 
 function partsText(parts: unknown[]): string | undefined {
-  const texts = parts
-    .map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : ''))
-    .filter(Boolean);
+  const texts = parts.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).filter(Boolean);
   return texts.length ? texts.join('\n') : undefined;
 }
 
@@ -35,7 +33,10 @@ function shellText(response: Obj): ToolText {
   const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
   const size = response.persistedOutputSize;
   const reported = typeof size === 'number' && Number.isFinite(size) && size > 0 ? { hostReportedBytes: size } : {};
-  const text = response.persistedOutputPath === undefined ? passed : (readPersistedOutput(response.persistedOutputPath, passed) ?? passed);
+  const text =
+    response.persistedOutputPath === undefined
+      ? passed
+      : (readPersistedOutput(response.persistedOutputPath, passed) ?? passed);
   return { text, ...(stderr ? { stderr } : {}), ...reported };
 }
 
@@ -78,7 +79,8 @@ export function withEnvelopeText(response: unknown, text: string): unknown {
     const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = response;
     return { ...rest, stdout: text, ...(typeof response.stderr === 'string' ? { stderr: '' } : {}) };
   }
-  if (typeof response.llmContent === 'string' || Array.isArray(response.llmContent)) return { ...response, llmContent: text };
+  if (typeof response.llmContent === 'string' || Array.isArray(response.llmContent))
+    return { ...response, llmContent: text };
   if (typeof response.output === 'string') return { ...response, output: text };
   return undefined;
 }

@@ -9,7 +9,13 @@ import type { Handler } from './types.js';
 export const sessionStartHandler: Handler = (envelope, ctx) => {
   try {
     const text = sessionStartContext(
-      { projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() },
+      {
+        projectDir: envelope.projectDir,
+        sessionId: envelope.sessionId,
+        host: envelope.host,
+        env: ctx.env,
+        now: ctx.now(),
+      },
       envelope.sessionStartSource ?? 'startup',
     );
     return text ? { kind: 'context', text } : { kind: 'none' };

@@ -7,7 +7,13 @@ import type { Handler } from './types.js';
  */
 export const stopHandler: Handler = (envelope, ctx) => {
   try {
-    const text = stopFollowup({ projectDir: envelope.projectDir, sessionId: envelope.sessionId, host: envelope.host, env: ctx.env, now: ctx.now() });
+    const text = stopFollowup({
+      projectDir: envelope.projectDir,
+      sessionId: envelope.sessionId,
+      host: envelope.host,
+      env: ctx.env,
+      now: ctx.now(),
+    });
     return text ? { kind: 'followup', text } : { kind: 'none' };
   } catch (err) {
     ctx.log(`stop failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -12,7 +12,9 @@ import { json, NOTHING, type DialectFormatter, type Formatted, type FormatReques
  */
 
 function preToolAnswer(req: FormatRequest, fields: Record<string, unknown>): Formatted {
-  return json({ hookSpecificOutput: { hookEventName: eventNameFor(req.host, 'pre-tool', req.options.hostEvent), ...fields } });
+  return json({
+    hookSpecificOutput: { hookEventName: eventNameFor(req.host, 'pre-tool', req.options.hostEvent), ...fields },
+  });
 }
 
 function deny(req: FormatRequest, reason: string): Formatted {
@@ -99,7 +101,9 @@ export const formatCodex: DialectFormatter = (req) => {
   const text = contextText(req.outcome);
   const version = req.options.hostVersion;
   if (!decision || decision.action === 'context') {
-    return text && hostSupports(req.host, 'preToolContext', version) ? preToolAnswer(req, { additionalContext: text }) : passthrough;
+    return text && hostSupports(req.host, 'preToolContext', version)
+      ? preToolAnswer(req, { additionalContext: text })
+      : passthrough;
   }
   if (decision.action === 'deny') return deny(req, decision.reason);
   if (decision.action === 'modify') {

@@ -13,8 +13,10 @@ export const formatCopilotCli: DialectFormatter = (req) => {
   const { event, outcome } = req;
   const decision = decisionOf(outcome);
   if (event === 'pre-tool') {
-    if (decision?.action === 'deny') return json({ permissionDecision: 'deny', permissionDecisionReason: decision.reason });
-    if (decision?.action === 'ask') return json({ permissionDecision: 'ask', permissionDecisionReason: decision.reason ?? ASK_DEFAULT });
+    if (decision?.action === 'deny')
+      return json({ permissionDecision: 'deny', permissionDecisionReason: decision.reason });
+    if (decision?.action === 'ask')
+      return json({ permissionDecision: 'ask', permissionDecisionReason: decision.reason ?? ASK_DEFAULT });
     if (decision?.action === 'modify') return json({ modifiedArgs: decision.updatedInput });
     const text = contextText(outcome);
     return text ? json({ additionalContext: text }) : NOTHING;

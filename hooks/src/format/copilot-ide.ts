@@ -22,7 +22,10 @@ export const formatCopilotIde: DialectFormatter = (req) => {
       return json({ ...answer, hookSpecificOutput: { hookEventName, ...answer } });
     }
     if (decision?.action === 'ask') {
-      const answer = { permissionDecision: 'ask', ...(decision.reason ? { permissionDecisionReason: decision.reason } : {}) };
+      const answer = {
+        permissionDecision: 'ask',
+        ...(decision.reason ? { permissionDecisionReason: decision.reason } : {}),
+      };
       return json({ ...answer, hookSpecificOutput: { hookEventName, ...answer } });
     }
     if (decision?.action === 'modify') {
@@ -42,7 +45,11 @@ export const formatCopilotIde: DialectFormatter = (req) => {
   }
   if (outcome.kind === 'followup') {
     if (event !== 'stop' || outcome.text.trim() === '') return NOTHING;
-    return json({ decision: 'block', reason: outcome.text, hookSpecificOutput: { hookEventName, decision: 'block', reason: outcome.text } });
+    return json({
+      decision: 'block',
+      reason: outcome.text,
+      hookSpecificOutput: { hookEventName, decision: 'block', reason: outcome.text },
+    });
   }
   // UserPromptSubmit officially takes the common output only; additionalContext there is best effort.
   if (text && (event === 'post-tool' || event === 'prompt' || event === 'session-start')) {

@@ -17,7 +17,8 @@ export const formatCursor: DialectFormatter = (req) => {
         // The model must read the redirect guidance, so it goes to agent_message as well as to the user.
         return json({ permission: 'deny', user_message: decision.reason, agent_message: decision.reason });
       }
-      if (decision?.action === 'ask') return json({ permission: 'ask', ...(decision.reason ? { user_message: decision.reason } : {}) });
+      if (decision?.action === 'ask')
+        return json({ permission: 'ask', ...(decision.reason ? { user_message: decision.reason } : {}) });
       if (decision?.action === 'modify') return json({ updated_input: decision.updatedInput });
       return json({ agent_message: text ?? '' });
     case 'prompt':
@@ -27,7 +28,9 @@ export const formatCursor: DialectFormatter = (req) => {
     case 'session-start':
       return text ? json({ additional_context: text }) : NOTHING;
     case 'stop':
-      return outcome.kind === 'followup' && outcome.text.trim() !== '' ? json({ followup_message: outcome.text }) : NOTHING;
+      return outcome.kind === 'followup' && outcome.text.trim() !== ''
+        ? json({ followup_message: outcome.text })
+        : NOTHING;
     default:
       return NOTHING;
   }

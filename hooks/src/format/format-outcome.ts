@@ -32,7 +32,12 @@ const FORMATTERS: Record<WireDialect, DialectFormatter> = {
  * hosts that use exit 2) stderr. Pure: everything it needs comes in as arguments, including the host version
  * for version-gated capabilities. What a host cannot express is downgraded to its no-op, never escalated.
  */
-export function formatOutcome(host: HostRecord, event: CanonicalEvent, outcome: Outcome, opts: FormatOptions = {}): Formatted {
+export function formatOutcome(
+  host: HostRecord,
+  event: CanonicalEvent,
+  outcome: Outcome,
+  opts: FormatOptions = {},
+): Formatted {
   const formatter = FORMATTERS[host.dialect.value] ?? noAnswer;
   return formatter({ host, event, outcome, options: opts });
 }

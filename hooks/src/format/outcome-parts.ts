@@ -29,7 +29,8 @@ export function decisionOf(outcome: Outcome): Decision | undefined {
 export function contextText(outcome: Outcome): string | undefined {
   let text: string | undefined;
   if (outcome.kind === 'context') text = outcome.text;
-  else if (outcome.kind === 'decision' && outcome.decision.action === 'context') text = outcome.decision.additionalContext;
+  else if (outcome.kind === 'decision' && outcome.decision.action === 'context')
+    text = outcome.decision.additionalContext;
   return text && text.trim() !== '' ? text : undefined;
 }
 

@@ -95,7 +95,10 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
           sessionId: input.sessionID,
           toolName: input.tool,
           toolInput: args,
-          toolResponse: typeof output.output === 'string' ? wholeOutput(input.tool, args, output.output, output.metadata) : output.output,
+          toolResponse:
+            typeof output.output === 'string'
+              ? wholeOutput(input.tool, args, output.output, output.metadata)
+              : output.output,
           raw: { ...input, output: output.output, title: output.title },
         });
         if (!outcome) return;
@@ -105,9 +108,16 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
 
       'chat.message': async (input, output) => {
         const sessionId = typeof input.sessionID === 'string' ? input.sessionID : '';
-        const prompt = (output.parts ?? []).filter(isTextPart).map((p) => p.text).join('\n');
+        const prompt = (output.parts ?? [])
+          .filter(isTextPart)
+          .map((p) => p.text)
+          .join('\n');
         if (!sessionId || prompt.trim() === '') return;
-        const outcome = await run('prompt', 'chat.message', { sessionId, prompt, raw: { sessionID: sessionId, prompt } });
+        const outcome = await run('prompt', 'chat.message', {
+          sessionId,
+          prompt,
+          raw: { sessionID: sessionId, prompt },
+        });
         if (outcome) queue(sessionId, contextOf(outcome));
       },
 
@@ -120,7 +130,10 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
       },
 
       'experimental.session.compacting': async (input, output) => {
-        const outcome = await run('pre-compact', 'experimental.session.compacting', { sessionId: input.sessionID, raw: { ...input } });
+        const outcome = await run('pre-compact', 'experimental.session.compacting', {
+          sessionId: input.sessionID,
+          raw: { ...input },
+        });
         const text = outcome ? contextOf(outcome) : undefined;
         if (text && Array.isArray(output.context)) output.context.push(text);
       },
@@ -130,7 +143,11 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
         if (!sessionId) return;
         if (event.type === 'session.created') {
           const source: SessionStartSource = 'startup';
-          const outcome = await run('session-start', 'session.created', { sessionId, sessionStartSource: source, raw: { ...event } });
+          const outcome = await run('session-start', 'session.created', {
+            sessionId,
+            sessionStartSource: source,
+            raw: { ...event },
+          });
           if (outcome) queue(sessionId, contextOf(outcome));
         } else if (event.type === 'session.idle') {
           // OpenCode has no way to continue a turn from a plugin event, so a follow-up is recorded, not said.
@@ -142,7 +159,11 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
 }
 
 /** Applies a pre-tool outcome to OpenCode's mutable `output.args`: throw to deny, assign to modify. */
-function applyPreTool(outcome: Outcome, output: { args: Record<string, unknown> }, queue: (text: string | undefined) => void): void {
+function applyPreTool(
+  outcome: Outcome,
+  output: { args: Record<string, unknown> },
+  queue: (text: string | undefined) => void,
+): void {
   if (outcome.kind !== 'decision') {
     queue(contextOf(outcome));
     return;

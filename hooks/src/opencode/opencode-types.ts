@@ -17,16 +17,28 @@ export interface OpenCodePart {
 
 export interface OpenCodeHooks {
   /** Throwing blocks the call (its message reaches the model); mutating `output.args` rewrites it. */
-  'tool.execute.before'?: (input: { tool: string; sessionID: string; callID: string }, output: { args: Record<string, unknown> }) => Promise<void>;
+  'tool.execute.before'?: (
+    input: { tool: string; sessionID: string; callID: string },
+    output: { args: Record<string, unknown> },
+  ) => Promise<void>;
   /** `output.output` is what the model will read. */
   'tool.execute.after'?: (
     input: { tool: string; sessionID: string; callID: string; args?: Record<string, unknown> },
     output: { title: string; output: string; metadata: unknown },
   ) => Promise<void>;
-  'chat.message'?: (input: { sessionID?: string; [key: string]: unknown }, output: { message?: unknown; parts?: OpenCodePart[] }) => Promise<void>;
-  'experimental.chat.system.transform'?: (input: { sessionID?: string; [key: string]: unknown }, output: { system: string[] }) => Promise<void>;
+  'chat.message'?: (
+    input: { sessionID?: string; [key: string]: unknown },
+    output: { message?: unknown; parts?: OpenCodePart[] },
+  ) => Promise<void>;
+  'experimental.chat.system.transform'?: (
+    input: { sessionID?: string; [key: string]: unknown },
+    output: { system: string[] },
+  ) => Promise<void>;
   /** `output.context` strings are appended to the compaction prompt. */
-  'experimental.session.compacting'?: (input: { sessionID: string }, output: { context: string[]; prompt?: string }) => Promise<void>;
+  'experimental.session.compacting'?: (
+    input: { sessionID: string },
+    output: { context: string[]; prompt?: string },
+  ) => Promise<void>;
   /** Bus events; we read `session.created` and `session.idle`. */
   event?: (input: { event: { type: string; properties?: Record<string, unknown> } }) => Promise<void>;
 }

@@ -21,14 +21,16 @@ function savedOutputPath(passed: string, metadata: unknown): string | undefined 
   const fromMeta = isRecord(metadata) && typeof metadata.outputPath === 'string' ? metadata.outputPath : undefined;
   const path = fromMeta ?? /Full output saved to: (\S+)/.exec(passed)?.[1];
   // Only OpenCode's own store of cut outputs: a tool's text naming some other file must not get it read.
-  if (!path || !isAbsolute(path) || basename(dirname(path)) !== 'tool-output' || !/^tool_\w+$/.test(basename(path))) return undefined;
+  if (!path || !isAbsolute(path) || basename(dirname(path)) !== 'tool-output' || !/^tool_\w+$/.test(basename(path)))
+    return undefined;
   return path;
 }
 
 /** A read the model did not page itself (no offset or limit) that OpenCode stopped short of the file's end. */
 function wholeFileRead(args: Record<string, unknown>, passed: string, metadata: unknown): string | undefined {
   const path = args.filePath;
-  if (typeof path !== 'string' || !isAbsolute(path) || args.offset !== undefined || args.limit !== undefined) return undefined;
+  if (typeof path !== 'string' || !isAbsolute(path) || args.offset !== undefined || args.limit !== undefined)
+    return undefined;
   const cut = (isRecord(metadata) && metadata.truncated === true) || /Use offset=\d+ to continue/.test(passed);
   if (!cut) return undefined;
   const text = readRegularFile(path, PERSISTED_MAX_BYTES);

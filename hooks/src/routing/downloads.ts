@@ -53,7 +53,12 @@ export function downloadOf(argv: readonly string[], stdoutFile: string | undefin
   let path: string | undefined;
   if (name === 'curl') path = curlOutput(args, url);
   else if (name === 'wget') path = wgetOutput(args, url);
-  else if (/^(invoke-webrequest|iwr|invoke-restmethod|irm)$/i.test(name)) path = optValue(args.map((a) => (a.startsWith('-') ? a.toLowerCase() : a)), [], ['-outfile']);
+  else if (/^(invoke-webrequest|iwr|invoke-restmethod|irm)$/i.test(name))
+    path = optValue(
+      args.map((a) => (a.startsWith('-') ? a.toLowerCase() : a)),
+      [],
+      ['-outfile'],
+    );
   else if (!/^(lynx|w3m|links2?|elinks|http|https|xh)$/.test(name)) return undefined;
   if ((path === undefined || path === '-') && stdoutFile !== undefined) path = stdoutFile;
   if (path === undefined || path === '-' || path.startsWith('/dev/')) return undefined;

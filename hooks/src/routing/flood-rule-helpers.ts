@@ -72,7 +72,8 @@ export function optValue(args: readonly string[], shorts: string[], longs: strin
     }
     for (const s of shorts) {
       if (a === s) return args[i + 1];
-      if (a.startsWith(s) && s.length === 2 && !a.startsWith('--') && a.length > 2 && /^\d/.test(a.slice(2))) return a.slice(2);
+      if (a.startsWith(s) && s.length === 2 && !a.startsWith('--') && a.length > 2 && /^\d/.test(a.slice(2)))
+        return a.slice(2);
     }
   }
   return undefined;
@@ -97,7 +98,9 @@ export function positionals(args: readonly string[], withValue: readonly string[
 }
 
 export function sandbox(ctx: RuleContext, code?: string, intent?: string): SuggestedCall {
-  return intent ? { tool: 'ctx_execute', code: code ?? ctx.text, intent } : { tool: 'ctx_execute', code: code ?? ctx.text };
+  return intent
+    ? { tool: 'ctx_execute', code: code ?? ctx.text, intent }
+    : { tool: 'ctx_execute', code: code ?? ctx.text };
 }
 
 /**
@@ -109,20 +112,24 @@ export function fileCall(path: string, ctx: RuleContext): SuggestedCall {
   return { tool: 'ctx_execute', code: joinWords(['tail', '-n', '200', path]), intent: 'what you need from the file' };
 }
 
-export const URL_RE = /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
+export const URL_RE =
+  /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
 export const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
 // Endpoints that answer a line or two by design.
 // Services that answer with one line (the caller's IP, a health word) by design.
-export const SMALL_HOST = /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
+export const SMALL_HOST =
+  /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
 export const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
 
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
 export const BIG_NAME =
   /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log|lcov\.info)$|^\/var\/log\//i;
 // Data files whose names say they hold a lot (exports, dumps, snapshots).
-export const BIG_DATA_NAME = /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
+export const BIG_DATA_NAME =
+  /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
 // Binary files: any text rendering of them (strings, base64, hex) is several times their size.
-export const BINARY_NAME = /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
+export const BINARY_NAME =
+  /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
 export const BIG_FILE = 64 * 1024;
 
 /** Bytes of a file if known; `big` when its size or its name says it is large. */
@@ -130,7 +137,8 @@ export function fileVerdict(path: string, ctx: RuleContext): { big: boolean; byt
   if (/[*?]/.test(path)) return { big: true, bytes: 200_000 };
   const size = ctx.fileSize(path);
   if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
-  if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero') return { big: true, bytes: 10_000_000 };
+  if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero')
+    return { big: true, bytes: 10_000_000 };
   // Files inside installed dependencies are generated bundles more often than not.
   const vendored = /(^|\/)node_modules\/.+\.(js|cjs|mjs|css|map)$/.test(path);
   return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path) || vendored, bytes: 200_000 };
@@ -144,7 +152,8 @@ export function binaryVerdict(path: string, ctx: RuleContext): { big: boolean; b
 }
 
 // Roots of trees too big to list or search: the file system, home directories, dependency folders.
-export const HUGE_TREE = /^(\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?|(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?)$/;
+export const HUGE_TREE =
+  /^(\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?|(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?)$/;
 
 export function isHugeTree(path: string): boolean {
   return HUGE_TREE.test(path);

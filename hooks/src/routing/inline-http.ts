@@ -24,9 +24,11 @@ const LITERAL_URL = /['"`](https?:\/\/[^'"`\s]+)/;
 /** The URL read from the command line: `process.argv[1]`, `sys.argv[1]`, `ARGV[0]`, `$argv[1]`, `Deno.args[0]`, `shift`. */
 const ARGV_URL = /\bprocess\.argv\b|\bsys\.argv\b|\bARGV\b|\$argv\b|\bDeno\.args\b|\bBun\.argv\b|\bshift\b|\$ARGV\[/;
 /** What is printed is the status, a header or a length, not the body. */
-const BOUNDED_PRINT = /\.(status|status_code|statusCode|code|ok|headers)\b|\.length\b|\blen\s*\(|\.(slice|substring|substr)\s*\(\s*0\s*,\s*\d{1,4}\s*\)|\[\s*:\s*\d{1,4}\s*\]/;
+const BOUNDED_PRINT =
+  /\.(status|status_code|statusCode|code|ok|headers)\b|\.length\b|\blen\s*\(|\.(slice|substring|substr)\s*\(\s*0\s*,\s*\d{1,4}\s*\)|\[\s*:\s*\d{1,4}\s*\]/;
 /** …unless the body is printed too. */
-const BODY_PRINT = /\.then\s*\(\s*console\.log\s*\)|\.pipe\s*\(\s*process\.stdout\s*\)|\bgetprint\b|print\s*\(\s*[\w.]*\.(text|content|json\(\))\s*\)/;
+const BODY_PRINT =
+  /\.then\s*\(\s*console\.log\s*\)|\.pipe\s*\(\s*process\.stdout\s*\)|\bgetprint\b|print\s*\(\s*[\w.]*\.(text|content|json\(\))\s*\)/;
 /** `getstore(URL, file)`, `urlretrieve(URL, file)`: the body goes to a file. */
 const TO_FILE = /\bgetstore\s*\(|\burlretrieve\s*\(/;
 
@@ -37,7 +39,10 @@ export function inlineHttpFlood(code: string, argv: readonly string[], fullComma
   const literal = LITERAL_URL.exec(code)?.[1];
   const argUrl = argv.slice(1).find((a) => /^https?:\/\//i.test(a) || (URL_RE.test(a) && !a.startsWith('-')));
   const urlKnown = literal !== undefined || (argUrl !== undefined && ARGV_URL.test(code));
-  const requests = REQUEST_CALL.some((re, i) => re.test(program) && (!NEEDS_URL.includes(i) || urlKnown || (i === 7 && /LWP::Simple|HTTP::Tiny/.test(program))));
+  const requests = REQUEST_CALL.some(
+    (re, i) =>
+      re.test(program) && (!NEEDS_URL.includes(i) || urlKnown || (i === 7 && /LWP::Simple|HTTP::Tiny/.test(program))),
+  );
   if (!requests || (TO_FILE.test(code) && !BODY_PRINT.test(code))) return undefined;
   if (BOUNDED_PRINT.test(code) && !BODY_PRINT.test(code)) return undefined;
   const url = literal ?? (ARGV_URL.test(code) ? argUrl : undefined);
@@ -45,7 +50,9 @@ export function inlineHttpFlood(code: string, argv: readonly string[], fullComma
   return {
     kind: 'inline-http',
     why: 'prints an HTTP response from inline code',
-    call: page ? { tool: 'ctx_fetch_and_index', url } : { tool: 'ctx_execute', code: fullCommand, intent: 'what you need from the response' },
+    call: page
+      ? { tool: 'ctx_fetch_and_index', url }
+      : { tool: 'ctx_execute', code: fullCommand, intent: 'what you need from the response' },
     bytes: 16_384,
   };
 }

@@ -71,7 +71,12 @@ export function webFetchRedirectText(host: HostRecord | undefined, url: string):
  * Guidance for reading a large file whole. ctx_execute_file and ctx_index take only files inside the project;
  * for one outside it the guidance names a shell command in the sandbox, which may read anywhere.
  */
-export function readGuidanceText(host: HostRecord | undefined, path: string, bytes: number, insideProject = true): string {
+export function readGuidanceText(
+  host: HostRecord | undefined,
+  path: string,
+  bytes: number,
+  insideProject = true,
+): string {
   const head = `<context_guidance><tip>context-mode: ${path} is ${Math.round(bytes / 1024)} KB; reading it whole fills the context window. `;
   const tail = 'Read it directly only to edit it, with offset and limit.</tip></context_guidance>';
   if (!insideProject) {

@@ -70,11 +70,14 @@ export function routePreToolUse(input: RouteInput): Decision {
   if (isOwnTool(name)) return NONE;
   const tool = canonicalToolName(name);
   const expandHome = (p: string): string => (p.startsWith('~/') && env.HOME ? `${env.HOME}${p.slice(1)}` : p);
-  const absolute = (p: string): string => (isAbsolute(expandHome(p)) ? expandHome(p) : resolve(input.projectDir, expandHome(p)));
+  const absolute = (p: string): string =>
+    isAbsolute(expandHome(p)) ? expandHome(p) : resolve(input.projectDir, expandHome(p));
   // After a `cd`, a relative path may name a file anywhere: neither its size nor its place is known.
-  const relativeAfterCd = (p: string): boolean => !isAbsolute(expandHome(p)) && CHANGES_DIR.test(shellCommandOf(input.toolInput)?.value ?? '');
+  const relativeAfterCd = (p: string): boolean =>
+    !isAbsolute(expandHome(p)) && CHANGES_DIR.test(shellCommandOf(input.toolInput)?.value ?? '');
   // Whether ctx_index and ctx_execute_file will take the path (the server applies the same boundary check).
-  const insideProject = (p: string): boolean => !relativeAfterCd(p) && checkInsideProject(absolute(p), input.projectDir).ok;
+  const insideProject = (p: string): boolean =>
+    !relativeAfterCd(p) && checkInsideProject(absolute(p), input.projectDir).ok;
   const sizeOf = (p: string): number | undefined => {
     if (!input.fileSize) return undefined;
     const size = input.fileSize(absolute(p));

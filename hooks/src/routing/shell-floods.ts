@@ -1,7 +1,13 @@
 import { floodOfProgram, type Flood } from './flood-rules.js';
 import { downloadOf, samePath, type Download } from './downloads.js';
 import { inlineHttpFlood } from './inline-http.js';
-import { parseShell, stderrRedirected, stdoutRedirected, type Pipeline, type SimpleCommand } from '@context-mode/shared/shell/parse-shell';
+import {
+  parseShell,
+  stderrRedirected,
+  stdoutRedirected,
+  type Pipeline,
+  type SimpleCommand,
+} from '@context-mode/shared/shell/parse-shell';
 import { joinWords } from '@context-mode/shared/shell/effective-commands';
 import { programName, unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
 
@@ -20,12 +26,57 @@ export interface ShellFloodOptions {
  * (`sh`, `tar -x`, `gpg --dearmor`). Formatters and pagers (`sort`, `cat`, `less`, `jq .`) do not.
  */
 const PASS_THROUGH = new Set([
-  'cat', 'tee', 'less', 'more', 'most', 'sort', 'uniq', 'cut', 'tr', 'column', 'nl', 'fmt', 'fold', 'expand',
-  'unexpand', 'rev', 'tac', 'paste', 'bat', 'batcat', 'pv', 'ts', 'ccze', 'lolcat', 'iconv', 'dos2unix', 'colrm',
-  'pr', 'gzip', 'gunzip', 'zcat', 'base64', 'xxd', 'od', 'hexdump', 'strings', 'yq', 'prettier', 'pygmentize',
+  'cat',
+  'tee',
+  'less',
+  'more',
+  'most',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'column',
+  'nl',
+  'fmt',
+  'fold',
+  'expand',
+  'unexpand',
+  'rev',
+  'tac',
+  'paste',
+  'bat',
+  'batcat',
+  'pv',
+  'ts',
+  'ccze',
+  'lolcat',
+  'iconv',
+  'dos2unix',
+  'colrm',
+  'pr',
+  'gzip',
+  'gunzip',
+  'zcat',
+  'base64',
+  'xxd',
+  'od',
+  'hexdump',
+  'strings',
+  'yq',
+  'prettier',
+  'pygmentize',
   // PowerShell formatters (lower-cased: cmdlet names are case-insensitive).
-  'convertto-json', 'convertfrom-json', 'format-list', 'format-table', 'fl', 'ft', 'out-string', 'out-host',
-  'write-output', 'write-host', 'tee-object',
+  'convertto-json',
+  'convertfrom-json',
+  'format-list',
+  'format-table',
+  'fl',
+  'ft',
+  'out-string',
+  'out-host',
+  'write-output',
+  'write-host',
+  'tee-object',
 ]);
 /** `Select-Object -ExpandProperty Content` hands the whole body on; other selections pick fields. */
 const BODY_PROPERTY = /^(content|rawcontent)$/i;
@@ -55,7 +106,8 @@ function contains(cmd: SimpleCommand): boolean {
     if (/^\s*(BEGIN\b|\{)/.test(prog)) return /\bexit\b|\bNR\s*[<>=]/.test(prog);
     return true;
   }
-  if (name === 'sed') return args.some((a) => a === '-n' || /^-[a-zA-Z]*n/.test(a) || /^\d+q$/.test(a) || /\bq\b/.test(a));
+  if (name === 'sed')
+    return args.some((a) => a === '-n' || /^-[a-zA-Z]*n/.test(a) || /^\d+q$/.test(a) || /\bq\b/.test(a));
   if (name === 'tail') return !args.some((a) => a === '-f' || a === '-F' || a === '--follow');
   return !PASS_THROUGH.has(lower);
 }
@@ -77,7 +129,9 @@ interface Scope extends ShellFloodOptions {
 }
 
 function segmentText(cmd: SimpleCommand): string {
-  return cmd.words.map((w) => (/[\s"'$`\\|&;<>(){}*?]/.test(w) && w !== '$(…)' ? `'${w.replace(/'/g, `'\\''`)}'` : w)).join(' ');
+  return cmd.words
+    .map((w) => (/[\s"'$`\\|&;<>(){}*?]/.test(w) && w !== '$(…)' ? `'${w.replace(/'/g, `'\\''`)}'` : w))
+    .join(' ');
 }
 
 function analyse(src: string, scope: Scope, depth: number): Flood | undefined {
@@ -89,7 +143,10 @@ function analyse(src: string, scope: Scope, depth: number): Flood | undefined {
       const cmd = commands[i]!;
       // `cat <<EOF | python3`: the heredoc is the program the interpreter reads from stdin.
       const prev = commands[i - 1];
-      const piped = prev && prev.heredoc !== undefined && programName(prev.words[0] ?? '') === 'cat' && prev.words.length === 1 ? prev.heredoc : undefined;
+      const piped =
+        prev && prev.heredoc !== undefined && programName(prev.words[0] ?? '') === 'cat' && prev.words.length === 1
+          ? prev.heredoc
+          : undefined;
       const flood = readsDownload(floodOfCommand(cmd, scope, depth, piped), cmd, scope);
       noteDownload(cmd, scope);
       if (!flood) continue;
@@ -122,7 +179,9 @@ function readsDownload(flood: Flood | undefined, cmd: SimpleCommand, scope: Scop
   return {
     kind: 'download-then-read',
     why: `downloads ${d.url} and then prints all of ${d.path}`,
-    call: /^https?:\/\/(localhost|127\.|0\.0\.0\.0|\[::1\])/i.test(d.url) ? { tool: 'ctx_execute', code: scope.line, intent: 'what you need from the file' } : { tool: 'ctx_fetch_and_index', url: d.url },
+    call: /^https?:\/\/(localhost|127\.|0\.0\.0\.0|\[::1\])/i.test(d.url)
+      ? { tool: 'ctx_execute', code: scope.line, intent: 'what you need from the file' }
+      : { tool: 'ctx_fetch_and_index', url: d.url },
     bytes: Math.max(flood.bytes, 16_384),
   };
 }
@@ -135,7 +194,8 @@ function floodOfCommand(cmd: SimpleCommand, scope: Scope, depth: number, stdinPr
     if (inner) return inner;
   }
   if (u.code !== undefined) {
-    const line = cmd.heredoc !== undefined ? `${joinWords(cmd.words)} <<'EOF'\n${cmd.heredoc}\nEOF` : joinWords(cmd.words);
+    const line =
+      cmd.heredoc !== undefined ? `${joinWords(cmd.words)} <<'EOF'\n${cmd.heredoc}\nEOF` : joinWords(cmd.words);
     const inline = inlineHttpFlood(u.code, u.argv, line);
     if (inline) return inline;
   }
@@ -151,7 +211,9 @@ function floodOfCommand(cmd: SimpleCommand, scope: Scope, depth: number, stdinPr
     ...(scope.insideProject ? { insideProject: scope.insideProject } : {}),
   });
   // Run per stdin line, the program alone has no input: the sandbox must run the whole line.
-  return viaXargs && flood?.call.tool === 'ctx_execute' ? { ...flood, call: { ...flood.call, code: scope.line } } : flood;
+  return viaXargs && flood?.call.tool === 'ctx_execute'
+    ? { ...flood, call: { ...flood.call, code: scope.line } }
+    : flood;
 }
 
 /**

@@ -1,5 +1,9 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
-import { callerForPayload as callerFromTable, canonicalEventFor, hostForHookCommand } from '@context-mode/shared/platforms/resolve-host';
+import {
+  callerForPayload as callerFromTable,
+  canonicalEventFor,
+  hostForHookCommand,
+} from '@context-mode/shared/platforms/resolve-host';
 import { formatOutcome, type Formatted, type FormatOptions } from '../format/format-outcome.js';
 import type { Outcome } from '../events/types.js';
 
@@ -19,6 +23,11 @@ export function canonicalEventForCommand(host: HostRecord, hostEvent: string): C
   return canonicalEventFor(host, hostEvent);
 }
 
-export function formatForHost(host: HostRecord, event: CanonicalEvent, outcome: Outcome, opts: FormatOptions): Formatted {
+export function formatForHost(
+  host: HostRecord,
+  event: CanonicalEvent,
+  outcome: Outcome,
+  opts: FormatOptions,
+): Formatted {
   return formatOutcome(host, event, outcome, opts);
 }

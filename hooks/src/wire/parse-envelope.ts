@@ -66,7 +66,8 @@ export function parsePayload(text: string): { raw: Record<string, unknown>; prob
   } catch (err) {
     return { raw: {}, problem: `payload is not JSON (${(err as Error).message.slice(0, 120)})` };
   }
-  if (!isObject(value)) return { raw: {}, problem: `payload is JSON ${Array.isArray(value) ? 'array' : typeof value}, not an object` };
+  if (!isObject(value))
+    return { raw: {}, problem: `payload is JSON ${Array.isArray(value) ? 'array' : typeof value}, not an object` };
   return { raw: value };
 }
 
@@ -75,17 +76,29 @@ export function parsePayload(text: string): { raw: Record<string, unknown>; prob
  * `sessionId`, `session_id`, the host's own payload fields, the host's env vars, then `pid-<ppid>` so that
  * one host process keeps one id.
  */
-export function sessionIdOf(raw: Record<string, unknown>, host: HostRecord, env: NodeJS.ProcessEnv, ppid: number): string {
+export function sessionIdOf(
+  raw: Record<string, unknown>,
+  host: HostRecord,
+  env: NodeJS.ProcessEnv,
+  ppid: number,
+): string {
   const transcript = str(pick(raw, ['transcript_path', ...(host.payload?.value.transcriptPath ?? [])]));
   const uuid = transcript ? UUID_IN_TRANSCRIPT.exec(transcript)?.[1] : undefined;
   if (uuid) return uuid;
-  const fromPayload = str(pick(raw, ['conversation_id', 'sessionId', 'session_id', ...(host.payload?.value.sessionId ?? [])]));
+  const fromPayload = str(
+    pick(raw, ['conversation_id', 'sessionId', 'session_id', ...(host.payload?.value.sessionId ?? [])]),
+  );
   if (fromPayload) return fromPayload;
   return str(sessionIdFromEnv(host, env)) ?? `pid-${ppid}`;
 }
 
 /** Project dir: payload cwd, `workspace_roots[0]`, the host's workspace env vars, then the process cwd. */
-export function projectDirOf(raw: Record<string, unknown>, host: HostRecord, env: NodeJS.ProcessEnv, cwd: string): string {
+export function projectDirOf(
+  raw: Record<string, unknown>,
+  host: HostRecord,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): string {
   const candidates: unknown[] = [pick(raw, fieldsFor(host, 'cwd'))];
   const roots = pick(raw, [...(host.payload?.value.workspaceRoots ?? []), 'workspace_roots']);
   if (Array.isArray(roots)) candidates.push(roots[0]);
@@ -161,7 +174,8 @@ export function parseEnvelope(input: EnvelopeInput): ParsedEnvelope {
   const prompt = pick(raw, fieldsFor(host, 'prompt'));
   if (typeof prompt === 'string') envelope.prompt = prompt;
   const source = sourceValue ? (host.sessionStartSources?.[sourceValue] ?? sourceValue) : undefined;
-  if (source && (SOURCES as readonly string[]).includes(source)) envelope.sessionStartSource = source as SessionStartSource;
+  if (source && (SOURCES as readonly string[]).includes(source))
+    envelope.sessionStartSource = source as SessionStartSource;
   const transcript = str(pick(raw, ['transcript_path', ...(host.payload?.value.transcriptPath ?? [])]));
   if (transcript) envelope.transcriptPath = transcript;
   return problem ? { envelope, problem } : { envelope };

@@ -75,7 +75,8 @@ function readFileFd(fd: number, maxBytes: number): StdinRead {
       const n = readSync(fd, buf, 0, buf.length, null);
       if (n === 0) break;
       total += n;
-      if (total > maxBytes) return { kind: 'too-large', bytes: total, reason: `payload larger than ${maxBytes} bytes refused` };
+      if (total > maxBytes)
+        return { kind: 'too-large', bytes: total, reason: `payload larger than ${maxBytes} bytes refused` };
       chunks.push(buf.subarray(0, n));
     }
   } catch {
@@ -112,7 +113,11 @@ function readStream(fd: number, idleMs: number, totalMs: number, maxBytes: numbe
       socket?.destroy();
       resolve(result);
     };
-    const buffered = (): StdinRead => ({ kind: 'text', text: decodePayload(Buffer.concat(chunks, total)), bytes: total });
+    const buffered = (): StdinRead => ({
+      kind: 'text',
+      text: decodePayload(Buffer.concat(chunks, total)),
+      bytes: total,
+    });
     // On a starved machine a timer can fire before the poll phase has delivered the writer's EOF (valid
     // payloads were dropped as "idle" after stdin had closed): give pending I/O one turn, then accept a
     // buffered payload that is a complete JSON document.
@@ -128,7 +133,10 @@ function readStream(fd: number, idleMs: number, totalMs: number, maxBytes: numbe
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => giveUp(`stdin idle for ${idleMs}ms with ${total} bytes buffered`), idleMs);
     };
-    const deadline = setTimeout(() => giveUp(`stdin still open after ${totalMs}ms with ${total} bytes buffered`), totalMs);
+    const deadline = setTimeout(
+      () => giveUp(`stdin still open after ${totalMs}ms with ${total} bytes buffered`),
+      totalMs,
+    );
     deadline.unref();
     try {
       socket = new Socket({ fd, readable: true, writable: false });

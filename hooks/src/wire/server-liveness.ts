@@ -19,7 +19,10 @@ export function serverServesProject(projectDir: string, env: NodeJS.ProcessEnv):
   if (servers.some((s) => s.projectRoot !== '' && wanted.has(normaliseRoot(s.projectRoot)))) return true;
   // A server the IDE registered and the host starts at the first ctx_* call (VS Code): as good as live. Its
   // workspace may be a subdirectory of the repository the server will serve.
-  if (onDemand.some((r) => wanted.has(normaliseRoot(r.projectRoot)) || wanted.has(normaliseRoot(rootOf(r.projectRoot))))) return true;
+  if (
+    onDemand.some((r) => wanted.has(normaliseRoot(r.projectRoot)) || wanted.has(normaliseRoot(rootOf(r.projectRoot))))
+  )
+    return true;
   return servers.some((s) => s.projectRoot === '') ? isServerLive(projectDir, env) : false;
 }
 

@@ -8,7 +8,12 @@ import type { ToolRole } from '@context-mode/shared/platforms/types';
  */
 export type CanonicalTool = 'Bash' | 'Read' | 'Grep' | 'WebFetch';
 
-const CANONICAL: Partial<Record<ToolRole, CanonicalTool>> = { shell: 'Bash', read: 'Read', grep: 'Grep', 'web-fetch': 'WebFetch' };
+const CANONICAL: Partial<Record<ToolRole, CanonicalTool>> = {
+  shell: 'Bash',
+  read: 'Read',
+  grep: 'Grep',
+  'web-fetch': 'WebFetch',
+};
 
 /** The canonical name for a host tool name, or the name itself when it is not one of the aliased built-ins. */
 export function canonicalToolName(name: string): string {
@@ -16,7 +21,10 @@ export function canonicalToolName(name: string): string {
   return (role && CANONICAL[role]) ?? name;
 }
 
-function firstString(input: Record<string, unknown> | undefined, fields: readonly string[]): { field: string; value: string } | undefined {
+function firstString(
+  input: Record<string, unknown> | undefined,
+  fields: readonly string[],
+): { field: string; value: string } | undefined {
   if (!input) return undefined;
   for (const field of fields) {
     const value = input[field];
@@ -39,7 +47,9 @@ export const PATH_FIELDS = ['file_path', 'path', 'AbsolutePath', 'FilePath', 'fi
 export const URL_FIELDS = ['url', 'URL', 'Url'] as const;
 
 /** The shell command of a Bash-like call and the input field it came from. */
-export function shellCommandOf(input: Record<string, unknown> | undefined): { field: string; value: string } | undefined {
+export function shellCommandOf(
+  input: Record<string, unknown> | undefined,
+): { field: string; value: string } | undefined {
   return firstString(input, COMMAND_FIELDS);
 }
 

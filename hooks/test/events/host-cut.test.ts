@@ -19,7 +19,7 @@ test('Claude Code: a Bash output above 30,000 characters is booked as the 2 KB p
   assert.equal(bookedRawBytes(getHost('gemini-cli'), 'Bash', 106_583), 40_000);
 });
 
-test("OpenCode: its own names for the cut tools count (bash, read); long output is booked as the 50 KB it would have passed", () => {
+test('OpenCode: its own names for the cut tools count (bash, read); long output is booked as the 50 KB it would have passed', () => {
   const opencode = getHost('opencode');
   assert.equal(bookedRawBytes(opencode, 'bash', 104_000), 50_000);
   assert.equal(bookedRawBytes(opencode, 'read', 116_000), 50_000);
@@ -43,11 +43,16 @@ test('the persisted file is read only when it is a regular file that begins with
   assert.equal(readPersistedOutput(42, passed), undefined);
 });
 
-test('envelopeText gives the whole persisted output and Claude\'s reported size', () => {
+test("envelopeText gives the whole persisted output and Claude's reported size", () => {
   const whole = 'ok\n'.repeat(20_000) + 'ERROR boom\n';
   const file = join(dir, 'bash.txt');
   writeFileSync(file, whole);
-  const t = envelopeText({ stdout: whole.slice(0, 29_999), stderr: '', persistedOutputPath: file, persistedOutputSize: whole.length });
+  const t = envelopeText({
+    stdout: whole.slice(0, 29_999),
+    stderr: '',
+    persistedOutputPath: file,
+    persistedOutputSize: whole.length,
+  });
   assert.equal(t.text, whole);
   assert.equal(t.hostReportedBytes, whole.length);
   const gone = envelopeText({ stdout: 'partial', stderr: '', persistedOutputPath: join(dir, 'nope.txt') });

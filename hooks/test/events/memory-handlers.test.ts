@@ -33,23 +33,41 @@ function newProject(): string {
   return d;
 }
 function envelope(host: HostId, projectDir: string, sessionId: string, extra: Partial<Envelope>): Envelope {
-  return { host: getHost(host), event: 'post-tool', hostEvent: 'x', sessionId, projectDir, isSubagent: false, raw: {}, ...extra };
+  return {
+    host: getHost(host),
+    event: 'post-tool',
+    hostEvent: 'x',
+    sessionId,
+    projectDir,
+    isSubagent: false,
+    raw: {},
+    ...extra,
+  };
 }
 const text = (o: Outcome) => ('text' in o ? o.text : '');
 
 test('post-tool and prompt events land in the project memory; a subdirectory is the same project', async () => {
   const p = newProject();
   mkdirSync(join(p, 'src'));
-  await postToolHandler(envelope('claude-code', join(p, 'src'), 's1', { toolName: 'Edit', toolInput: { file_path: join(p, 'src/a.ts') } }), ctx);
+  await postToolHandler(
+    envelope('claude-code', join(p, 'src'), 's1', { toolName: 'Edit', toolInput: { file_path: join(p, 'src/a.ts') } }),
+    ctx,
+  );
   await promptHandler(envelope('claude-code', p, 's1', { event: 'prompt', prompt: 'goal: make it fast' }), ctx);
   const store = openMemoryStore(p, env);
-  assert.deepEqual(store.sessionEvents('s1').map((e) => e.type), ['file_edit', 'user_prompt', 'goal']);
+  assert.deepEqual(
+    store.sessionEvents('s1').map((e) => e.type),
+    ['file_edit', 'user_prompt', 'goal'],
+  );
   store.close();
 });
 
 test('startup injects only the routing block, with the host tool names, and books it as own cost', async () => {
   const p = newProject();
-  const out = await sessionStartHandler(envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'startup' }), ctx);
+  const out = await sessionStartHandler(
+    envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'startup' }),
+    ctx,
+  );
   assert.equal(out.kind, 'context');
   assert.match(text(out), /^<context_mode>/);
   assert.match(text(out), /mcp__context-mode__ctx_search/);
@@ -62,9 +80,19 @@ test('pre-compact then session-start(compact) carries the snapshot once; clear g
   const p = newProject();
   await promptHandler(envelope('claude-code', p, 's1', { event: 'prompt', prompt: 'fix the parser' }), ctx);
   await preCompactHandler(envelope('claude-code', p, 's1', { event: 'pre-compact' }), ctx);
-  const compact = text(await sessionStartHandler(envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'compact' }), ctx));
+  const compact = text(
+    await sessionStartHandler(
+      envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'compact' }),
+      ctx,
+    ),
+  );
   assert.match(compact, /<session_resume[^>]*>[\s\S]*fix the parser/);
-  const clear = text(await sessionStartHandler(envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'clear' }), ctx));
+  const clear = text(
+    await sessionStartHandler(
+      envelope('claude-code', p, 's1', { event: 'session-start', sessionStartSource: 'clear' }),
+      ctx,
+    ),
+  );
   assert.doesNotMatch(clear, /session_resume/);
 });
 
@@ -74,7 +102,10 @@ test('a host whose compaction sends no session-start gets the snapshot with the 
   await preCompactHandler(envelope('gemini-cli', p, 'g1', { event: 'pre-compact' }), ctx);
   const next = text(await promptHandler(envelope('gemini-cli', p, 'g1', { event: 'prompt', prompt: 'go on' }), ctx));
   assert.match(next, /## Goal\nport the CLI/);
-  assert.equal(text(await promptHandler(envelope('gemini-cli', p, 'g1', { event: 'prompt', prompt: 'more' }), ctx)), '');
+  assert.equal(
+    text(await promptHandler(envelope('gemini-cli', p, 'g1', { event: 'prompt', prompt: 'more' }), ctx)),
+    '',
+  );
 });
 
 test('a host without pre-compact keeps a snapshot at turn end; the next session gets it once as a follow-up', async () => {

@@ -37,7 +37,18 @@ function toolNameOf(hostId: HostId, payload: Record<string, unknown>): string | 
 }
 
 test('every hook host has recorded payloads and expected answers', () => {
-  for (const id of ['claude-code', 'qwen-code', 'gemini-cli', 'vscode-copilot', 'jetbrains-copilot', 'copilot-cli', 'cursor', 'codex', 'kimi', 'kiro']) {
+  for (const id of [
+    'claude-code',
+    'qwen-code',
+    'gemini-cli',
+    'vscode-copilot',
+    'jetbrains-copilot',
+    'copilot-cli',
+    'cursor',
+    'codex',
+    'kimi',
+    'kiro',
+  ]) {
     assert.ok(hostDirs.includes(id), `fixtures for ${id}`);
   }
 });
@@ -102,7 +113,12 @@ test('MCP-only hosts and the OpenCode plugin never answer on stdout', () => {
 test('a deny whose reason has quotes and newlines stays one valid JSON line', () => {
   const reason = 'Use ctx_execute(language: "shell", code: "npm test 2>&1 | tail -30")\nthen retry.';
   for (const id of ['claude-code', 'gemini-cli', 'vscode-copilot', 'copilot-cli', 'cursor', 'codex', 'kimi'] as const) {
-    const out = formatOutcome(getHost(id), 'pre-tool', { kind: 'decision', decision: { action: 'deny', reason } }, { hostEvent: 'pretooluse' });
+    const out = formatOutcome(
+      getHost(id),
+      'pre-tool',
+      { kind: 'decision', decision: { action: 'deny', reason } },
+      { hostEvent: 'pretooluse' },
+    );
     assert.ok(!out.stdout.includes('\n'), id);
     assert.ok(JSON.stringify(JSON.parse(out.stdout)).includes('tail -30'), id);
   }

@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import { redirectMessage, unwrapEcho } from '../../src/format/outcome-parts.js';
 
 test('a redirect echo is unwrapped to the guidance the model should read', () => {
-  assert.equal(unwrapEcho('echo "context-mode: call ctx_execute(code: \\"ls\\")"'), 'context-mode: call ctx_execute(code: "ls")');
+  assert.equal(
+    unwrapEcho('echo "context-mode: call ctx_execute(code: \\"ls\\")"'),
+    'context-mode: call ctx_execute(code: "ls")',
+  );
   assert.equal(unwrapEcho("echo 'plain text'"), 'plain text');
   assert.equal(unwrapEcho('echo "cost \\$5 and a \\\\ backslash"'), 'cost $5 and a \\ backslash');
 });

@@ -54,19 +54,23 @@ test('the hook bundle is built', () => {
 });
 
 for (const host of hosts) {
-  test(`${host}: every recorded payload is answered with exit 0 and one JSON line or nothing`, { skip: !existsSync(HOOK_BUNDLE) }, () => {
-    const names = eventNames(host);
-    for (const file of readdirSync(join(fixtures, host, 'input'))) {
-      const event = names.get(file);
-      assert.ok(event, `${host}/${file} has a command-line event name in expected.json`);
-      const r = runHook(host, event, readFileSync(join(fixtures, host, 'input', file), 'utf8'));
-      const where = `${host} ${event} ${file}`;
-      assert.equal(r.status, 0, `${where}: exit code (stderr: ${r.stderr})`);
-      // Kiro reads agentSpawn / userPromptSubmit stdout as plain context text; every other answer is JSON.
-      if (host === 'kiro' && (event === 'agentspawn' || event === 'userpromptsubmit')) continue;
-      assertOneJsonOrNothing(r.stdout, where);
-    }
-  });
+  test(
+    `${host}: every recorded payload is answered with exit 0 and one JSON line or nothing`,
+    { skip: !existsSync(HOOK_BUNDLE) },
+    () => {
+      const names = eventNames(host);
+      for (const file of readdirSync(join(fixtures, host, 'input'))) {
+        const event = names.get(file);
+        assert.ok(event, `${host}/${file} has a command-line event name in expected.json`);
+        const r = runHook(host, event, readFileSync(join(fixtures, host, 'input', file), 'utf8'));
+        const where = `${host} ${event} ${file}`;
+        assert.equal(r.status, 0, `${where}: exit code (stderr: ${r.stderr})`);
+        // Kiro reads agentSpawn / userPromptSubmit stdout as plain context text; every other answer is JSON.
+        if (host === 'kiro' && (event === 'agentspawn' || event === 'userpromptsubmit')) continue;
+        assertOneJsonOrNothing(r.stdout, where);
+      }
+    },
+  );
 }
 
 test('with a live server, a curl flood is redirected in each host dialect', { skip: !existsSync(HOOK_BUNDLE) }, () => {
@@ -75,7 +79,13 @@ test('with a live server, a curl flood is redirected in each host dialect', { sk
   const sentinel = join(home, 'run', `mcp-${process.pid}.json`);
   writeFileSync(
     sentinel,
-    JSON.stringify({ pid: process.pid, projectId: projectId('/home/dev/app'), projectRoot: '/home/dev/app', startedAt: new Date().toISOString(), host: null }),
+    JSON.stringify({
+      pid: process.pid,
+      projectId: projectId('/home/dev/app'),
+      projectRoot: '/home/dev/app',
+      startedAt: new Date().toISOString(),
+      host: null,
+    }),
   );
   try {
     for (const host of hosts) {

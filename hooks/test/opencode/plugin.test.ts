@@ -12,12 +12,14 @@ import * as pluginModule from '../../src/opencode/plugin.js';
 function fakeOpenCodeHost(outcomes: Partial<Record<CanonicalEvent, Outcome | Error>>) {
   const seen: Envelope[] = [];
   const logs: string[] = [];
-  const loadHandler = async (event: CanonicalEvent): Promise<Handler> => (envelope) => {
-    seen.push(envelope);
-    const outcome = outcomes[event] ?? { kind: 'none' };
-    if (outcome instanceof Error) throw outcome;
-    return outcome;
-  };
+  const loadHandler =
+    async (event: CanonicalEvent): Promise<Handler> =>
+    (envelope) => {
+      seen.push(envelope);
+      const outcome = outcomes[event] ?? { kind: 'none' };
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    };
   const plugin = createContextModePlugin({ loadHandler, env: {}, now: () => 0, log: (m) => logs.push(m) });
   return { plugin, seen, logs };
 }
@@ -30,10 +32,15 @@ test('the plugin module exports exactly one plugin function (fake OpenCode loade
 });
 
 test('a deny throws, so OpenCode aborts the tool and shows the reason (fake OpenCode host)', async () => {
-  const { plugin, seen } = fakeOpenCodeHost({ 'pre-tool': { kind: 'decision', decision: { action: 'deny', reason: 'Use ctx_fetch_and_index' } } });
+  const { plugin, seen } = fakeOpenCodeHost({
+    'pre-tool': { kind: 'decision', decision: { action: 'deny', reason: 'Use ctx_fetch_and_index' } },
+  });
   const hooks = await plugin(input);
   const output = { args: { url: 'https://example.com' } };
-  await assert.rejects(hooks['tool.execute.before']!({ tool: 'webfetch', sessionID: 's1', callID: 'c1' }, output), /ctx_fetch_and_index/);
+  await assert.rejects(
+    hooks['tool.execute.before']!({ tool: 'webfetch', sessionID: 's1', callID: 'c1' }, output),
+    /ctx_fetch_and_index/,
+  );
   assert.equal(seen[0]!.event, 'pre-tool');
   assert.equal(seen[0]!.host.id, 'opencode');
   assert.equal(seen[0]!.toolName, 'webfetch');
@@ -44,7 +51,9 @@ test('a deny throws, so OpenCode aborts the tool and shows the reason (fake Open
 
 test('a modify rewrites the args object OpenCode will run with (fake OpenCode host)', async () => {
   const updated = { command: 'echo "context-mode: use ctx_execute"' };
-  const { plugin } = fakeOpenCodeHost({ 'pre-tool': { kind: 'decision', decision: { action: 'modify', updatedInput: updated } } });
+  const { plugin } = fakeOpenCodeHost({
+    'pre-tool': { kind: 'decision', decision: { action: 'modify', updatedInput: updated } },
+  });
   const hooks = await plugin(input);
   const output = { args: { command: 'curl https://example.com', description: 'fetch' } as Record<string, unknown> };
   const argsRef = output.args;
@@ -74,10 +83,15 @@ test('a handler that crashes never breaks the tool call; the error is logged (fa
 });
 
 test('replaced output is what the model reads after the tool (fake OpenCode host)', async () => {
-  const { plugin, seen } = fakeOpenCodeHost({ 'post-tool': { kind: 'replace-output', text: 'Indexed 2 MB; search with ctx_search.' } });
+  const { plugin, seen } = fakeOpenCodeHost({
+    'post-tool': { kind: 'replace-output', text: 'Indexed 2 MB; search with ctx_search.' },
+  });
   const hooks = await plugin(input);
   const output = { title: 'bash', output: 'x'.repeat(100_000), metadata: {} };
-  await hooks['tool.execute.after']!({ tool: 'bash', sessionID: 's1', callID: 'c1', args: { command: 'cat big.log' } }, output);
+  await hooks['tool.execute.after']!(
+    { tool: 'bash', sessionID: 's1', callID: 'c1', args: { command: 'cat big.log' } },
+    output,
+  );
   assert.equal(output.output, 'Indexed 2 MB; search with ctx_search.');
   assert.equal(seen[0]!.event, 'post-tool');
   assert.equal(seen[0]!.toolResponse, 'x'.repeat(100_000));
@@ -100,7 +114,15 @@ test('session-start and prompt context reach the next system prompt once (fake O
   });
   const hooks = await plugin(input);
   await hooks.event!({ event: { type: 'session.created', properties: { info: { id: 's2' } } } });
-  await hooks['chat.message']!({ sessionID: 's2' }, { parts: [{ type: 'text', text: 'fix the test' }, { type: 'file', url: 'x' }] });
+  await hooks['chat.message']!(
+    { sessionID: 's2' },
+    {
+      parts: [
+        { type: 'text', text: 'fix the test' },
+        { type: 'file', url: 'x' },
+      ],
+    },
+  );
   assert.equal(seen[0]!.sessionStartSource, 'startup');
   assert.equal(seen[1]!.prompt, 'fix the test');
 
@@ -120,5 +142,8 @@ test('session.idle runs the stop handler; other bus events are ignored (fake Ope
   const hooks = await plugin(input);
   await hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 's3' } } });
   await hooks.event!({ event: { type: 'message.updated', properties: { sessionID: 's3' } } });
-  assert.deepEqual(seen.map((e) => e.event), ['stop']);
+  assert.deepEqual(
+    seen.map((e) => e.event),
+    ['stop'],
+  );
 });

@@ -10,13 +10,16 @@ const dir = mkdtempSync(join(tmpdir(), 'cm-oc-whole-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const ERROR = 'ERROR disk quota exceeded at step 1500';
-const lines = Array.from({ length: 3000 }, (_, i) => (i === 1500 ? ERROR : `test case ${i} passed in ${i % 97} ms ....`));
+const lines = Array.from({ length: 3000 }, (_, i) =>
+  i === 1500 ? ERROR : `test case ${i} passed in ${i % 97} ms ....`,
+);
 const whole = `${lines.join('\n')}\n`;
 const store = join(dir, 'data', 'tool-output');
 mkdirSync(store, { recursive: true });
 const saved = join(store, 'tool_24384f4480012zpkmd3K5mad9n');
 writeFileSync(saved, whole);
-const windowText = (path: string) => `...output truncated...\n\nFull output saved to: ${path}\n\n${lines.slice(1600).join('\n')}`;
+const windowText = (path: string) =>
+  `...output truncated...\n\nFull output saved to: ${path}\n\n${lines.slice(1600).join('\n')}`;
 
 test('a cut bash output is read whole from the file OpenCode saved it in, so the error line before the window is kept', () => {
   const text = wholeOutput('bash', { command: 'npm test' }, windowText(saved), { outputPath: saved, truncated: true });
@@ -28,7 +31,7 @@ test('the saved file is found from the text when the metadata does not name it',
   assert.equal(wholeOutput('bash', {}, windowText(saved), {}), whole);
 });
 
-test('a path outside OpenCode\'s tool-output store, a link, or a file that is not this output leaves the passed text', () => {
+test("a path outside OpenCode's tool-output store, a link, or a file that is not this output leaves the passed text", () => {
   const secret = join(dir, 'secret.txt');
   writeFileSync(secret, whole);
   assert.equal(wholeOutput('bash', {}, windowText(secret), {}), windowText(secret));
@@ -54,6 +57,9 @@ test('a read OpenCode stopped at 50 KB gives the whole file; a read the model pa
 test('a binary file or a short output passes through as OpenCode gave it', () => {
   const bin = join(dir, 'image.bin');
   writeFileSync(bin, Buffer.from([0x89, 0x50, 0x00, 0x01, 0x02]));
-  assert.equal(wholeOutput('read', { filePath: bin }, 'Use offset=10 to continue', { truncated: true }), 'Use offset=10 to continue');
+  assert.equal(
+    wholeOutput('read', { filePath: bin }, 'Use offset=10 to continue', { truncated: true }),
+    'Use offset=10 to continue',
+  );
   assert.equal(wholeOutput('bash', { command: 'ls' }, 'a\nb\n', {}), 'a\nb\n');
 });

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { allHosts } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import { assertBuilt, markServerLive, pool, runBuiltHook, sandboxDirs, type HookRun } from '../runner/run-built-hook.js';
+import {
+  assertBuilt,
+  markServerLive,
+  pool,
+  runBuiltHook,
+  sandboxDirs,
+  type HookRun,
+} from '../runner/run-built-hook.js';
 
 before(assertBuilt);
 
@@ -48,12 +55,47 @@ function generate(project: string): Case[] {
     tool_input: { command: pick(['git log', 'ls -la', 'curl https://example.com', 'tail -f x.log', 'npm test']) },
     ...extra,
   });
-  const wrongValues: unknown[] = [null, 0, -1, 1e308, true, [], [1, 2], {}, { a: { b: 1 } }, '', ' ', 'x'.repeat(5000), '\u0000', '../../etc/passwd'];
-  const fields = ['tool_name', 'tool_input', 'tool_response', 'session_id', 'sessionId', 'conversation_id', 'cwd', 'workspace_roots', 'prompt', 'source', 'transcript_path', 'agent_id', 'toolArgs', 'toolName', 'hook_event_name'];
+  const wrongValues: unknown[] = [
+    null,
+    0,
+    -1,
+    1e308,
+    true,
+    [],
+    [1, 2],
+    {},
+    { a: { b: 1 } },
+    '',
+    ' ',
+    'x'.repeat(5000),
+    '\u0000',
+    '../../etc/passwd',
+  ];
+  const fields = [
+    'tool_name',
+    'tool_input',
+    'tool_response',
+    'session_id',
+    'sessionId',
+    'conversation_id',
+    'cwd',
+    'workspace_roots',
+    'prompt',
+    'source',
+    'transcript_path',
+    'agent_id',
+    'toolArgs',
+    'toolName',
+    'hook_event_name',
+  ];
 
   const payloads: { name: string; input?: string | Buffer; stall?: boolean }[] = [];
   // Empty and whitespace.
-  payloads.push({ name: 'empty', input: '' }, { name: 'whitespace', input: ' \n\t \r\n' }, { name: 'no stdin write, closed' });
+  payloads.push(
+    { name: 'empty', input: '' },
+    { name: 'whitespace', input: ' \n\t \r\n' },
+    { name: 'no stdin write, closed' },
+  );
   // Partial JSON, both ended and stalled.
   const whole = JSON.stringify(valid());
   for (let i = 0; i < 40; i++) {
@@ -69,28 +111,53 @@ function generate(project: string): Case[] {
   // BOMs and encodings.
   payloads.push({ name: 'BOM + valid', input: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(whole)]) });
   payloads.push({ name: 'BOM only', input: Buffer.from([0xef, 0xbb, 0xbf]) });
-  payloads.push({ name: 'double BOM', input: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), Buffer.from(whole)]) });
-  payloads.push({ name: 'UTF-16LE with BOM', input: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(whole, 'utf16le')]) });
+  payloads.push({
+    name: 'double BOM',
+    input: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), Buffer.from(whole)]),
+  });
+  payloads.push({
+    name: 'UTF-16LE with BOM',
+    input: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(whole, 'utf16le')]),
+  });
   for (let i = 0; i < 30; i++) {
     const bytes = Buffer.alloc(1 + Math.floor(rand() * 4000));
     for (let k = 0; k < bytes.length; k++) bytes[k] = Math.floor(rand() * 256);
     payloads.push({ name: `random bytes ${bytes.length}`, input: bytes });
   }
-  const invalidUtf8 = Buffer.from(JSON.stringify(valid({ prompt: 'PLACEHOLDER' })).replace('PLACEHOLDER', '\u00ff\u00fe'), 'latin1');
+  const invalidUtf8 = Buffer.from(
+    JSON.stringify(valid({ prompt: 'PLACEHOLDER' })).replace('PLACEHOLDER', '\u00ff\u00fe'),
+    'latin1',
+  );
   payloads.push({ name: 'latin1 bytes inside a JSON string', input: invalidUtf8 });
   // Huge payloads: over the 10 MiB limit, and just under it with a giant command.
   payloads.push({ name: '20 MB payload', input: Buffer.alloc(20 * 1024 * 1024, 0x20) });
   payloads.push({ name: '20 MB JSON string', input: JSON.stringify(valid({ prompt: 'y'.repeat(20 * 1024 * 1024) })) });
-  payloads.push({ name: '2 MB shell command', input: JSON.stringify(valid({ tool_input: { command: `echo ${'"a" | '.repeat(300_000)}` } })) });
-  payloads.push({ name: 'unbalanced quotes and substitutions', input: JSON.stringify(valid({ tool_input: { command: `curl "$(cat <<EOF\n${"'".repeat(1000)}` } })) });
-  payloads.push({ name: '10,000 pipes', input: JSON.stringify(valid({ tool_input: { command: Array.from({ length: 10_000 }, () => 'cat').join(' | ') } })) });
-  payloads.push({ name: 'heredoc without end', input: JSON.stringify(valid({ tool_input: { command: 'cat <<EOF\ncurl x\n' } })) });
+  payloads.push({
+    name: '2 MB shell command',
+    input: JSON.stringify(valid({ tool_input: { command: `echo ${'"a" | '.repeat(300_000)}` } })),
+  });
+  payloads.push({
+    name: 'unbalanced quotes and substitutions',
+    input: JSON.stringify(valid({ tool_input: { command: `curl "$(cat <<EOF\n${"'".repeat(1000)}` } })),
+  });
+  payloads.push({
+    name: '10,000 pipes',
+    input: JSON.stringify(valid({ tool_input: { command: Array.from({ length: 10_000 }, () => 'cat').join(' | ') } })),
+  });
+  payloads.push({
+    name: 'heredoc without end',
+    input: JSON.stringify(valid({ tool_input: { command: 'cat <<EOF\ncurl x\n' } })),
+  });
   // Non-object JSON and deep nesting.
-  for (const v of ['null', 'true', '0', '-1e999', '"string"', '[]', '[{"tool_name":"Bash"}]', '{}', '{"":""}']) payloads.push({ name: `JSON ${v}`, input: v });
+  for (const v of ['null', 'true', '0', '-1e999', '"string"', '[]', '[{"tool_name":"Bash"}]', '{}', '{"":""}'])
+    payloads.push({ name: `JSON ${v}`, input: v });
   payloads.push({ name: 'nested 100,000 arrays', input: '['.repeat(100_000) + ']'.repeat(100_000) });
   payloads.push({ name: 'nested 100,000 objects, unclosed', input: '{"a":'.repeat(100_000) });
   const shallow = JSON.stringify(valid({ tool_input: 'DEEP' }));
-  payloads.push({ name: 'nested tool_input 5,000 deep', input: shallow.replace('"DEEP"', '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)) });
+  payloads.push({
+    name: 'nested tool_input 5,000 deep',
+    input: shallow.replace('"DEEP"', '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)),
+  });
   // Wrong types in every field.
   for (let i = 0; i < 260; i++) {
     const p = valid();
@@ -99,17 +166,50 @@ function generate(project: string): Case[] {
     payloads.push({ name: `wrong types #${i}`, input: JSON.stringify(p) });
   }
   // Odd but well-formed tool calls.
-  for (const tool of ['WebFetch', 'Read', 'Grep', 'mcp__x__y', 'ctx_execute', 'Agent', '', 'run_shell_command', 'exec_command']) {
-    payloads.push({ name: `tool ${tool || '(empty)'} with junk input`, input: JSON.stringify(valid({ tool_name: tool, tool_input: { url: 42, file_path: ['x'], command: { a: 1 } } })) });
+  for (const tool of [
+    'WebFetch',
+    'Read',
+    'Grep',
+    'mcp__x__y',
+    'ctx_execute',
+    'Agent',
+    '',
+    'run_shell_command',
+    'exec_command',
+  ]) {
+    payloads.push({
+      name: `tool ${tool || '(empty)'} with junk input`,
+      input: JSON.stringify(valid({ tool_name: tool, tool_input: { url: 42, file_path: ['x'], command: { a: 1 } } })),
+    });
   }
 
   const cases: Case[] = [];
   payloads.forEach((p, i) => {
     const { h, e } = hostEvents[i % hostEvents.length]!;
-    cases.push({ name: `${h.id} ${e}: ${p.name}`, args: [h.id, e], input: p.input, stall: p.stall, host: h, plainText: h.id === 'kiro' });
+    cases.push({
+      name: `${h.id} ${e}: ${p.name}`,
+      args: [h.id, e],
+      input: p.input,
+      stall: p.stall,
+      host: h,
+      plainText: h.id === 'kiro',
+    });
   });
   // Unknown hosts and events, odd argv.
-  for (const args of [['nope', 'pretooluse'], ['claude-code', 'nope'], ['', ''], ['claude-code'], [], ['CLAUDE-CODE', 'PRETOOLUSE'], ['claude-code', 'pretooluse', 'extra', 'args'], ['x'.repeat(10_000), 'y'], ['../../etc', 'passwd'], ['zed', 'pretooluse'], ['pi', 'sessionstart'], ['antigravity', 'stop']]) {
+  for (const args of [
+    ['nope', 'pretooluse'],
+    ['claude-code', 'nope'],
+    ['', ''],
+    ['claude-code'],
+    [],
+    ['CLAUDE-CODE', 'PRETOOLUSE'],
+    ['claude-code', 'pretooluse', 'extra', 'args'],
+    ['x'.repeat(10_000), 'y'],
+    ['../../etc', 'passwd'],
+    ['zed', 'pretooluse'],
+    ['pi', 'sessionstart'],
+    ['antigravity', 'stop'],
+  ]) {
     cases.push({ name: `argv ${JSON.stringify(args).slice(0, 60)}`, args, input: whole });
   }
   // Environments: missing HOME, unusable data dirs, odd idle settings.
@@ -124,50 +224,73 @@ function generate(project: string): Case[] {
   ];
   for (const [name, env] of envs) {
     for (const { h, e } of hostEvents.filter((_, i) => i % 4 === 0)) {
-      cases.push({ name: `${h.id} ${e}: ${name}`, args: [h.id, e], input: whole, env, host: h, plainText: h.id === 'kiro' });
+      cases.push({
+        name: `${h.id} ${e}: ${name}`,
+        args: [h.id, e],
+        input: whole,
+        env,
+        host: h,
+        plainText: h.id === 'kiro',
+      });
     }
   }
   return cases;
 }
 
-test('at least 500 bad inputs through the built hook: exit 0 (or a documented block), valid JSON or nothing, no hang', { timeout: 600_000 }, async () => {
-  const { home, project } = sandboxDirs('cm-reliability');
-  markServerLive(home, project);
-  const logDir = mkdtempSync(join(tmpdir(), 'cm-reliability-notes-'));
-  const cases = generate(project);
-  assert.ok(cases.length >= 500, `only ${cases.length} cases`);
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_HOOK_STDIN_IDLE_MS: String(IDLE_MS) };
-  const results = await pool(cases, CONCURRENCY, async (c): Promise<{ c: Case; r: HookRun }> => {
-    const env: NodeJS.ProcessEnv = { ...baseEnv };
-    for (const [k, v] of Object.entries(c.env ?? {})) {
-      if (v === undefined) delete env[k];
-      else env[k] = v;
-    }
-    const idle = Number(env.CONTEXT_MODE_HOOK_STDIN_IDLE_MS);
-    const effectiveIdle = Number.isFinite(idle) && idle >= 10 && idle <= 600_000 ? idle : 1500;
-    const run = (): Promise<HookRun> =>
-      runBuiltHook(c.args, { env, cwd: project, input: c.input, stall: c.stall, killAfterMs: Math.min(effectiveIdle, 5000) + 1000 + STARTUP_ALLOWANCE_MS });
-    // npm test builds before it runs the tests, so a missing bundle is a real failure, not a race to retry.
-    return { c, r: await run() };
-  });
-  const failures: string[] = [];
-  for (const { c, r } of results) {
-    const block = c.host?.blockExitCode?.value;
-    if (r.signal) failures.push(`${c.name}: killed (${r.signal}) after ${r.ms} ms — it hung`);
-    else if (!(r.code === 0 || (block !== undefined && r.code === block && /redirected|context-mode/.test(r.stderr)))) failures.push(`${c.name}: exit ${r.code} ${r.stderr.slice(0, 200)}`);
-    const out = r.stdout.trim();
-    if (out !== '' && !(c.plainText && !out.startsWith('{'))) {
-      try {
-        JSON.parse(out);
-        if (out.includes('\n')) failures.push(`${c.name}: more than one line on stdout`);
-      } catch {
-        failures.push(`${c.name}: stdout is not JSON: ${out.slice(0, 200)}`);
+test(
+  'at least 500 bad inputs through the built hook: exit 0 (or a documented block), valid JSON or nothing, no hang',
+  { timeout: 600_000 },
+  async () => {
+    const { home, project } = sandboxDirs('cm-reliability');
+    markServerLive(home, project);
+    const logDir = mkdtempSync(join(tmpdir(), 'cm-reliability-notes-'));
+    const cases = generate(project);
+    assert.ok(cases.length >= 500, `only ${cases.length} cases`);
+    const baseEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      CONTEXT_MODE_HOME: home,
+      CONTEXT_MODE_HOOK_STDIN_IDLE_MS: String(IDLE_MS),
+    };
+    const results = await pool(cases, CONCURRENCY, async (c): Promise<{ c: Case; r: HookRun }> => {
+      const env: NodeJS.ProcessEnv = { ...baseEnv };
+      for (const [k, v] of Object.entries(c.env ?? {})) {
+        if (v === undefined) delete env[k];
+        else env[k] = v;
+      }
+      const idle = Number(env.CONTEXT_MODE_HOOK_STDIN_IDLE_MS);
+      const effectiveIdle = Number.isFinite(idle) && idle >= 10 && idle <= 600_000 ? idle : 1500;
+      const run = (): Promise<HookRun> =>
+        runBuiltHook(c.args, {
+          env,
+          cwd: project,
+          input: c.input,
+          stall: c.stall,
+          killAfterMs: Math.min(effectiveIdle, 5000) + 1000 + STARTUP_ALLOWANCE_MS,
+        });
+      // npm test builds before it runs the tests, so a missing bundle is a real failure, not a race to retry.
+      return { c, r: await run() };
+    });
+    const failures: string[] = [];
+    for (const { c, r } of results) {
+      const block = c.host?.blockExitCode?.value;
+      if (r.signal) failures.push(`${c.name}: killed (${r.signal}) after ${r.ms} ms — it hung`);
+      else if (!(r.code === 0 || (block !== undefined && r.code === block && /redirected|context-mode/.test(r.stderr))))
+        failures.push(`${c.name}: exit ${r.code} ${r.stderr.slice(0, 200)}`);
+      const out = r.stdout.trim();
+      if (out !== '' && !(c.plainText && !out.startsWith('{'))) {
+        try {
+          JSON.parse(out);
+          if (out.includes('\n')) failures.push(`${c.name}: more than one line on stdout`);
+        } catch {
+          failures.push(`${c.name}: stdout is not JSON: ${out.slice(0, 200)}`);
+        }
       }
     }
-  }
-  // An empty HOME once put the data dir under the working directory.
-  if (existsSync(join(project, '.context-mode'))) failures.push('a data directory was created under the working directory');
-  const slowest = results.reduce((m, x) => Math.max(m, x.r.ms), 0);
-  writeFileSync(join(logDir, 'summary.json'), JSON.stringify({ cases: cases.length, slowest }));
-  assert.deepEqual(failures, [], `${failures.length} of ${cases.length} runs misbehaved`);
-});
+    // An empty HOME once put the data dir under the working directory.
+    if (existsSync(join(project, '.context-mode')))
+      failures.push('a data directory was created under the working directory');
+    const slowest = results.reduce((m, x) => Math.max(m, x.r.ms), 0);
+    writeFileSync(join(logDir, 'summary.json'), JSON.stringify({ cases: cases.length, slowest }));
+    assert.deepEqual(failures, [], `${failures.length} of ${cases.length} runs misbehaved`);
+  },
+);

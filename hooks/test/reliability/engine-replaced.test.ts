@@ -18,7 +18,8 @@ const repo = fileURLToPath(new URL('../../..', import.meta.url));
 function engineCopy(): string {
   const root = mkdtempSync(join(tmpdir(), 'cm-rel-engine-'));
   after(() => rmSync(root, { recursive: true, force: true }));
-  for (const p of ['bin', 'dist', 'package.json']) cpSync(join(repo, 'server', p), join(root, 'server', p), { recursive: true });
+  for (const p of ['bin', 'dist', 'package.json'])
+    cpSync(join(repo, 'server', p), join(root, 'server', p), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'));
   return join(root, 'server');
 }
@@ -31,11 +32,15 @@ interface HookRun {
 
 function postTool(server: string, home: string, project: string, file: string): Promise<HookRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(server, 'bin', 'context-mode.cjs'), 'hook', 'claude-code', 'posttooluse'], {
-      cwd: project,
-      env: { ...process.env, CONTEXT_MODE_HOME: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(server, 'bin', 'context-mode.cjs'), 'hook', 'claude-code', 'posttooluse'],
+      {
+        cwd: project,
+        env: { ...process.env, CONTEXT_MODE_HOME: home },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -46,7 +51,14 @@ function postTool(server: string, home: string, project: string, file: string): 
       resolve({ code, stdout, stderr });
     });
     child.stdin.on('error', () => undefined);
-    const payload = { session_id: 's1', cwd: project, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: join(project, file) }, tool_response: { type: 'text', file: { content: 'x' } } };
+    const payload = {
+      session_id: 's1',
+      cwd: project,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: join(project, file) },
+      tool_response: { type: 'text', file: { content: 'x' } },
+    };
     child.stdin.end(JSON.stringify(payload));
   });
 }
@@ -54,7 +66,10 @@ function postTool(server: string, home: string, project: string, file: string): 
 function recorded(home: string, project: string): string {
   const store = openMemoryStore(project, { ...process.env, CONTEXT_MODE_HOME: home });
   try {
-    return store.listEvents({ sessionId: 's1', limit: 1000 }).map((e) => e.data).join('\n');
+    return store
+      .listEvents({ sessionId: 's1', limit: 1000 })
+      .map((e) => e.data)
+      .join('\n');
   } finally {
     store.close();
   }

@@ -6,10 +6,15 @@ import type { StdinRead } from '../../src/wire/read-stdin.js';
 
 const harness = fileURLToPath(new URL('../wire/fixtures/read-stdin-harness.ts', import.meta.url));
 
-function read(args: number[], feed: (stdin: NodeJS.WritableStream) => void): Promise<{ result: StdinRead; ms: number }> {
+function read(
+  args: number[],
+  feed: (stdin: NodeJS.WritableStream) => void,
+): Promise<{ result: StdinRead; ms: number }> {
   const start = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', harness, ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', harness, ...args.map(String)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stdin.on('error', () => undefined);

@@ -80,7 +80,11 @@ test('read guidance for a big file outside the project names shell commands that
   assert.equal(outside.action, 'context');
   if (outside.action !== 'context') return;
   assert.doesNotMatch(outside.additionalContext, /ctx_index|ctx_execute_file/);
-  const out = execFileSync('sh', ['-c', executeCode(outside.additionalContext).replace("'<pattern>'", "'line 3999 '")], { cwd: project, encoding: 'utf8' });
+  const out = execFileSync(
+    'sh',
+    ['-c', executeCode(outside.additionalContext).replace("'<pattern>'", "'line 3999 '")],
+    { cwd: project, encoding: 'utf8' },
+  );
   assert.equal(out, '3999:line 3999 of a long log\n');
 
   const inside = route({ toolName: 'Read', toolInput: { file_path: join(project, 'logs', 'app.log') } });

@@ -55,19 +55,29 @@ test('a flooding shell command is redirected with the exact ctx_execute call in 
 test('each host sees the tool names it shows the model', () => {
   const cursor = route({ host: getHost('cursor') });
   const kiro = route({ host: getHost('kiro') });
-  assert.ok(cursor.action === 'modify' && /\bctx_execute\(/.test(cursor.reason ?? '') && !/mcp__/.test(cursor.reason ?? ''));
+  assert.ok(
+    cursor.action === 'modify' && /\bctx_execute\(/.test(cursor.reason ?? '') && !/mcp__/.test(cursor.reason ?? ''),
+  );
   assert.ok(kiro.action === 'modify' && (kiro.reason ?? '').includes('@context-mode/ctx_execute('));
 });
 
 test('host tool aliases are routed like Bash, with the host field kept in the modified input', () => {
-  const d = route({ toolName: 'run_shell_command', toolInput: { command: 'tail -f x.log' }, host: getHost('gemini-cli') });
+  const d = route({
+    toolName: 'run_shell_command',
+    toolInput: { command: 'tail -f x.log' },
+    host: getHost('gemini-cli'),
+  });
   assert.equal(d.action, 'modify');
   const c = route({ toolName: 'exec_command', toolInput: { cmd: 'docker logs api' }, host: getHost('codex') });
   assert.ok(c.action === 'modify' && typeof c.updatedInput.cmd === 'string');
 });
 
 test('without a live server for the project every call passes through untouched', () => {
-  for (const over of [{}, { toolName: 'WebFetch', toolInput: { url: 'https://x.example' } }, { toolName: 'Grep', toolInput: {} }]) {
+  for (const over of [
+    {},
+    { toolName: 'WebFetch', toolInput: { url: 'https://x.example' } },
+    { toolName: 'Grep', toolInput: {} },
+  ]) {
     assert.deepEqual(route({ ...over, serverLive: false, nudge: memoryGate() }), { action: 'none' });
   }
 });
@@ -77,8 +87,18 @@ test('subagent calls pass through, since their MCP tools may not be wired', () =
 });
 
 test('our own ctx tools pass in every naming', () => {
-  for (const name of ['ctx_execute', 'mcp__context-mode__ctx_execute', 'context-mode_ctx_search', '@context-mode/ctx_index', 'mcp__plugin_context-mode_context-mode__ctx_execute']) {
-    assert.deepEqual(route({ toolName: name, toolInput: { language: 'shell', code: 'git log' } }), { action: 'none' }, name);
+  for (const name of [
+    'ctx_execute',
+    'mcp__context-mode__ctx_execute',
+    'context-mode_ctx_search',
+    '@context-mode/ctx_index',
+    'mcp__plugin_context-mode_context-mode__ctx_execute',
+  ]) {
+    assert.deepEqual(
+      route({ toolName: name, toolInput: { language: 'shell', code: 'git log' } }),
+      { action: 'none' },
+      name,
+    );
   }
 });
 
@@ -97,14 +117,21 @@ test('reading a file over 50 KB gets guidance naming ctx_execute_file; a small f
   assert.ok(big.action === 'context' && big.additionalContext.includes('ctx_execute_file(path: "data/big.json"'));
   assert.equal(big.action === 'context' ? big.meta?.bytesAvoided : 0, 400_000);
   assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'small.ts' }, fileSize }), { action: 'none' });
-  assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'data/big.json', offset: 1, limit: 100 }, fileSize }), { action: 'none' });
+  assert.deepEqual(
+    route({ toolName: 'Read', toolInput: { file_path: 'data/big.json', offset: 1, limit: 100 }, fileSize }),
+    { action: 'none' },
+  );
 });
 
 test('a command on a file that does not exist runs as typed: no redirect, no estimated saving (was 200 KB "avoided")', () => {
   const nothingThere = (): number => FILE_MISSING;
-  assert.deepEqual(route({ toolInput: { command: 'cat /var/log/syslog' }, fileSize: nothingThere }), { action: 'none' });
+  assert.deepEqual(route({ toolInput: { command: 'cat /var/log/syslog' }, fileSize: nothingThere }), {
+    action: 'none',
+  });
   assert.deepEqual(route({ toolInput: { command: 'cat logs/app.log' }, fileSize: nothingThere }), { action: 'none' });
-  assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'missing.json' }, fileSize: nothingThere }), { action: 'none' });
+  assert.deepEqual(route({ toolName: 'Read', toolInput: { file_path: 'missing.json' }, fileSize: nothingThere }), {
+    action: 'none',
+  });
   // After a cd the relative name may exist elsewhere: it is judged by its name, as when the size is unknown.
   const moved = route({ toolInput: { command: 'cd /var/log && cat syslog' }, fileSize: nothingThere });
   assert.equal(moved.action, 'modify');
@@ -130,7 +157,16 @@ test('bounded commands never earn a nudge, and a newline cannot smuggle a second
 
 test('external MCP tools get a nudge on calls 1, N+1, … (N from CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY)', () => {
   const gate = memoryGate();
-  const actions = Array.from({ length: 7 }, () => route({ toolName: 'mcp__github__list_issues', toolInput: {}, nudge: gate, env: { CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY: '3' } }).action);
+  const actions = Array.from(
+    { length: 7 },
+    () =>
+      route({
+        toolName: 'mcp__github__list_issues',
+        toolInput: {},
+        nudge: gate,
+        env: { CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY: '3' },
+      }).action,
+  );
   assert.deepEqual(actions, ['context', 'none', 'none', 'context', 'none', 'none', 'context']);
 });
 

@@ -16,7 +16,11 @@ test('every corpus row has a source, and every source is in exactly one half of 
   const listed = new Set([...split.tune, ...split.report]);
   const unlisted = [...new Set(rows.map((r) => r.source))].filter((s) => !listed.has(s));
   assert.deepEqual(unlisted, [], 'sources in neither half');
-  for (const r of rows) assert.ok(typeof r.source === 'string' && r.source.length > 0 && (r.label === 'flood' || r.label === 'normal'), JSON.stringify(r));
+  for (const r of rows)
+    assert.ok(
+      typeof r.source === 'string' && r.source.length > 0 && (r.label === 'flood' || r.label === 'normal'),
+      JSON.stringify(r),
+    );
   assert.equal(rowsOf('tune', rows, split).length + rowsOf('report', rows, split).length, rows.length);
 });
 

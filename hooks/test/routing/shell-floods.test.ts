@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { findShellFlood } from '../../src/routing/shell-floods.js';
 
 const flood = (cmd: string, opts = {}): void => assert.ok(findShellFlood(cmd, opts), `expected a flood: ${cmd}`);
-const pass = (cmd: string, opts = {}): void => assert.equal(findShellFlood(cmd, opts)?.kind, undefined, `expected a pass: ${cmd}`);
+const pass = (cmd: string, opts = {}): void =>
+  assert.equal(findShellFlood(cmd, opts)?.kind, undefined, `expected a pass: ${cmd}`);
 
 test('curl to stdout is a flood, in every segment and through wrappers', () => {
   for (const c of [
@@ -19,7 +20,8 @@ test('curl to stdout is a flood, in every segment and through wrappers', () => {
     'curl -sLo a.html https://a.example && curl https://b.example',
     'curl -o - https://example.com',
     'ssh host "curl https://example.com"',
-  ]) flood(c);
+  ])
+    flood(c);
 });
 
 test('curl that writes to disk, installs, or asks for headers only passes', () => {
@@ -35,7 +37,8 @@ test('curl that writes to disk, installs, or asks for headers only passes', () =
     'curl -s -o /dev/null -w "%{http_code}" https://example.com',
     'curl -XPOST -d "{}" https://example.com/api',
     'curl -s https://api.github.com/repos/a/b/releases/latest | jq -r .tag_name',
-  ]) pass(c);
+  ])
+    pass(c);
 });
 
 test('quoted text, heredoc bodies, comments and --version/--help never trigger', () => {
@@ -48,12 +51,13 @@ test('quoted text, heredoc bodies, comments and --version/--help never trigger',
     'curl --version',
     'wget --help',
     'mvn --version',
-  ]) pass(c);
+  ])
+    pass(c);
 });
 
 test('code fed to an interpreter is read as code: inline HTTP is a flood', () => {
   flood(`python3 -c "import requests; print(requests.get('https://x.example').text)"`);
-  flood("node -e \"fetch('https://x.example').then(r => r.text()).then(console.log)\"");
+  flood('node -e "fetch(\'https://x.example\').then(r => r.text()).then(console.log)"');
   flood("python3 - <<'PY'\nimport requests\nprint(requests.get('https://x.example').json())\nPY");
   pass('python3 -c "print(1 + 1)"');
 });
@@ -104,19 +108,58 @@ test('following commands are floods even when filtered, because they never end',
 
 test('endless and whole-file forms of everyday tools are floods; their bounded forms pass', () => {
   const cases: [string, boolean][] = [
-    ['sort -u names.txt', false], ["awk '{print $1}' access.log", true], ["awk '/ERROR/' app.log", false],
-    ['sort access.log | uniq -c | sort -rn | head', false], ['man bash', true], ['man -k printf', false],
-    ['top', true], ['top -b -n 1 | head -20', false], ['docker stats', true], ['docker stats --no-stream', false],
-    ['kubectl get pods -w', true], ['kubectl get pods -o wide', false], ['watch -n 2 kubectl get pods', true],
-    ['vmstat 1', true], ['vmstat 1 5', false], ['svn log', true], ['svn log -l 10', false],
-    ['curl ifconfig.me', false], ['if [ -f x ]; then curl https://example.com; fi', true],
-    ['ls /usr/bin', true], ['ls /usr/bin | grep python', false], ['supabase db dump', true], ['supabase db dump -f x.sql', false],
-    ["sed -i 's/a/b/' huge-export.json", false], ["sed -n '1,20p' huge-export.json", false], ["sed 's/a/b/' huge-export.json", true],
+    ['sort -u names.txt', false],
+    ["awk '{print $1}' access.log", true],
+    ["awk '/ERROR/' app.log", false],
+    ['sort access.log | uniq -c | sort -rn | head', false],
+    ['man bash', true],
+    ['man -k printf', false],
+    ['top', true],
+    ['top -b -n 1 | head -20', false],
+    ['docker stats', true],
+    ['docker stats --no-stream', false],
+    ['kubectl get pods -w', true],
+    ['kubectl get pods -o wide', false],
+    ['watch -n 2 kubectl get pods', true],
+    ['vmstat 1', true],
+    ['vmstat 1 5', false],
+    ['svn log', true],
+    ['svn log -l 10', false],
+    ['curl ifconfig.me', false],
+    ['if [ -f x ]; then curl https://example.com; fi', true],
+    ['ls /usr/bin', true],
+    ['ls /usr/bin | grep python', false],
+    ['supabase db dump', true],
+    ['supabase db dump -f x.sql', false],
+    ["sed -i 's/a/b/' huge-export.json", false],
+    ["sed -n '1,20p' huge-export.json", false],
+    ["sed 's/a/b/' huge-export.json", true],
   ];
   for (const [cmd, isFlood] of cases) (isFlood ? flood : pass)(cmd);
 });
 
 test('symbol dumps, whole-cluster describes, unlimited queries and long-range diffs are floods', () => {
-  for (const c of ['kubectl describe nodes', 'readelf -a /bin/bash', 'nm -C libbig.so', 'mongosh --eval "db.users.find()"', 'git diff HEAD~500', 'locate "*.py"', 'sysctl -a', 'docker service logs api', 'ack TODO /', 'cat node_modules/react/cjs/react.development.js']) flood(c);
-  for (const c of ['kubectl describe pod api-0 -n prod', 'readelf -h /bin/bash', 'mongosh --eval "db.users.find().limit(5)"', 'git diff HEAD~3', 'locate -c "*.py"', 'sysctl vm.swappiness', 'git diff --stat HEAD~500']) pass(c);
+  for (const c of [
+    'kubectl describe nodes',
+    'readelf -a /bin/bash',
+    'nm -C libbig.so',
+    'mongosh --eval "db.users.find()"',
+    'git diff HEAD~500',
+    'locate "*.py"',
+    'sysctl -a',
+    'docker service logs api',
+    'ack TODO /',
+    'cat node_modules/react/cjs/react.development.js',
+  ])
+    flood(c);
+  for (const c of [
+    'kubectl describe pod api-0 -n prod',
+    'readelf -h /bin/bash',
+    'mongosh --eval "db.users.find().limit(5)"',
+    'git diff HEAD~3',
+    'locate -c "*.py"',
+    'sysctl vm.swappiness',
+    'git diff --stat HEAD~500',
+  ])
+    pass(c);
 });

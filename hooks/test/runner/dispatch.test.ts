@@ -10,7 +10,7 @@ test('every canonical event has a handler', async () => {
   for (const e of EVENTS) assert.equal(typeof (await loadHandler(e)), 'function', e);
 });
 
-test("every event name in the host table maps to a canonical event the dispatcher handles", () => {
+test('every event name in the host table maps to a canonical event the dispatcher handles', () => {
   for (const host of allHosts()) {
     for (const [name, canonical] of Object.entries(host.hookEvents.value)) {
       assert.ok(EVENTS.includes(canonical), `${host.id} ${name} → ${canonical}`);

@@ -17,48 +17,83 @@ function answersLikeAHook(r: { code: number | null; stdout: string }, blockCode?
   assert.doesNotThrow(() => JSON.parse(out), `not JSON: ${out.slice(0, 200)}`);
 }
 
-test('every event of every hook host is answered: exit 0 and one JSON line or nothing', { timeout: 240_000 }, async () => {
-  const { home, project } = sandboxDirs('cm-runner');
-  markServerLive(home, project);
-  const env = { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_HOOK_STDIN_IDLE_MS: '500' };
-  const jobs = allHosts().flatMap((h) => Object.keys(h.hookEvents.value).map((ev) => ({ host: h, ev })));
-  assert.ok(jobs.length > 30, `only ${jobs.length} host events`);
-  const payload = JSON.stringify({
-    session_id: 'runner-1',
-    cwd: project,
-    tool_name: 'Bash',
-    tool_input: { command: 'ls -la' },
-    tool_response: { stdout: 'a\nb\n' },
-    prompt: 'hello',
-    source: 'startup',
-  });
-  const runs = await pool(jobs, 6, async (j) => ({ j, r: await runBuiltHook([j.host.id, j.ev.toLowerCase()], { env, input: payload }) }));
-  for (const { j, r } of runs) {
-    // Kiro's agentSpawn / userPromptSubmit answer in plain text added to the context.
-    answersLikeAHook(r, j.host.blockExitCode?.value, j.host.id === 'kiro');
-  }
-});
+test(
+  'every event of every hook host is answered: exit 0 and one JSON line or nothing',
+  { timeout: 240_000 },
+  async () => {
+    const { home, project } = sandboxDirs('cm-runner');
+    markServerLive(home, project);
+    const env = { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_HOOK_STDIN_IDLE_MS: '500' };
+    const jobs = allHosts().flatMap((h) => Object.keys(h.hookEvents.value).map((ev) => ({ host: h, ev })));
+    assert.ok(jobs.length > 30, `only ${jobs.length} host events`);
+    const payload = JSON.stringify({
+      session_id: 'runner-1',
+      cwd: project,
+      tool_name: 'Bash',
+      tool_input: { command: 'ls -la' },
+      tool_response: { stdout: 'a\nb\n' },
+      prompt: 'hello',
+      source: 'startup',
+    });
+    const runs = await pool(jobs, 6, async (j) => ({
+      j,
+      r: await runBuiltHook([j.host.id, j.ev.toLowerCase()], { env, input: payload }),
+    }));
+    for (const { j, r } of runs) {
+      // Kiro's agentSpawn / userPromptSubmit answer in plain text added to the context.
+      answersLikeAHook(r, j.host.blockExitCode?.value, j.host.id === 'kiro');
+    }
+  },
+);
 
-test('a flooding shell command is redirected on each JSON hook host in its own dialect', { timeout: 120_000 }, async () => {
-  const { home, project } = sandboxDirs('cm-runner');
-  markServerLive(home, project);
-  const env = { ...process.env, CONTEXT_MODE_HOME: home };
-  const cases: [string, string, unknown][] = [
-    ['claude-code', 'pretooluse', { session_id: 's', cwd: project, tool_name: 'Bash', tool_input: { command: 'git log' } }],
-    ['gemini-cli', 'beforetool', { session_id: 's', cwd: project, tool_name: 'run_shell_command', tool_input: { command: 'git log' } }],
-    ['cursor', 'pretooluse', { conversation_id: 's', workspace_roots: [project], tool_name: 'Shell', tool_input: { command: 'git log' } }],
-    ['copilot-cli', 'pretooluse', { sessionId: 's', cwd: project, toolName: 'bash', toolArgs: JSON.stringify({ command: 'git log' }) }],
-    ['vscode-copilot', 'PreToolUse', { sessionId: 's', cwd: project, tool_name: 'run_in_terminal', tool_input: { command: 'git log' } }],
-    ['kiro', 'pretooluse', { session_id: 's', cwd: project, tool_name: 'execute_bash', tool_input: { command: 'git log' } }],
-  ];
-  for (const [host, ev, payload] of cases) {
-    const r = await runBuiltHook([host, ev], { env, input: JSON.stringify(payload) });
-    const text = r.stdout + r.stderr;
-    assert.match(text, /context-mode: `git log` redirected/, `${host}: ${text.slice(0, 300)}`);
-    if (host === 'kiro') assert.equal(r.code, 2, 'Kiro blocks with exit 2 and the reason on stderr');
-    else answersLikeAHook(r);
-  }
-});
+test(
+  'a flooding shell command is redirected on each JSON hook host in its own dialect',
+  { timeout: 120_000 },
+  async () => {
+    const { home, project } = sandboxDirs('cm-runner');
+    markServerLive(home, project);
+    const env = { ...process.env, CONTEXT_MODE_HOME: home };
+    const cases: [string, string, unknown][] = [
+      [
+        'claude-code',
+        'pretooluse',
+        { session_id: 's', cwd: project, tool_name: 'Bash', tool_input: { command: 'git log' } },
+      ],
+      [
+        'gemini-cli',
+        'beforetool',
+        { session_id: 's', cwd: project, tool_name: 'run_shell_command', tool_input: { command: 'git log' } },
+      ],
+      [
+        'cursor',
+        'pretooluse',
+        { conversation_id: 's', workspace_roots: [project], tool_name: 'Shell', tool_input: { command: 'git log' } },
+      ],
+      [
+        'copilot-cli',
+        'pretooluse',
+        { sessionId: 's', cwd: project, toolName: 'bash', toolArgs: JSON.stringify({ command: 'git log' }) },
+      ],
+      [
+        'vscode-copilot',
+        'PreToolUse',
+        { sessionId: 's', cwd: project, tool_name: 'run_in_terminal', tool_input: { command: 'git log' } },
+      ],
+      [
+        'kiro',
+        'pretooluse',
+        { session_id: 's', cwd: project, tool_name: 'execute_bash', tool_input: { command: 'git log' } },
+      ],
+    ];
+    for (const [host, ev, payload] of cases) {
+      const r = await runBuiltHook([host, ev], { env, input: JSON.stringify(payload) });
+      const text = r.stdout + r.stderr;
+      assert.match(text, /context-mode: `git log` redirected/, `${host}: ${text.slice(0, 300)}`);
+      if (host === 'kiro') assert.equal(r.code, 2, 'Kiro blocks with exit 2 and the reason on stderr');
+      else answersLikeAHook(r);
+    }
+  },
+);
 
 test('without a live server the same command passes silently', async () => {
   const { home, project } = sandboxDirs('cm-runner');
@@ -74,8 +109,18 @@ test("context-mode 1.0.169's hook command spellings keep working", async () => {
   const { home, project } = sandboxDirs('cm-runner');
   markServerLive(home, project);
   const env = { ...process.env, CONTEXT_MODE_HOME: home };
-  const input = JSON.stringify({ session_id: 's', cwd: project, tool_name: 'Bash', tool_input: { command: 'tail -f app.log' } });
-  for (const args of [['claude-code', 'pretooluse'], ['claude-code', 'PreToolUse'], ['claude', 'pretooluse'], ['claude-code', 'pre-tool']]) {
+  const input = JSON.stringify({
+    session_id: 's',
+    cwd: project,
+    tool_name: 'Bash',
+    tool_input: { command: 'tail -f app.log' },
+  });
+  for (const args of [
+    ['claude-code', 'pretooluse'],
+    ['claude-code', 'PreToolUse'],
+    ['claude', 'pretooluse'],
+    ['claude-code', 'pre-tool'],
+  ]) {
     const r = await runBuiltHook(args, { env, input });
     assert.match(r.stdout, /redirected/, args.join(' '));
   }
@@ -114,7 +159,12 @@ test('a nudge is given once per session across hook processes', async () => {
   const { home, project } = sandboxDirs('cm-runner');
   markServerLive(home, project);
   const env = { ...process.env, CONTEXT_MODE_HOME: home };
-  const input = JSON.stringify({ session_id: 'nudge-1', cwd: project, tool_name: 'Grep', tool_input: { pattern: 'x' } });
+  const input = JSON.stringify({
+    session_id: 'nudge-1',
+    cwd: project,
+    tool_name: 'Grep',
+    tool_input: { pattern: 'x' },
+  });
   const first = await runBuiltHook(['claude-code', 'pretooluse'], { env, input });
   const second = await runBuiltHook(['claude-code', 'pretooluse'], { env, input });
   assert.match(first.stdout, /additionalContext/);
@@ -128,21 +178,37 @@ test('a redirect is noted for the ledger without opening SQLite', async () => {
     env: { ...process.env, CONTEXT_MODE_HOME: home },
     input: JSON.stringify({ session_id: 'led-1', cwd: project, tool_name: 'Bash', tool_input: { command: 'git log' } }),
   });
-  const line = JSON.parse(readFileSync(join(home, 'run', 'redirects', 'led-1.jsonl'), 'utf8').trim()) as Record<string, unknown>;
+  const line = JSON.parse(readFileSync(join(home, 'run', 'redirects', 'led-1.jsonl'), 'utf8').trim()) as Record<
+    string,
+    unknown
+  >;
   assert.equal(line.type, 'bash-redirected');
   assert.equal(line.summary, 'git log');
   assert.equal(line.host, 'claude-code');
 
   // `context-mode stats` folds the note into the project's ledger: reported apart, never counted as saved.
-  const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' });
+  const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], {
+    env: { ...process.env, CONTEXT_MODE_HOME: home },
+    encoding: 'utf8',
+  });
   assert.equal(stats.status, 0, stats.stderr);
-  const report = JSON.parse(stats.stdout) as { projectTotals: { redirectEstimateBytes: number; savedBytes: number }; tools: unknown[] };
+  const report = JSON.parse(stats.stdout) as {
+    projectTotals: { redirectEstimateBytes: number; savedBytes: number };
+    tools: unknown[];
+  };
   assert.ok(report.projectTotals.redirectEstimateBytes > 0);
   assert.equal(report.projectTotals.savedBytes, 0);
   assert.deepEqual(report.tools, []);
   assert.equal(existsSync(join(home, 'run', 'redirects', 'led-1.jsonl')), false);
   const again = JSON.parse(
-    spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], { env: { ...process.env, CONTEXT_MODE_HOME: home }, encoding: 'utf8' }).stdout,
+    spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], {
+      env: { ...process.env, CONTEXT_MODE_HOME: home },
+      encoding: 'utf8',
+    }).stdout,
   ) as typeof report;
-  assert.equal(again.projectTotals.redirectEstimateBytes, report.projectTotals.redirectEstimateBytes, 'folded once, not twice');
+  assert.equal(
+    again.projectTotals.redirectEstimateBytes,
+    report.projectTotals.redirectEstimateBytes,
+    'folded once, not twice',
+  );
 });

@@ -17,9 +17,16 @@ const payload = readFileSync(fileURLToPath(new URL('../fixtures/codex/input/pre-
 const home = mkdtempSync(join(tmpdir(), 'cm-hostver-home-'));
 after(() => rmSync(home, { recursive: true, force: true }));
 
-function answer(extraEnv: Record<string, string>): { hookSpecificOutput?: { permissionDecision?: string; updatedInput?: unknown } } {
+function answer(extraEnv: Record<string, string>): {
+  hookSpecificOutput?: { permissionDecision?: string; updatedInput?: unknown };
+} {
   const env = { PATH: process.env.PATH ?? '', CONTEXT_MODE_HOME: home, ...extraEnv };
-  const r = spawnSync(process.execPath, [BIN, 'hook', 'codex', 'pretooluse'], { input: payload, env, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [BIN, 'hook', 'codex', 'pretooluse'], {
+    input: payload,
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as ReturnType<typeof answer>;
 }
@@ -28,11 +35,23 @@ test('Codex: a redirect is a deny unless a version ≥ 0.141.0 is stated, then i
   // A live server for the project (redirects name its tools only when one runs).
   mkdirSync(join(home, 'run'), { recursive: true });
   const sentinel = join(home, 'run', `mcp-${process.pid}.json`);
-  writeFileSync(sentinel, JSON.stringify({ pid: process.pid, projectId: projectId('/home/dev/app'), projectRoot: '/home/dev/app', startedAt: new Date().toISOString(), host: null }));
+  writeFileSync(
+    sentinel,
+    JSON.stringify({
+      pid: process.pid,
+      projectId: projectId('/home/dev/app'),
+      projectRoot: '/home/dev/app',
+      startedAt: new Date().toISOString(),
+      host: null,
+    }),
+  );
   const unset = answer({}).hookSpecificOutput;
   assert.equal(unset?.permissionDecision, 'deny');
   assert.equal(unset?.updatedInput, undefined);
-  const stating: Record<string, string>[] = [{ CONTEXT_MODE_CODEX_VERSION: '0.150.0' }, { CONTEXT_MODE_HOST_VERSION: '0.150.0' }];
+  const stating: Record<string, string>[] = [
+    { CONTEXT_MODE_CODEX_VERSION: '0.150.0' },
+    { CONTEXT_MODE_HOST_VERSION: '0.150.0' },
+  ];
   for (const stated of stating) {
     const out = answer(stated).hookSpecificOutput;
     assert.equal(out?.permissionDecision, 'allow', JSON.stringify(stated));

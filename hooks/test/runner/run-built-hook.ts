@@ -67,7 +67,13 @@ export function markServerLive(home: string, project: string): void {
   mkdirSync(join(home, 'run'), { recursive: true });
   writeFileSync(
     join(home, 'run', `mcp-${process.pid}.json`),
-    JSON.stringify({ pid: process.pid, projectId: projectId(project), projectRoot: project, startedAt: new Date().toISOString(), host: null }),
+    JSON.stringify({
+      pid: process.pid,
+      projectId: projectId(project),
+      projectRoot: project,
+      startedAt: new Date().toISOString(),
+      host: null,
+    }),
   );
 }
 

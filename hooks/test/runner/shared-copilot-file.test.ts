@@ -29,7 +29,12 @@ test('hook copilot pretooluse answers VS Code in hookSpecificOutput and the Copi
 
   const cli = await runBuiltHook(['copilot', 'pretooluse'], {
     env,
-    input: JSON.stringify({ sessionId: 's-cli', cwd: project, toolName: 'bash', toolArgs: JSON.stringify({ command: 'curl -s https://example.com/big.json' }) }),
+    input: JSON.stringify({
+      sessionId: 's-cli',
+      cwd: project,
+      toolName: 'bash',
+      toolArgs: JSON.stringify({ command: 'curl -s https://example.com/big.json' }),
+    }),
   });
   assert.equal(cli.code, 0);
   const c = JSON.parse(cli.stdout);

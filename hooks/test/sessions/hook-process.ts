@@ -18,7 +18,12 @@ function parse(stdout: string): unknown {
 
 /** Runs `context-mode hook <host> <event>` with `payload` as JSON on stdin. */
 export function runHook(host: string, event: string, payload: unknown, env: NodeJS.ProcessEnv): HookRun {
-  const r = spawnSync(process.execPath, [BIN, 'hook', host, event], { input: JSON.stringify(payload), env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, 'hook', host, event], {
+    input: JSON.stringify(payload),
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, json: parse(r.stdout) };
 }
 
@@ -33,7 +38,11 @@ export function runHookAsync(host: string, event: string, payload: unknown, env:
     child.on('error', reject);
     child.on('close', (status) => {
       try {
-        resolve({ status, stdout: status === 0 ? out : `${out}\n[stderr] ${err}`, json: status === 0 ? parse(out) : undefined });
+        resolve({
+          status,
+          stdout: status === 0 ? out : `${out}\n[stderr] ${err}`,
+          json: status === 0 ? parse(out) : undefined,
+        });
       } catch (err) {
         reject(err);
       }

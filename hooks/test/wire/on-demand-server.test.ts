@@ -29,7 +29,11 @@ test('a workspace registered for an on-demand server counts as served, also from
   const file = register(process.pid, join(repo, 'pkg'));
   try {
     assert.equal(serverServesProject(join(repo, 'pkg'), env), true);
-    assert.equal(serverServesProject(repo, env), true, 'the workspace folder is inside the repository the server serves');
+    assert.equal(
+      serverServesProject(repo, env),
+      true,
+      'the workspace folder is inside the repository the server serves',
+    );
     assert.equal(serverServesProject(base, env), false, 'another directory is not served');
   } finally {
     rmSync(file, { force: true });

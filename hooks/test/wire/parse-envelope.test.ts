@@ -18,7 +18,10 @@ function parse(payload: unknown, over: Partial<EnvelopeInput> = {}): ReturnType<
 
 test('session id follows the fallback chain: transcript UUID, conversation_id, sessionId, session_id, host env, pid-<ppid>', () => {
   const uuid = '0b5e1c2a-1111-4222-8333-944445555666';
-  assert.equal(parse({ transcript_path: `/h/.claude/projects/x/${uuid}.jsonl`, session_id: 'other' }).envelope.sessionId, uuid);
+  assert.equal(
+    parse({ transcript_path: `/h/.claude/projects/x/${uuid}.jsonl`, session_id: 'other' }).envelope.sessionId,
+    uuid,
+  );
   assert.equal(parse({ conversation_id: 'conv', sessionId: 'camel', session_id: 'snake' }).envelope.sessionId, 'conv');
   assert.equal(parse({ sessionId: 'camel', session_id: 'snake' }).envelope.sessionId, 'camel');
   assert.equal(parse({ session_id: 'snake' }).envelope.sessionId, 'snake');
@@ -40,7 +43,10 @@ test('agent_id or agent_type marks a subagent call', () => {
 });
 
 test('tool names are normalised to the canonical built-ins and the input is read under the host field names', () => {
-  const g = parse({ tool_name: 'run_shell_command', tool_input: { command: 'ls' } }, { host: getHost('gemini-cli') }).envelope;
+  const g = parse(
+    { tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
+    { host: getHost('gemini-cli') },
+  ).envelope;
   assert.equal(g.toolName, 'Bash');
   assert.deepEqual(g.toolInput, { command: 'ls' });
   assert.equal(parse({ tool_name: 'mcp__github__get_issue' }).envelope.toolName, 'mcp__github__get_issue');
@@ -63,7 +69,13 @@ test('payloads that are not a JSON object become an empty payload with a stated 
 });
 
 test('fields of the wrong type are ignored rather than trusted', () => {
-  const e = parse({ session_id: { x: 1 }, cwd: 7, tool_name: ['Bash'], tool_input: 'not-an-object', source: 'weird' }).envelope;
+  const e = parse({
+    session_id: { x: 1 },
+    cwd: 7,
+    tool_name: ['Bash'],
+    tool_input: 'not-an-object',
+    source: 'weird',
+  }).envelope;
   assert.equal(e.sessionId, 'pid-4242');
   assert.equal(e.projectDir, '/fallback/cwd');
   assert.equal(e.toolName, undefined);

@@ -7,9 +7,15 @@ import { decodePayload, idleMsFromEnv, type StdinRead } from '../../src/wire/rea
 const harness = fileURLToPath(new URL('./fixtures/read-stdin-harness.ts', import.meta.url));
 
 /** Runs the harness on a real pipe; `feed` writes to its stdin (and may leave it open to simulate a stall). */
-function readThroughPipe(feed: (stdin: NodeJS.WritableStream & { end(): void }) => void, idleMs = 300, maxBytes = 10 * 1024 * 1024): Promise<StdinRead> {
+function readThroughPipe(
+  feed: (stdin: NodeJS.WritableStream & { end(): void }) => void,
+  idleMs = 300,
+  maxBytes = 10 * 1024 * 1024,
+): Promise<StdinRead> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', harness, String(idleMs), String(maxBytes)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', harness, String(idleMs), String(maxBytes)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stdin.on('error', () => undefined); // the harness may exit before a stalled writer finishes
@@ -64,10 +70,14 @@ test('the idle timer re-arms per chunk, so a slow but steady writer is read whol
 });
 
 test('a payload over the size limit is refused and reading stops', async () => {
-  const r = await readThroughPipe((s) => {
-    s.write(Buffer.alloc(5000, 0x61));
-    s.end();
-  }, 300, 1000);
+  const r = await readThroughPipe(
+    (s) => {
+      s.write(Buffer.alloc(5000, 0x61));
+      s.end();
+    },
+    300,
+    1000,
+  );
   assert.equal(r.kind, 'too-large');
 });
 

@@ -31,10 +31,17 @@ export interface ErrorOptions {
 export function fail(message: string, options: ErrorOptions = {}): void {
   const code = options.code ?? 'failed';
   if (options.json ?? jsonRequested()) {
-    const doc: ErrorReport = { schema: 'context-mode.error/1', code, message, ...(options.hint ? { hint: options.hint } : {}) };
+    const doc: ErrorReport = {
+      schema: 'context-mode.error/1',
+      code,
+      message,
+      ...(options.hint ? { hint: options.hint } : {}),
+    };
     process.stdout.write(`${JSON.stringify(doc)}\n`);
   } else {
-    process.stderr.write(`${options.prefix ?? 'context-mode'}: ${message}${options.hint ? ` (${options.hint})` : ''}\n`);
+    process.stderr.write(
+      `${options.prefix ?? 'context-mode'}: ${message}${options.hint ? ` (${options.hint})` : ''}\n`,
+    );
   }
   process.exitCode = code === 'usage' ? EXIT_USAGE : EXIT_FAILURE;
 }

@@ -1,11 +1,19 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT_OK, EXIT_USAGE, endQuietlyWhenOutputCloses, fail, jsonRequested, messageOf, usageError } from './cli-output.js';
+import {
+  EXIT_OK,
+  EXIT_USAGE,
+  endQuietlyWhenOutputCloses,
+  fail,
+  jsonRequested,
+  messageOf,
+  usageError,
+} from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
 
 export function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
     .description(
-      'Keeps AI coding agents\' context windows clean.\n' +
+      "Keeps AI coding agents' context windows clean.\n" +
         'With no command, serves the MCP server on stdio. `ctxmode hook <host> <event>` runs a hook.\n' +
         'The npm package and command are `ctxmode` (`context-mode` on npm is a different product).',
     )
@@ -19,13 +27,16 @@ export function buildProgram(json = jsonRequested()): Command {
   program
     .command('serve')
     .description('serve the MCP server on stdio (the default with no command)')
-    .addHelpText('after', '\nSpeaks MCP (JSON-RPC) on stdin/stdout until stdin closes; hosts start it, you normally do not.');
+    .addHelpText(
+      'after',
+      '\nSpeaks MCP (JSON-RPC) on stdin/stdout until stdin closes; hosts start it, you normally do not.',
+    );
   program
     .command('hook <host> <event>')
     .description('run one hook event for a host, reading its JSON payload on stdin (e.g. hook claude-code pretooluse)')
     .addHelpText(
       'after',
-      '\nHosts run this from the hooks `ctxmode setup` registers; it answers on stdout in the host\'s own format\n' +
+      "\nHosts run this from the hooks `ctxmode setup` registers; it answers on stdout in the host's own format\n" +
         'and always exits 0 unless the host documents a blocking exit code. Example:\n' +
         '  echo \'{"tool_name":"Bash","tool_input":{"command":"cat big.log"}}\' | ctxmode hook claude-code pretooluse',
     );
@@ -42,7 +53,8 @@ async function main(): Promise<void> {
     if (err instanceof CommanderError) {
       // --help and --version end here with exitCode 0.
       if (err.exitCode === 0) process.exitCode = EXIT_OK;
-      else if (jsonRequested()) usageError(err.message.replace(/^error: /, ''), { hint: 'ctxmode <command> --help shows the usage' });
+      else if (jsonRequested())
+        usageError(err.message.replace(/^error: /, ''), { hint: 'ctxmode <command> --help shows the usage' });
       else process.exitCode = EXIT_USAGE;
       return;
     }

@@ -17,26 +17,35 @@ export type Parsed = { ok: true; action: DashboardAction } | { ok: false; messag
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 export function parseDashboardAction(raw: unknown): Parsed {
-  if (typeof raw !== 'object' || raw === null) return { ok: false, message: 'an action is a JSON object with a "type"' };
+  if (typeof raw !== 'object' || raw === null)
+    return { ok: false, message: 'an action is a JSON object with a "type"' };
   const a = raw as Record<string, unknown>;
   switch (a.type) {
     case 'refresh':
-      if (a.memoryLimit !== undefined && !(isId(a.memoryLimit) && a.memoryLimit <= 10_000)) return { ok: false, message: 'memoryLimit is a whole number from 1 to 10000' };
-      return { ok: true, action: { type: 'refresh', ...(a.memoryLimit !== undefined ? { memoryLimit: a.memoryLimit as number } : {}) } };
+      if (a.memoryLimit !== undefined && !(isId(a.memoryLimit) && a.memoryLimit <= 10_000))
+        return { ok: false, message: 'memoryLimit is a whole number from 1 to 10000' };
+      return {
+        ok: true,
+        action: { type: 'refresh', ...(a.memoryLimit !== undefined ? { memoryLimit: a.memoryLimit as number } : {}) },
+      };
     case 'purge':
-      if (a.scope !== 'session' && a.scope !== 'project') return { ok: false, message: 'purge needs scope "session" or "project"' };
+      if (a.scope !== 'session' && a.scope !== 'project')
+        return { ok: false, message: 'purge needs scope "session" or "project"' };
       return { ok: true, action: { type: 'purge', scope: a.scope } };
     case 'deleteEvent':
       if (!isId(a.id)) return { ok: false, message: 'deleteEvent needs a numeric event id' };
       return { ok: true, action: { type: 'deleteEvent', id: a.id } };
     case 'pinEvent':
-      if (!isId(a.id) || typeof a.pinned !== 'boolean') return { ok: false, message: 'pinEvent needs a numeric id and "pinned": true or false' };
+      if (!isId(a.id) || typeof a.pinned !== 'boolean')
+        return { ok: false, message: 'pinEvent needs a numeric id and "pinned": true or false' };
       return { ok: true, action: { type: 'pinEvent', id: a.id, pinned: a.pinned } };
     case 'deleteSource':
-      if (typeof a.label !== 'string' || !a.label || a.label.length > 4096) return { ok: false, message: 'deleteSource needs the source label' };
+      if (typeof a.label !== 'string' || !a.label || a.label.length > 4096)
+        return { ok: false, message: 'deleteSource needs the source label' };
       return { ok: true, action: { type: 'deleteSource', label: a.label } };
     case 'search':
-      if (typeof a.query !== 'string' || !a.query.trim() || a.query.length > 2000) return { ok: false, message: 'search needs a query' };
+      if (typeof a.query !== 'string' || !a.query.trim() || a.query.length > 2000)
+        return { ok: false, message: 'search needs a query' };
       return { ok: true, action: { type: 'search', query: a.query } };
     default:
       return { ok: false, message: `unknown action ${JSON.stringify(a.type)}` };
@@ -47,7 +56,11 @@ function state(root: string, env: NodeJS.ProcessEnv, memoryLimit?: number): Host
   return { type: 'state', state: readDashboardState(root, { env, ...(memoryLimit ? { memoryLimit } : {}) }) };
 }
 
-function withMemory<T>(root: string, env: NodeJS.ProcessEnv, fn: (store: NonNullable<ReturnType<typeof openExistingMemoryStore>>) => T): T | undefined {
+function withMemory<T>(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  fn: (store: NonNullable<ReturnType<typeof openExistingMemoryStore>>) => T,
+): T | undefined {
   const store = openExistingMemoryStore(root, env);
   if (!store) return undefined;
   try {
@@ -58,18 +71,32 @@ function withMemory<T>(root: string, env: NodeJS.ProcessEnv, fn: (store: NonNull
 }
 
 /** Runs one action on the project and returns what the page should receive (fresh state after a change). */
-export function performDashboardAction(action: DashboardAction, root: string, env: NodeJS.ProcessEnv = process.env, memoryLimit?: number): HostMessage[] {
-  const fail = (message: string, hint?: string): HostMessage[] => [{ type: 'error', action: action.type, message, ...(hint ? { hint } : {}) }];
+export function performDashboardAction(
+  action: DashboardAction,
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  memoryLimit?: number,
+): HostMessage[] {
+  const fail = (message: string, hint?: string): HostMessage[] => [
+    { type: 'error', action: action.type, message, ...(hint ? { hint } : {}) },
+  ];
   try {
     switch (action.type) {
       case 'refresh':
         return [state(root, env, action.memoryLimit ?? memoryLimit)];
       case 'purge': {
-        const sessionId = action.scope === 'session' ? withMemory(root, env, (s) => s.sessions()[0]?.sessionId) : undefined;
-        if (action.scope === 'session' && !sessionId) return [...fail('No session recorded in this project; nothing to purge.'), state(root, env, memoryLimit)];
+        const sessionId =
+          action.scope === 'session' ? withMemory(root, env, (s) => s.sessions()[0]?.sessionId) : undefined;
+        if (action.scope === 'session' && !sessionId)
+          return [...fail('No session recorded in this project; nothing to purge.'), state(root, env, memoryLimit)];
         const kb = openProjectKnowledge(root, { create: false, env });
         try {
-          purgeProjectData(root, { scope: action.scope, env, ...(sessionId ? { sessionIds: [sessionId] } : {}), ...(kb ? { knowledge: kb } : {}) });
+          purgeProjectData(root, {
+            scope: action.scope,
+            env,
+            ...(sessionId ? { sessionIds: [sessionId] } : {}),
+            ...(kb ? { knowledge: kb } : {}),
+          });
         } finally {
           kb?.close();
         }
@@ -77,8 +104,14 @@ export function performDashboardAction(action: DashboardAction, root: string, en
       }
       case 'deleteEvent':
       case 'pinEvent': {
-        const done = withMemory(root, env, (s) => (action.type === 'deleteEvent' ? s.deleteEvent(action.id) : s.pin(action.id, action.pinned)));
-        if (!done) return [...fail(`No memory event #${action.id} (it may have been deleted already).`), state(root, env, memoryLimit)];
+        const done = withMemory(root, env, (s) =>
+          action.type === 'deleteEvent' ? s.deleteEvent(action.id) : s.pin(action.id, action.pinned),
+        );
+        if (!done)
+          return [
+            ...fail(`No memory event #${action.id} (it may have been deleted already).`),
+            state(root, env, memoryLimit),
+          ];
         return [state(root, env, memoryLimit)];
       }
       case 'deleteSource': {
@@ -92,11 +125,17 @@ export function performDashboardAction(action: DashboardAction, root: string, en
         const kb = openProjectKnowledge(root, { create: false, env });
         let hits: { source: string; title: string; snippet: string }[] = [];
         try {
-          hits = kb && kb.stats().chunks > 0 ? kb.searchWithReport(action.query, { limit: 5 }).hits.map((h) => ({ source: h.source, title: h.title, snippet: h.snippet })) : [];
+          hits =
+            kb && kb.stats().chunks > 0
+              ? kb
+                  .searchWithReport(action.query, { limit: 5 })
+                  .hits.map((h) => ({ source: h.source, title: h.title, snippet: h.snippet }))
+              : [];
         } finally {
           kb?.close();
         }
-        const events = withMemory(root, env, (s) => s.listEvents({ search: action.query, limit: 20 }).map(toEventView)) ?? [];
+        const events =
+          withMemory(root, env, (s) => s.listEvents({ search: action.query, limit: 20 }).map(toEventView)) ?? [];
         return [{ type: 'searchResult', query: action.query, result: { knowledge: { hits }, memory: { events } } }];
       }
     }

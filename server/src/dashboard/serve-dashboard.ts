@@ -27,8 +27,13 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const MAX_BODY = 64 * 1024;
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -67,28 +72,61 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
   let memoryLimit: number | undefined;
   let port = 0;
 
-  const send = (res: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8', extra: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': CSP, 'referrer-policy': 'no-referrer', ...extra });
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: string,
+    type = 'application/json; charset=utf-8',
+    extra: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': CSP,
+      'referrer-policy': 'no-referrer',
+      ...extra,
+    });
     res.end(body);
   };
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const host = req.headers.host ?? '';
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(res, 421, JSON.stringify({ error: 'wrong host' }));
-    const given = url.searchParams.get('token') ?? (req.headers['x-context-mode-token'] as string | undefined) ?? cookieToken(req);
-    if (!sameToken(given, token)) return send(res, 403, JSON.stringify({ error: 'this dashboard needs the token from the URL ctxmode dashboard printed' }));
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+      return send(res, 421, JSON.stringify({ error: 'wrong host' }));
+    const given =
+      url.searchParams.get('token') ?? (req.headers['x-context-mode-token'] as string | undefined) ?? cookieToken(req);
+    if (!sameToken(given, token))
+      return send(
+        res,
+        403,
+        JSON.stringify({ error: 'this dashboard needs the token from the URL ctxmode dashboard printed' }),
+      );
     const origin = req.headers.origin;
-    if (req.method === 'POST' && origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) return send(res, 403, JSON.stringify({ error: 'cross-origin request refused' }));
+    if (
+      req.method === 'POST' &&
+      origin &&
+      origin !== `http://127.0.0.1:${port}` &&
+      origin !== `http://localhost:${port}`
+    )
+      return send(res, 403, JSON.stringify({ error: 'cross-origin request refused' }));
 
     try {
       if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html')) {
         // The cookie lets the page's own script, style and API requests carry the token without putting it in
         // every URL; Strict keeps other sites from sending it.
-        return send(res, 200, readFileSync(join(opts.bundleDir, 'index.html'), 'utf8'), TYPES['.html'], { 'set-cookie': `cm_token=${token}; HttpOnly; SameSite=Strict; Path=/` });
+        return send(res, 200, readFileSync(join(opts.bundleDir, 'index.html'), 'utf8'), TYPES['.html'], {
+          'set-cookie': `cm_token=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        });
       }
       if (req.method === 'GET' && /^\/dashboard\.(js|css)$/.test(url.pathname)) {
-        return send(res, 200, readFileSync(join(opts.bundleDir, url.pathname.slice(1)), 'utf8'), TYPES[extname(url.pathname)]);
+        return send(
+          res,
+          200,
+          readFileSync(join(opts.bundleDir, url.pathname.slice(1)), 'utf8'),
+          TYPES[extname(url.pathname)],
+        );
       }
       if (req.method === 'GET' && url.pathname === '/api/state') {
         const [msg] = performDashboardAction({ type: 'refresh' }, opts.projectRoot, env, memoryLimit);
@@ -99,15 +137,40 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
         try {
           raw = JSON.parse(await readBody(req));
         } catch (err) {
-          return send(res, 400, JSON.stringify([{ type: 'error', action: 'unknown', message: `not a JSON action: ${(err as Error).message}` }]));
+          return send(
+            res,
+            400,
+            JSON.stringify([
+              { type: 'error', action: 'unknown', message: `not a JSON action: ${(err as Error).message}` },
+            ]),
+          );
         }
         const parsed = parseDashboardAction(raw);
-        if (!parsed.ok) return send(res, 400, JSON.stringify([{ type: 'error', action: String((raw as { type?: unknown })?.type ?? 'unknown'), message: parsed.message }]));
+        if (!parsed.ok)
+          return send(
+            res,
+            400,
+            JSON.stringify([
+              {
+                type: 'error',
+                action: String((raw as { type?: unknown })?.type ?? 'unknown'),
+                message: parsed.message,
+              },
+            ]),
+          );
         if (parsed.action.type === 'refresh' && parsed.action.memoryLimit) memoryLimit = parsed.action.memoryLimit;
-        return send(res, 200, JSON.stringify(performDashboardAction(parsed.action, opts.projectRoot, env, memoryLimit)));
+        return send(
+          res,
+          200,
+          JSON.stringify(performDashboardAction(parsed.action, opts.projectRoot, env, memoryLimit)),
+        );
       }
       if (req.method === 'GET' && url.pathname === '/api/events') {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
         res.write(': connected\n\n');
         clients.add(res);
         req.on('close', () => clients.delete(res));

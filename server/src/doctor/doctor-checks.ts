@@ -74,18 +74,27 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       writeFileSync(probe, 'ok');
       unlinkSync(probe);
     } catch (err) {
-      return { status: 'FAIL', detail: `${home} (${from}) is not writable: ${(err as NodeJS.ErrnoException).code ?? err}`, fix };
+      return {
+        status: 'FAIL',
+        detail: `${home} (${from}) is not writable: ${(err as NodeJS.ErrnoException).code ?? err}`,
+        fix,
+      };
     }
     return { status: 'OK', detail: `${home} writable (${from})` };
   });
   run('project', () => {
     const p = projectPaths(input.projectRoot, env);
-    const kb = existsSync(p.knowledgeDb) ? `knowledge.db ${formatBytes(statSync(p.knowledgeDb).size)}` : 'no knowledge.db yet';
+    const kb = existsSync(p.knowledgeDb)
+      ? `knowledge.db ${formatBytes(statSync(p.knowledgeDb).size)}`
+      : 'no knowledge.db yet';
     return { status: 'OK', detail: `${p.root} → id ${p.id}, ${p.dir} (${kb})` };
   });
   run('stores', () => {
     const p = projectPaths(input.projectRoot, env);
-    const stores = [['knowledge.db', p.knowledgeDb], ['memory.db', p.memoryDb]] as const;
+    const stores = [
+      ['knowledge.db', p.knowledgeDb],
+      ['memory.db', p.memoryDb],
+    ] as const;
     const health = stores.map(([name, path]) => ({ name, path, ...storeHealth(path) }));
     const detail = health.map((h) => `${h.name}: ${h.detail}`).join('; ');
     const bad = health.filter((h) => h.state === 'corrupt');
@@ -114,7 +123,11 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     const mine = live.filter((s) => s.projectId === id);
     const detail = `${mine.length} serving this project, ${live.length} in all`;
     return mine.length > 1
-      ? { status: 'WARN', detail, fix: `Several servers serve this project (pids ${mine.map((s) => s.pid).join(', ')}); restart the host to drop stale ones.` }
+      ? {
+          status: 'WARN',
+          detail,
+          fix: `Several servers serve this project (pids ${mine.map((s) => s.pid).join(', ')}); restart the host to drop stale ones.`,
+        }
       : { status: 'OK', detail };
   });
   // Per-host registration and hooks, and orphan servers: each a line of its own.
@@ -122,13 +135,24 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     const recorded = setUpHosts(env);
     const setUp = recorded.map((r) => r.host);
     const withoutMcp = recorded.filter((r) => r.parts && !r.parts.includes('mcp')).map((r) => r.host);
-    checks.push(...runHostChecks({ env, home: input.home ?? (env.HOME || homedir()), project: input.projectRoot, setUp, withoutMcp }));
+    checks.push(
+      ...runHostChecks({
+        env,
+        home: input.home ?? (env.HOME || homedir()),
+        project: input.projectRoot,
+        setUp,
+        withoutMcp,
+      }),
+    );
   } catch (err) {
     checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
   }
   run('private fetch', () =>
     env.CONTEXT_MODE_ALLOW_PRIVATE_FETCH === '1'
-      ? { status: 'WARN', detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks' }
+      ? {
+          status: 'WARN',
+          detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks',
+        }
       : { status: 'OK', detail: 'private and loopback addresses blocked for ctx_fetch_and_index' },
   );
   return checks;
@@ -152,7 +176,11 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
     const trigram = db.prepare("SELECT count(*) AS n FROM t WHERE t MATCH 'robe'").get<{ n: number }>()?.n;
     const version = db.prepare('SELECT sqlite_version() AS v').get<{ v: string }>()?.v;
     if (Number(porter) !== 1 || Number(trigram) !== 1) {
-      return { status: 'FAIL', detail: `${driver}: FTS5 probe returned wrong results`, fix: 'Reinstall context-mode (npm install) to rebuild the SQLite driver.' };
+      return {
+        status: 'FAIL',
+        detail: `${driver}: FTS5 probe returned wrong results`,
+        fix: 'Reinstall context-mode (npm install) to rebuild the SQLite driver.',
+      };
     }
     const alt = nodeSqliteAvailable() ? '' : ' (node:sqlite needs Node ≥ 22.5)';
     return { status: 'OK', detail: `${driver}, SQLite ${version}, FTS5 porter + trigram${alt}` };
@@ -163,7 +191,5 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
 
 /** Plain `[OK] name: detail` lines, with `  fix: …` under WARN/FAIL lines that have one. */
 export function formatDoctorLines(checks: DoctorCheck[]): string {
-  return checks
-    .map((c) => `[${c.status}] ${c.name}: ${c.detail}${c.fix ? `\n  fix: ${c.fix}` : ''}`)
-    .join('\n');
+  return checks.map((c) => `[${c.status}] ${c.name}: ${c.detail}${c.fix ? `\n  fix: ${c.fix}` : ''}`).join('\n');
 }

@@ -51,10 +51,21 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
     const rec = recorded.get(id);
     const project = rec?.project ?? ctx.project;
     try {
-      const plan = runSetup({ hosts: [host], scope: rec?.scope ?? 'user', ...(project ? { project } : {}), ...(rec?.parts ? { parts: rec.parts } : {}), env: ctx.env, home: ctx.home });
+      const plan = runSetup({
+        hosts: [host],
+        scope: rec?.scope ?? 'user',
+        ...(project ? { project } : {}),
+        ...(rec?.parts ? { parts: rec.parts } : {}),
+        env: ctx.env,
+        home: ctx.home,
+      });
       const changed = plan.hosts[0]!.files.filter((f) => f.action !== 'unchanged');
       const errors = changed.filter((f) => f.error).map((f) => f.error!.message);
-      lines.push(errors.length ? `${id}: setup failed: ${errors.join('; ')}` : `${id}: setup re-run (${changed.map((f) => `${f.action} ${f.path}`).join(', ') || 'nothing to change'})`);
+      lines.push(
+        errors.length
+          ? `${id}: setup failed: ${errors.join('; ')}`
+          : `${id}: setup re-run (${changed.map((f) => `${f.action} ${f.path}`).join(', ') || 'nothing to change'})`,
+      );
     } catch (err) {
       lines.push(`${id}: setup failed: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -15,7 +15,10 @@ import { parse as parseToml } from 'smol-toml';
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 /** What `doctor --fix` may do about a check: re-run setup for the host, drop stale entries, stop orphans. */
-export type AutoFix = { kind: 'setup'; host: string } | { kind: 'remove-stale'; host: string; file: string } | { kind: 'stop-orphans'; pids: number[] };
+export type AutoFix =
+  | { kind: 'setup'; host: string }
+  | { kind: 'remove-stale'; host: string; file: string }
+  | { kind: 'stop-orphans'; pids: number[] };
 
 export interface HostCheck {
   status: CheckStatus;
@@ -74,8 +77,15 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   const cfg = host.paths.value.mcpConfig;
   if (!cfg) return [];
   const name = `${host.id} MCP`;
-  const ctx = { env: input.env, home: input.home, ...(input.project ? { project: input.project } : {}), ...(input.platform ? { platform: input.platform } : {}) };
-  const paths = (['project', 'user'] as const).map((s) => hostFilePath(host, 'mcpConfig', s, ctx)).filter((p): p is string => !!p);
+  const ctx = {
+    env: input.env,
+    home: input.home,
+    ...(input.project ? { project: input.project } : {}),
+    ...(input.platform ? { platform: input.platform } : {}),
+  };
+  const paths = (['project', 'user'] as const)
+    .map((s) => hostFilePath(host, 'mcpConfig', s, ctx))
+    .filter((p): p is string => !!p);
   const out: HostCheck[] = [];
   let found = false;
   for (const path of [...new Set(paths)]) {
@@ -87,31 +97,59 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
         const doc = parseToml(text) as Record<string, Record<string, unknown>>;
         entry = doc[cfg.key]?.[MCP_SERVER_NAME];
         if (entry && tomlHasForeignEntry(text, cfg.key, MCP_SERVER_NAME)) {
-          out.push({ status: 'WARN', name, detail: `${path}: [${cfg.key}.${MCP_SERVER_NAME}] was written by hand, not by setup`, fix: `Remove that table, then run: ${setupCmd(host)}` });
+          out.push({
+            status: 'WARN',
+            name,
+            detail: `${path}: [${cfg.key}.${MCP_SERVER_NAME}] was written by hand, not by setup`,
+            fix: `Remove that table, then run: ${setupCmd(host)}`,
+          });
         }
       } else {
         entry = valueAt(text, [cfg.key, MCP_SERVER_NAME]);
         parseJsonObject(text, path);
       }
     } catch (err) {
-      out.push({ status: 'FAIL', name, detail: err instanceof Error ? err.message : String(err), fix: `Fix ${path} by hand; the host cannot read it either.` });
+      out.push({
+        status: 'FAIL',
+        name,
+        detail: err instanceof Error ? err.message : String(err),
+        fix: `Fix ${path} by hand; the host cannot read it either.`,
+      });
       continue;
     }
     if (entry === undefined) continue;
     found = true;
     const strings = launchOf(entry);
     if (strings.some((s) => /^context-mode(@.*)?$/.test(s))) {
-      out.push({ status: 'FAIL', name, detail: `${path}: starts "${strings.join(' ')}", which is another product's package on npm`, fix: `Run: ${setupCmd(host)} (replaces the entry)`, autoFix: { kind: 'setup', host: host.id } });
+      out.push({
+        status: 'FAIL',
+        name,
+        detail: `${path}: starts "${strings.join(' ')}", which is another product's package on npm`,
+        fix: `Run: ${setupCmd(host)} (replaces the entry)`,
+        autoFix: { kind: 'setup', host: host.id },
+      });
       continue;
     }
     const targets = strings.filter((s, i) => i === 0 || isAbsolute(s));
     const missing = targets.filter((t) => !resolvable(t, input.env));
     if (missing.length) {
-      out.push({ status: 'FAIL', name, detail: `${path}: ${missing.join(', ')} not found`, fix: `Run: ${setupCmd(host)} (or install: npm install -g ctxmode)`, autoFix: { kind: 'setup', host: host.id } });
+      out.push({
+        status: 'FAIL',
+        name,
+        detail: `${path}: ${missing.join(', ')} not found`,
+        fix: `Run: ${setupCmd(host)} (or install: npm install -g ctxmode)`,
+        autoFix: { kind: 'setup', host: host.id },
+      });
     } else out.push({ status: 'OK', name, detail: `${path} → ${strings.join(' ')}` });
   }
   if (!found && !out.length && !input.withoutMcp?.includes(host.id)) {
-    out.push({ status: input.setUp?.includes(host.id) ? 'FAIL' : 'WARN', name, detail: `context-mode is not registered with ${host.displayName}`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
+    out.push({
+      status: input.setUp?.includes(host.id) ? 'FAIL' : 'WARN',
+      name,
+      detail: `context-mode is not registered with ${host.displayName}`,
+      fix: `Run: ${setupCmd(host)}`,
+      autoFix: { kind: 'setup', host: host.id },
+    });
   }
   return out;
 }
@@ -127,7 +165,9 @@ function tomlHooksByEvent(text: string): Record<string, unknown[]> {
   try {
     doc = parseToml(text) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
+      cause: err,
+    });
   }
   const out: Record<string, unknown[]> = {};
   for (const h of Array.isArray(doc.hooks) ? doc.hooks : []) {
@@ -142,10 +182,17 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   const setup = host.hookSetup?.value;
   if (!setup) return [];
   const name = `${host.id} hooks`;
-  const ctx = { env: input.env, home: input.home, ...(input.project ? { project: input.project } : {}), ...(input.platform ? { platform: input.platform } : {}) };
+  const ctx = {
+    env: input.env,
+    home: input.home,
+    ...(input.project ? { project: input.project } : {}),
+    ...(input.platform ? { platform: input.platform } : {}),
+  };
   const out: HostCheck[] = [];
   let sawOurs = false;
-  const paths = (['project', 'user'] as const).map((s) => hostFilePath(host, 'hooksFile', s, ctx)).filter((p): p is string => !!p);
+  const paths = (['project', 'user'] as const)
+    .map((s) => hostFilePath(host, 'hooksFile', s, ctx))
+    .filter((p): p is string => !!p);
   for (const path of [...new Set(paths)]) {
     const text = readIfExists(path);
     if (text === undefined) continue;
@@ -155,8 +202,18 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       const target = /from "([^"]+)"/.exec(text)?.[1];
       out.push(
         target && !existsSync(target)
-          ? { status: 'FAIL', name, detail: `${path} imports ${target}, which is gone`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } }
-          : { status: 'OK', name, detail: `${path}: plugin ${target ? `→ ${target}` : 'found through the global npm root'}` },
+          ? {
+              status: 'FAIL',
+              name,
+              detail: `${path} imports ${target}, which is gone`,
+              fix: `Run: ${setupCmd(host)}`,
+              autoFix: { kind: 'setup', host: host.id },
+            }
+          : {
+              status: 'OK',
+              name,
+              detail: `${path}: plugin ${target ? `→ ${target}` : 'found through the global npm root'}`,
+            },
       );
       continue;
     }
@@ -164,7 +221,12 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     try {
       hooks = setup.layout === 'toml-array' ? tomlHooksByEvent(text) : jsonHooks(text, path);
     } catch (err) {
-      out.push({ status: 'FAIL', name, detail: err instanceof Error ? err.message : String(err), fix: `Fix ${path} by hand; the host cannot read it either.` });
+      out.push({
+        status: 'FAIL',
+        name,
+        detail: err instanceof Error ? err.message : String(err),
+        fix: `Fix ${path} by hand; the host cannot read it either.`,
+      });
       continue;
     }
     const events = hookEventNames(hookFileHost(host));
@@ -209,13 +271,26 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     if (setup.enable && valueAt(text, setup.enable.path) !== setup.enable.value) {
       problems.push(`${setup.enable.path.join('.')} is not ${JSON.stringify(setup.enable.value)}, so no hook runs`);
     }
-    if (problems.length) out.push({ status: 'FAIL', name, detail: `${path}: ${problems.join('; ')}`, fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
+    if (problems.length)
+      out.push({
+        status: 'FAIL',
+        name,
+        detail: `${path}: ${problems.join('; ')}`,
+        fix: `Run: ${setupCmd(host)}`,
+        autoFix: { kind: 'setup', host: host.id },
+      });
     else if (!missingTargets.size) out.push({ status: 'OK', name, detail: `${path}: ${events.length} events` });
     const trust = trustCheck(host, input);
     if (trust) out.push(trust);
   }
   if (!sawOurs && !out.length && input.setUp?.includes(host.id)) {
-    out.push({ status: 'FAIL', name, detail: 'setup wrote hooks, but none are there now', fix: `Run: ${setupCmd(host)}`, autoFix: { kind: 'setup', host: host.id } });
+    out.push({
+      status: 'FAIL',
+      name,
+      detail: 'setup wrote hooks, but none are there now',
+      fix: `Run: ${setupCmd(host)}`,
+      autoFix: { kind: 'setup', host: host.id },
+    });
   }
   for (const path of [...new Set(paths)]) out.push(...siblingHookFiles(host, path));
   return out;
@@ -244,7 +319,9 @@ function siblingHookFiles(host: HostRecord, ours: string): HostCheck[] {
       status: 'WARN',
       name: `${host.id} hooks`,
       detail: `${file} also runs context-mode hooks; ${host.displayName} loads every file there, so each hook runs twice`,
-      fix: stale ? 'Remove its context-mode entries (ctxmode doctor --fix does, with a backup), or delete the file.' : `Delete ${file}; setup keeps ours in ${ours}.`,
+      fix: stale
+        ? 'Remove its context-mode entries (ctxmode doctor --fix does, with a backup), or delete the file.'
+        : `Delete ${file}; setup keeps ours in ${ours}.`,
       ...(stale ? { autoFix: { kind: 'remove-stale' as const, host: host.id, file } } : {}),
     });
   }
@@ -269,7 +346,11 @@ function trustCheck(host: HostRecord, input: HostCheckInput): HostCheck | undefi
   if (!trust) return undefined;
   const name = `${host.id} hook trust`;
   const fix = host.setupNote?.value ?? `Trust the hooks in ${host.displayName}.`;
-  const file = pathForOs(trust.file, { env: input.env, home: input.home, ...(input.platform ? { platform: input.platform } : {}) });
+  const file = pathForOs(trust.file, {
+    env: input.env,
+    home: input.home,
+    ...(input.platform ? { platform: input.platform } : {}),
+  });
   const relocated = host.paths.value.configDirEnv ? input.env[host.paths.value.configDirEnv] : undefined;
   const path = relocated ? join(relocated, 'config.toml') : file;
   let table: unknown;
@@ -280,9 +361,17 @@ function trustCheck(host: HostRecord, input: HostCheckInput): HostCheck | undefi
   } catch {
     return { status: 'WARN', name, detail: `${path} does not parse, so trust cannot be read`, fix };
   }
-  const trusted = table && typeof table === 'object' ? Object.values(table).filter((v) => v && typeof v === 'object' && trust.field in v).length : 0;
+  const trusted =
+    table && typeof table === 'object'
+      ? Object.values(table).filter((v) => v && typeof v === 'object' && trust.field in v).length
+      : 0;
   return trusted
-    ? { status: 'WARN', name, detail: `${trusted} hook(s) trusted in ${path}; ours run only if they are among them (a changed hook needs trusting again)`, fix }
+    ? {
+        status: 'WARN',
+        name,
+        detail: `${trusted} hook(s) trusted in ${path}; ours run only if they are among them (a changed hook needs trusting again)`,
+        fix,
+      }
     : { status: 'FAIL', name, detail: `no hook is trusted in ${path}: ${host.displayName} skips ours silently`, fix };
 }
 
@@ -300,16 +389,28 @@ function orphanCheck(env: NodeJS.ProcessEnv): HostCheck[] {
       }
     });
   return orphans.length
-    ? [{ status: 'WARN', name: 'orphan servers', detail: `pids ${orphans.join(', ')} serve no host (their parent exited)`, fix: 'Stop them (ctxmode doctor --fix sends SIGTERM).', autoFix: { kind: 'stop-orphans', pids: orphans } }]
+    ? [
+        {
+          status: 'WARN',
+          name: 'orphan servers',
+          detail: `pids ${orphans.join(', ')} serve no host (their parent exited)`,
+          fix: 'Stop them (ctxmode doctor --fix sends SIGTERM).',
+          autoFix: { kind: 'stop-orphans', pids: orphans },
+        },
+      ]
     : [{ status: 'OK', name: 'orphan servers', detail: 'none' }];
 }
 
 /** Hosts worth checking: those set up by us, and those whose config directory exists here. */
 export function hostsToCheck(input: HostCheckInput): HostRecord[] {
-  return allHosts().filter((h) => input.setUp?.includes(h.id) || (() => {
-    const dir = hostConfigDir(h, { env: input.env, home: input.home });
-    return dir !== undefined && existsSync(dir);
-  })());
+  return allHosts().filter(
+    (h) =>
+      input.setUp?.includes(h.id) ||
+      (() => {
+        const dir = hostConfigDir(h, { env: input.env, home: input.home });
+        return dir !== undefined && existsSync(dir);
+      })(),
+  );
 }
 
 /** Per-host registration and hook checks, plus orphan servers. Never throws (a failing check becomes a FAIL). */

@@ -60,7 +60,9 @@ export function looksBinary(body: Buffer, contentType = ''): boolean {
  */
 export async function convertBody(body: Buffer, contentType: string, url = ''): Promise<ConvertedBody> {
   if (looksBinary(body, contentType)) {
-    throw new BinaryBodyError(`binary content (${contentType || 'no content type'}, ${body.length} bytes): not indexed`);
+    throw new BinaryBodyError(
+      `binary content (${contentType || 'no content type'}, ${body.length} bytes): not indexed`,
+    );
   }
   const text = decodeBody(body, contentType);
   const type = contentType.split(';')[0]!.trim().toLowerCase();

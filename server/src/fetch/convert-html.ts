@@ -22,7 +22,22 @@ export interface ConvertedHtml {
   fallback?: string;
 }
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** Deepest element nesting, by a linear scan of tags (approximate: enough to refuse pathological pages). */
 export function nestingDepth(html: string, stopAt = Infinity): number {
@@ -78,7 +93,11 @@ function convertInWorker(html: string, baseUrl: string | undefined, timeoutMs: n
  * thread with a time limit, and pages too large, too deep or too slow get the linear extraction. The server's
  * event loop is never held by a page.
  */
-export async function convertHtml(html: string, baseUrl?: string, limits: Partial<typeof HTML_LIMITS> = {}): Promise<ConvertedHtml> {
+export async function convertHtml(
+  html: string,
+  baseUrl?: string,
+  limits: Partial<typeof HTML_LIMITS> = {},
+): Promise<ConvertedHtml> {
   const lim = { ...HTML_LIMITS, ...limits };
   // The linear extraction is linear but not free (~0.1 s per MB): large pages get it in the worker too.
   const plain = async (why: string): Promise<ConvertedHtml> => {

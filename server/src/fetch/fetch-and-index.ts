@@ -87,7 +87,14 @@ export async function fetchAndIndex(
       });
       const converted = await convertBody(fetched.body, fetched.contentType, fetched.url);
       if (!converted.content.trim()) {
-        return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: `no readable text at ${fetched.url}` };
+        return {
+          url: req.url,
+          label,
+          status: 'error',
+          chunks: 0,
+          bytes: 0,
+          error: `no readable text at ${fetched.url}`,
+        };
       }
       const indexed = await indexWithoutBlocking(kb, {
         source: label,
@@ -110,7 +117,10 @@ export async function fetchAndIndex(
       };
     } catch (err) {
       const retry = err instanceof FetchError && err.retry;
-      const message = err instanceof FetchError || err instanceof FetchPolicyError || err instanceof BinaryBodyError ? err.message : `failed to fetch ${req.url}: ${(err as Error)?.message ?? String(err)}`;
+      const message =
+        err instanceof FetchError || err instanceof FetchPolicyError || err instanceof BinaryBodyError
+          ? err.message
+          : `failed to fetch ${req.url}: ${(err as Error)?.message ?? String(err)}`;
       return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: message, retry };
     }
   };

@@ -37,7 +37,15 @@ export class FetchError extends Error {
   }
 }
 
-const TRANSIENT = new Set(['EAI_AGAIN', 'ETIMEDOUT', 'ETIMEOUT', 'ENETUNREACH', 'ECONNRESET', 'ECONNREFUSED', 'EHOSTUNREACH']);
+const TRANSIENT = new Set([
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ETIMEOUT',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+]);
 
 /**
  * GETs an http(s) URL under the SSRF policy: the scheme must be http or https; every hop's addresses are
@@ -69,7 +77,10 @@ export async function fetchUrl(rawUrl: string, options: FetchOptions): Promise<F
     }
     if (status < 200 || status >= 300) {
       res.resume();
-      throw new FetchError(`HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''} from ${url.href}`, status >= 500 || status === 429);
+      throw new FetchError(
+        `HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''} from ${url.href}`,
+        status >= 500 || status === 429,
+      );
     }
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes && !res.headers['content-encoding']) {
@@ -155,20 +166,32 @@ function describe(err: unknown, url: URL, signal: AbortSignal, timeoutMs: number
   if (err instanceof FetchPolicyError || err instanceof FetchError) return err;
   if (signal.aborted) {
     const reason = signal.reason as { name?: string } | undefined;
-    if (reason?.name === 'TimeoutError') return new FetchError(`timed out after ${timeoutMs / 1000} s fetching ${url.href}`, true);
+    if (reason?.name === 'TimeoutError')
+      return new FetchError(`timed out after ${timeoutMs / 1000} s fetching ${url.href}`, true);
     return new FetchError(`fetch of ${url.href} was cancelled`);
   }
   const code = (err as NodeJS.ErrnoException)?.code;
   const msg = err instanceof Error ? err.message : String(err);
   if (code && TRANSIENT.has(code)) {
-    return new FetchError(`network error ${code} fetching ${url.href}: ${msg}. Retry the same call on a transient DNS or network error.`, true);
+    return new FetchError(
+      `network error ${code} fetching ${url.href}: ${msg}. Retry the same call on a transient DNS or network error.`,
+      true,
+    );
   }
   if (code === 'ENOTFOUND') return new FetchError(`host not found: ${url.hostname} (check the URL)`);
   return new FetchError(`fetch of ${url.href} failed: ${msg}`);
 }
 
-function readCapped(res: IncomingMessage, maxBytes: number, href: string, signal: AbortSignal, timeoutMs: number): Promise<Buffer> {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+function readCapped(
+  res: IncomingMessage,
+  maxBytes: number,
+  href: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Buffer> {
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   let stream: Readable = res;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
   else if (encoding === 'deflate') stream = res.pipe(createInflate());

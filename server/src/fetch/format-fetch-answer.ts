@@ -11,7 +11,10 @@ function age(ms: number): string {
 
 /** Whitespace-tidy preview: blank-line runs collapsed, trailing spaces dropped. */
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**
@@ -19,7 +22,12 @@ function tidy(text: string): string {
  * content, errors with what to do, and the exact search call to read more. Previews shrink to fit; the
  * counts and the search call never do.
  */
-export function formatFetchAnswer(outcomes: FetchOutcome[], budget: number, searchTool: string, ttlHours: number): string {
+export function formatFetchAnswer(
+  outcomes: FetchOutcome[],
+  budget: number,
+  searchTool: string,
+  ttlHours: number,
+): string {
   const ok = outcomes.filter((o) => o.status !== 'error');
   const searchCall = (label: string): string => `${searchTool}(source: ${JSON.stringify(label)}, queries: ["…"])`;
   if (outcomes.length === 1) {

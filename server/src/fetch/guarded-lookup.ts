@@ -26,7 +26,8 @@ export function guardedLookup(allowPrivate: boolean, resolve: typeof dnsLookup =
       }
       for (const a of list) {
         const c = classifyAddress(a.address);
-        if (!addressAllowed(c, allowPrivate)) return callback(new FetchPolicyError(refusalFor(hostname, a.address, c)), '');
+        if (!addressAllowed(c, allowPrivate))
+          return callback(new FetchPolicyError(refusalFor(hostname, a.address, c)), '');
       }
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);

@@ -96,7 +96,10 @@ export async function htmlToMarkdown(html: string, baseUrl?: string): Promise<st
   currentBase = baseUrl;
   let md: string;
   try {
-    md = td.turndown(focus).replace(/\n{3,}/g, '\n\n').trim();
+    md = td
+      .turndown(focus)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
   } finally {
     currentBase = undefined;
   }

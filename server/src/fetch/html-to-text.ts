@@ -4,10 +4,49 @@
  * and no backtracking pattern, so the cost stays proportional to the page. Headings, list items, paragraphs and
  * table rows keep their line structure; noise elements are skipped with their content.
  */
-const SKIP_CONTENT = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'select']);
+const SKIP_CONTENT = new Set([
+  'head',
+  'title',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'select',
+]);
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'br', 'hr', 'ul', 'ol', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'pre',
-  'blockquote', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'nav', 'header', 'footer', 'aside', 'form', 'details', 'summary',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'pre',
+  'blockquote',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'details',
+  'summary',
 ]);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 

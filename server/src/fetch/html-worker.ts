@@ -8,7 +8,9 @@ import { htmlToMarkdown } from './html-to-markdown.js';
 import { htmlToPlainMarkdown } from './html-to-text.js';
 
 parentPort?.once('message', (job: { html: string; baseUrl?: string; plain?: boolean }) => {
-  const convert = job.plain ? Promise.resolve().then(() => htmlToPlainMarkdown(job.html)) : htmlToMarkdown(job.html, job.baseUrl);
+  const convert = job.plain
+    ? Promise.resolve().then(() => htmlToPlainMarkdown(job.html))
+    : htmlToMarkdown(job.html, job.baseUrl);
   convert.then(
     (markdown) => parentPort?.postMessage({ markdown }),
     (err: unknown) => parentPort?.postMessage({ error: err instanceof Error ? err.message : String(err) }),

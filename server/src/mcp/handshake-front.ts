@@ -114,7 +114,9 @@ export function startFront(options: FrontOptions): Front {
     if (msg.method === 'initialize' && hasId) {
       const requested = msg.params?.protocolVersion;
       const protocolVersion =
-        typeof requested === 'string' && snapshot.supportedVersions.includes(requested) ? requested : snapshot.latestVersion;
+        typeof requested === 'string' && snapshot.supportedVersions.includes(requested)
+          ? requested
+          : snapshot.latestVersion;
       recorded.push(msg);
       send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion, ...snapshot.initialize } });
       const clientInfo = msg.params?.clientInfo as { name?: unknown } | undefined;

@@ -24,7 +24,12 @@ export interface HandshakeSnapshot {
   toolsList: Record<string, unknown>;
 }
 
-const PER_RUN_ENV = new Set(['CONTEXT_MODE_PROJECT_DIR', 'CONTEXT_MODE_SESSION_ID', 'CONTEXT_MODE_HOME', 'CONTEXT_MODE_PARENT_CHECK_MS']);
+const PER_RUN_ENV = new Set([
+  'CONTEXT_MODE_PROJECT_DIR',
+  'CONTEXT_MODE_SESSION_ID',
+  'CONTEXT_MODE_HOME',
+  'CONTEXT_MODE_PARENT_CHECK_MS',
+]);
 
 /** The snapshot file for this bundle and these settings; undefined when the bundle cannot be identified. */
 export function snapshotPath(entryUrl: string, env: NodeJS.ProcessEnv): string | undefined {

@@ -1,6 +1,10 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { createServer } from './create-server.js';
 import type { HandshakeSnapshot } from './handshake-snapshot.js';
@@ -130,7 +134,9 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
     },
     listTools() {
       const id = `${REPLAY_PREFIX}list_${++replaySeq}`;
-      const answered = new Promise<Record<string, unknown>>((resolve) => replayWaiters.set(id, (r) => resolve(r ?? {})));
+      const answered = new Promise<Record<string, unknown>>((resolve) =>
+        replayWaiters.set(id, (r) => resolve(r ?? {})),
+      );
       transport.onmessage?.({ jsonrpc: '2.0', id, method: 'tools/list', params: {} } as JSONRPCMessage);
       return answered;
     },

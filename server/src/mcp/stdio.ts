@@ -95,7 +95,9 @@ async function main(): Promise<void> {
       ownCost ??= bytes;
     },
     onFatal: (err) => {
-      process.stderr.write(`context-mode: cannot start the MCP server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `context-mode: cannot start the MCP server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
       void shutdown(1);
     },
     loadFull: async () => {
@@ -156,7 +158,11 @@ async function recordToolsListCost(
 ): Promise<void> {
   try {
     const { recordLedger } = await import('@context-mode/shared/ledger/record');
-    recordLedger(projectRoot, { sessionId, host, tool: 'tools/list', kind: 'own-cost', rawBytes: 0, returnedBytes: bytes }, env);
+    recordLedger(
+      projectRoot,
+      { sessionId, host, tool: 'tools/list', kind: 'own-cost', rawBytes: 0, returnedBytes: bytes },
+      env,
+    );
   } catch {
     // The ledger is best effort; recordLedger reports its own failures.
   }

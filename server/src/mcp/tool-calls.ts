@@ -29,7 +29,10 @@ export function serveToolCalls(server: McpServer, tools: Map<string, RegisteredT
       // The SDK stores raw shapes as zod-mini objects (no methods): use the functional parser.
       const parsed = await z.safeParseAsync(tool.inputSchema as z.ZodType, request.params.arguments ?? {});
       if (!parsed.success) {
-        return toolError(`Invalid arguments for ${name}: ${describeIssues(parsed.error)}.`, 'Fix those arguments and call again.');
+        return toolError(
+          `Invalid arguments for ${name}: ${describeIssues(parsed.error)}.`,
+          'Fix those arguments and call again.',
+        );
       }
       args = parsed.data;
     }

@@ -79,13 +79,22 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     if (runtime.compile) {
       const exe = join(dir, 'program');
       const compileMarker = openMarker();
-      const built = await runProcess({ argv: runtime.compile(file, exe), cwd: dir, env: { ...env, [CALL_MARKER_VAR]: compileMarker }, timeoutMs, capBytes, marker: compileMarker });
+      const built = await runProcess({
+        argv: runtime.compile(file, exe),
+        cwd: dir,
+        env: { ...env, [CALL_MARKER_VAR]: compileMarker },
+        timeoutMs,
+        capBytes,
+        marker: compileMarker,
+      });
       if (built.exitCode !== 0) return { ...built, compileFailed: true, capBytes };
       argv = runtime.command(exe);
     }
     const remaining = Math.max(1, timeoutMs - (Date.now() - started));
     const kind: WarmKind =
-      req.language === 'javascript' || req.language === 'typescript' || req.language === 'python' ? req.language : 'launcher';
+      req.language === 'javascript' || req.language === 'typescript' || req.language === 'python'
+        ? req.language
+        : 'launcher';
     const bash = launcherShell(req.env);
     // An interpreter spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
     const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
@@ -93,7 +102,9 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
     const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
     const result = await runProcess({
-      ...(warm ? { child: warm.child, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) } : {}),
+      ...(warm
+        ? { child: warm.child, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) }
+        : {}),
       marker: warm ? warm.marker : coldMarker,
       argv,
       cwd: req.cwd,

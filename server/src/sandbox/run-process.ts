@@ -102,7 +102,16 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       stdout += out.end();
       stderr += err.end();
       if (!backgrounded) killGroup(child); // stragglers of a finished leader
-      const result: RunResult = { stdout, stderr, exitCode, signal, timedOut, capped, backgrounded, durationMs: Date.now() - started };
+      const result: RunResult = {
+        stdout,
+        stderr,
+        exitCode,
+        signal,
+        timedOut,
+        capped,
+        backgrounded,
+        durationMs: Date.now() - started,
+      };
       const marker = options.marker;
       if (!marker || backgrounded) {
         resolve(result); // a background call's marker stays live: what it started may keep running

@@ -3,7 +3,18 @@ import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 
 export const LANGUAGES = [
-  'javascript', 'typescript', 'python', 'shell', 'ruby', 'go', 'rust', 'php', 'perl', 'r', 'elixir', 'csharp',
+  'javascript',
+  'typescript',
+  'python',
+  'shell',
+  'ruby',
+  'go',
+  'rust',
+  'php',
+  'perl',
+  'r',
+  'elixir',
+  'csharp',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -29,7 +40,12 @@ interface Spec {
 const SPECS: Record<Language, Spec> = {
   javascript: { ext: 'mjs', candidates: [], install: 'Node.js', argv: (b, f) => [b, f] },
   typescript: { ext: 'mts', candidates: [], install: 'tsx (npm i -D tsx) or Node ≥ 22.6', argv: (b, f) => [b, f] },
-  python: { ext: 'py', candidates: ['python3', 'python'], install: 'python3 (apt install python3)', argv: (b, f) => [b, '-u', f] },
+  python: {
+    ext: 'py',
+    candidates: ['python3', 'python'],
+    install: 'python3 (apt install python3)',
+    argv: (b, f) => [b, '-u', f],
+  },
   shell: { ext: 'sh', candidates: ['bash', 'sh'], install: 'bash', argv: (b, f) => [b, f] },
   ruby: { ext: 'rb', candidates: ['ruby'], install: 'ruby (apt install ruby)', argv: (b, f) => [b, f] },
   go: { ext: 'go', candidates: ['go'], install: 'go (apt install golang-go)', argv: (b, f) => [b, 'run', f] },
@@ -44,7 +60,12 @@ const SPECS: Record<Language, Spec> = {
   perl: { ext: 'pl', candidates: ['perl'], install: 'perl (apt install perl)', argv: (b, f) => [b, f] },
   r: { ext: 'R', candidates: ['Rscript'], install: 'R (apt install r-base-core)', argv: (b, f) => [b, f] },
   elixir: { ext: 'exs', candidates: ['elixir'], install: 'elixir (apt install elixir)', argv: (b, f) => [b, f] },
-  csharp: { ext: 'csx', candidates: ['dotnet-script'], install: 'dotnet-script (dotnet tool install -g dotnet-script)', argv: (b, f) => [b, f] },
+  csharp: {
+    ext: 'csx',
+    candidates: ['dotnet-script'],
+    install: 'dotnet-script (dotnet tool install -g dotnet-script)',
+    argv: (b, f) => [b, f],
+  },
 };
 
 /** Finds an executable on PATH without spawning anything (runtime detection must stay cheap). */
@@ -64,7 +85,8 @@ export function which(name: string, env: NodeJS.ProcessEnv = process.env): strin
 
 function typescriptRunner(): string[] | undefined {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 6)) return [process.execPath, '--experimental-strip-types', '--no-warnings'];
+  if (major > 22 || (major === 22 && minor >= 6))
+    return [process.execPath, '--experimental-strip-types', '--no-warnings'];
   try {
     const require = createRequire(import.meta.url);
     const loader = require.resolve('tsx');

@@ -31,9 +31,13 @@ export function scriptSource(language: Language, code: string, filePath?: string
         ? `FILE_CONTENT_PATH = ${js(f)}\nfile_path = FILE_CONTENT_PATH\nwith open(FILE_CONTENT_PATH, encoding="utf-8", errors="replace") as __cm_f:\n    FILE_CONTENT = __cm_f.read()\n${code}\n`
         : `${code}\n`;
     case 'shell':
-      return f ? `FILE_CONTENT_PATH=${shq(f)}\nfile_path="$FILE_CONTENT_PATH"\nFILE_CONTENT=$(cat "$FILE_CONTENT_PATH")\n${code}\n` : `${code}\n`;
+      return f
+        ? `FILE_CONTENT_PATH=${shq(f)}\nfile_path="$FILE_CONTENT_PATH"\nFILE_CONTENT=$(cat "$FILE_CONTENT_PATH")\n${code}\n`
+        : `${code}\n`;
     case 'ruby':
-      return f ? `FILE_CONTENT_PATH = ${js(f)}\nFILE_CONTENT = File.read(FILE_CONTENT_PATH, encoding: "UTF-8")\n${code}\n` : `${code}\n`;
+      return f
+        ? `FILE_CONTENT_PATH = ${js(f)}\nFILE_CONTENT = File.read(FILE_CONTENT_PATH, encoding: "UTF-8")\n${code}\n`
+        : `${code}\n`;
     case 'perl':
       return f
         ? `my $FILE_CONTENT_PATH = ${plq(f)};\nmy $FILE_CONTENT = do { local $/; open(my $__cm_fh, '<:encoding(UTF-8)', $FILE_CONTENT_PATH) or die "cannot read $FILE_CONTENT_PATH: $!"; <$__cm_fh> };\n${code}\n`
@@ -48,7 +52,9 @@ export function scriptSource(language: Language, code: string, filePath?: string
         ? `FILE_CONTENT_PATH <- ${js(f)}\nFILE_CONTENT <- paste(readLines(FILE_CONTENT_PATH, warn = FALSE, encoding = "UTF-8"), collapse = "\\n")\n${code}\n`
         : `${code}\n`;
     case 'elixir':
-      return f ? `file_content = File.read!(System.get_env("FILE_CONTENT_PATH"))\n_ = file_content\n${code}\n` : `${code}\n`;
+      return f
+        ? `file_content = File.read!(System.get_env("FILE_CONTENT_PATH"))\n_ = file_content\n${code}\n`
+        : `${code}\n`;
     case 'go':
       // A bare body (no package clause) is wrapped in package main / func main.
       if (/^\s*package\s+\w+/m.test(code)) return code;
@@ -88,5 +94,7 @@ export function javascriptFunctionBody(code: string, filePath?: string): string 
  * script is run by a bash of its own, which costs only the ~4 ms that sourcing saves.
  */
 export function shellNeedsOwnBash(code: string): boolean {
-  return /\breturn\b|\bRETURN\b|\bFUNCNAME\b|\bcaller\b|\bBASH_(EXECUTION_STRING|SOURCE|LINENO|ARGV|ARGC)\b|\$\{?-/.test(code);
+  return /\breturn\b|\bRETURN\b|\bFUNCNAME\b|\bcaller\b|\bBASH_(EXECUTION_STRING|SOURCE|LINENO|ARGV|ARGC)\b|\$\{?-/.test(
+    code,
+  );
 }

@@ -45,7 +45,6 @@ export interface WarmJob {
   source?: boolean;
 }
 
-
 let closed = false;
 
 interface Spare {
@@ -206,7 +205,9 @@ export function warmPoolSizes(): Partial<Record<WarmKind, number>> {
 /** What to write on the spare's stdin to start `job`. */
 export function warmInput(kind: WarmKind, job: WarmJob): string {
   if (kind !== 'launcher') return JSON.stringify(job) + '\n';
-  return [job.source ? 'source' : 'exec', job.cwd, job.tmp, job.filePath ?? '', ...(job.argv ?? []), ''].map((f) => `${f}\0`).join('');
+  return [job.source ? 'source' : 'exec', job.cwd, job.tmp, job.filePath ?? '', ...(job.argv ?? []), '']
+    .map((f) => `${f}\0`)
+    .join('');
 }
 
 /** Kills every waiting spare (server shutdown). */

@@ -4,13 +4,29 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome } from '@context-mode/shared/project/data-home';
 import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
 import type { Launcher } from '@context-mode/shared/setup/hook-command';
-import { diffOf, planSetup, planUninstall, type PlanContext, type PlannedFile, type PlannedHost, type Scope } from '@context-mode/shared/setup/plan-setup';
+import {
+  diffOf,
+  planSetup,
+  planUninstall,
+  type PlanContext,
+  type PlannedFile,
+  type PlannedHost,
+  type Scope,
+} from '@context-mode/shared/setup/plan-setup';
 import { SetupError } from '@context-mode/shared/setup/setup-error';
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSetupState, setupDir, sha256, stateKey, writeSetupState, type FileRecord, type SetupState } from './setup-state.js';
+import {
+  readSetupState,
+  setupDir,
+  sha256,
+  stateKey,
+  writeSetupState,
+  type FileRecord,
+  type SetupState,
+} from './setup-state.js';
 import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
 
 export interface SetupRunOptions {
@@ -73,7 +89,12 @@ function planContext(opts: SetupRunOptions, env: NodeJS.ProcessEnv): PlanContext
   };
 }
 
-function toPublic(command: 'setup' | 'uninstall', opts: SetupRunOptions, hosts: PlannedHost[], applied: boolean): SetupPlan {
+function toPublic(
+  command: 'setup' | 'uninstall',
+  opts: SetupRunOptions,
+  hosts: PlannedHost[],
+  applied: boolean,
+): SetupPlan {
   return {
     schema: 'context-mode.setup-plan/1',
     command,
@@ -99,7 +120,11 @@ function precheck(host: PlannedHost): boolean {
       assertWritable(f.path);
     } catch (err) {
       const e = err as SetupError;
-      Object.assign(f, { action: 'error', diff: '', error: { code: e.code, message: e.message, ...(e.fix ? { fix: e.fix } : {}) } });
+      Object.assign(f, {
+        action: 'error',
+        diff: '',
+        error: { code: e.code, message: e.message, ...(e.fix ? { fix: e.fix } : {}) },
+      });
     }
   }
   return host.files.every((f) => f.action !== 'error');
@@ -118,8 +143,11 @@ function writeOne(f: PlannedFile, backupDir: string, previous: FileRecord | unde
   writeAtomic(f.path, f.after);
   if (f.after === undefined) return undefined;
   record.sha256 = sha256(f.after);
-  for (const p of f.created) if (!record.created.some((c) => c.join('\u0000') === p.join('\u0000'))) record.created.push(p);
-  for (const r of f.replaced) if (!record.replaced?.some((c) => c.path.join('\u0000') === r.path.join('\u0000'))) (record.replaced ??= []).push(r);
+  for (const p of f.created)
+    if (!record.created.some((c) => c.join('\u0000') === p.join('\u0000'))) record.created.push(p);
+  for (const r of f.replaced)
+    if (!record.replaced?.some((c) => c.path.join('\u0000') === r.path.join('\u0000')))
+      (record.replaced ??= []).push(r);
   return record;
 }
 
@@ -165,14 +193,24 @@ export function runSetup(opts: SetupRunOptions): SetupPlan {
         continue;
       }
       try {
-        const written = writeOne(f, backups, prior ? { ...prior, created: [...prior.created], ...(prior.replaced ? { replaced: [...prior.replaced] } : {}) } : undefined);
+        const written = writeOne(
+          f,
+          backups,
+          prior
+            ? { ...prior, created: [...prior.created], ...(prior.replaced ? { replaced: [...prior.replaced] } : {}) }
+            : undefined,
+        );
         applied = true;
         if (written) {
           rec.files[f.path] = written;
           for (const other of recordsOf(state, f.path)) other.sha256 = written.sha256;
         }
       } catch (err) {
-        Object.assign(f, { action: 'error', diff: '', error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` } });
+        Object.assign(f, {
+          action: 'error',
+          diff: '',
+          error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` },
+        });
       }
     }
     rec.at = new Date().toISOString();
@@ -186,7 +224,9 @@ export function runSetup(opts: SetupRunOptions): SetupPlan {
 }
 
 /** The hosts recorded as set up (for upgrade and for `uninstall` without --host). */
-export function setUpHosts(env: NodeJS.ProcessEnv): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
+export function setUpHosts(
+  env: NodeJS.ProcessEnv,
+): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
   return Object.entries(readSetupState(env).hosts).map(([key, r]) => ({
     key,
     host: key.split('@')[0]!,
@@ -216,14 +256,20 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
     const [p] = planUninstall([host], ctx, (path) => recordFor(host.id, path));
     for (const f of p!.files) {
       const rec = recordFor(host.id, f.path);
-      const sharedWith = Object.entries(state.hosts).filter(([k, h]) => !leaving.has(k) && h.files[f.path]).map(([k]) => k.split('@')[0]);
+      const sharedWith = Object.entries(state.hosts)
+        .filter(([k, h]) => !leaving.has(k) && h.files[f.path])
+        .map(([k]) => k.split('@')[0]);
       if (sharedWith.length && f.action !== 'error') {
         Object.assign(f, { action: 'unchanged', diff: '', after: f.before });
         p!.notes.push(`Kept ${f.path}: ${sharedWith.join(', ')} still use it.`);
         continue;
       }
       if (rec && f.before !== undefined && sha256(f.before) === rec.sha256 && f.action !== 'error') {
-        const original = rec.fileCreated ? undefined : rec.backup && existsSync(rec.backup) ? readFileSync(rec.backup, 'utf8') : f.after;
+        const original = rec.fileCreated
+          ? undefined
+          : rec.backup && existsSync(rec.backup)
+            ? readFileSync(rec.backup, 'utf8')
+            : f.after;
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
@@ -244,11 +290,17 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
         writeAtomic(f.path, f.after);
         applied = true;
       } catch (err) {
-        Object.assign(f, { action: 'error', diff: '', error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` } });
+        Object.assign(f, {
+          action: 'error',
+          diff: '',
+          error: { code: 'io', message: `cannot write ${f.path}: ${(err as Error).message}` },
+        });
       }
     }
     // After every file of the host is gone: a directory one file's setup created may hold another's file.
-    removeEmptyDirs(host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []));
+    removeEmptyDirs(
+      host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []),
+    );
     for (const k of keys(host.host)) delete state.hosts[k];
   }
   writeSetupState(env, state);

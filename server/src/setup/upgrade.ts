@@ -43,7 +43,15 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   const env = opts.env ?? process.env;
   const runtime = runtimeDir(env);
   const spec = opts.from ? (isAbsolute(opts.from) ? opts.from : resolve(opts.from)) : `${PACKAGE_NAME}@latest`;
-  const report: UpgradeReport = { schema: 'context-mode.upgrade/1', runtime, installed: spec, before: installedVersion(runtime), after: null, hosts: [], ok: false };
+  const report: UpgradeReport = {
+    schema: 'context-mode.upgrade/1',
+    runtime,
+    installed: spec,
+    before: installedVersion(runtime),
+    after: null,
+    hosts: [],
+    ok: false,
+  };
   if (opts.from && !existsSync(spec)) return { ...report, error: `--from ${opts.from}: no such file` };
   makeDirs(runtime);
   // A package.json of its own keeps npm from walking up into whatever project surrounds the data dir.
@@ -57,12 +65,27 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   // A local tarball with its one optional dependency omitted has nothing to fetch, but npm still asks the registry
   // for that dependency's metadata and hangs offline (an IDE installing the engine it ships, a firewalled machine).
   const offline = opts.from && omitOptional.length ? ['--offline'] : [];
-  const r = spawnSync(npm, ['install', '--prefix', runtime, '--no-audit', '--no-fund', '--omit=dev', ...omitOptional, ...offline, '--save-exact', spec], {
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 10 * 60_000,
-  });
+  const r = spawnSync(
+    npm,
+    [
+      'install',
+      '--prefix',
+      runtime,
+      '--no-audit',
+      '--no-fund',
+      '--omit=dev',
+      ...omitOptional,
+      ...offline,
+      '--save-exact',
+      spec,
+    ],
+    {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 10 * 60_000,
+    },
+  );
   if (r.status !== 0) {
     const why = (r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' ');
     return { ...report, error: `npm install ${spec} failed: ${why}` };
@@ -87,7 +110,9 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       host: rec.host,
       scope: rec.scope,
       project: rec.project,
-      changed: files.filter((f) => f.action !== 'unchanged' && f.action !== 'error').map((f) => `${f.action} ${f.path}`),
+      changed: files
+        .filter((f) => f.action !== 'unchanged' && f.action !== 'error')
+        .map((f) => `${f.action} ${f.path}`),
       errors: files.filter((f) => f.error).map((f) => f.error!.message),
     });
   }
@@ -99,14 +124,32 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
  * Runs `doctor --json` with the managed runtime's own bin, so the checks describe what was installed (its SQLite
  * driver, its version), not the program that ran the upgrade. A runtime that cannot even run doctor is a FAIL.
  */
-export function runtimeDoctor(env: NodeJS.ProcessEnv, project: string): { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] {
+export function runtimeDoctor(
+  env: NodeJS.ProcessEnv,
+  project: string,
+): { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] {
   const bin = managedRuntimeBin(env);
   if (!bin) return [{ status: 'FAIL', name: 'runtime', detail: 'no managed runtime installed' }];
-  const r = spawnSync(process.execPath, [bin, 'doctor', '--json', '--project', project], { env, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [bin, 'doctor', '--json', '--project', project], {
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   try {
-    return (JSON.parse(r.stdout) as { checks: { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] }).checks;
+    return (
+      JSON.parse(r.stdout) as {
+        checks: { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[];
+      }
+    ).checks;
   } catch {
     const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-2).join(' ');
-    return [{ status: 'FAIL', name: 'runtime', detail: `${bin} doctor did not run: ${why}`, fix: 'Run `ctxmode upgrade` again, or report the error.' }];
+    return [
+      {
+        status: 'FAIL',
+        name: 'runtime',
+        detail: `${bin} doctor did not run: ${why}`,
+        fix: 'Run `ctxmode upgrade` again, or report the error.',
+      },
+    ];
   }
 }

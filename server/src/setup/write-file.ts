@@ -1,17 +1,34 @@
 import { makeDirs } from '@context-mode/shared/project/data-home';
 import { SetupError } from '@context-mode/shared/setup/setup-error';
-import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Reads a file for planning: undefined when missing; a SetupError when it exists but cannot be read. */
 export function readForPlan(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    if (statSync(path).isDirectory()) throw new SetupError('unexpected-shape', `${path} is a directory`, `Move ${path} aside.`);
+    if (statSync(path).isDirectory())
+      throw new SetupError('unexpected-shape', `${path} is a directory`, `Move ${path} aside.`);
     return readFileSync(path, 'utf8');
   } catch (err) {
     if (err instanceof SetupError) throw err;
-    throw new SetupError('io', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? err}`, `Check the permissions of ${path}.`);
+    throw new SetupError(
+      'io',
+      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? err}`,
+      `Check the permissions of ${path}.`,
+    );
   }
 }
 
@@ -23,7 +40,11 @@ export function assertWritable(path: string): void {
   if (!existsSync(path)) return;
   const mode = statSync(path).mode;
   if ((mode & 0o222) === 0) {
-    throw new SetupError('read-only', `${path} is read-only`, `Make it writable (chmod u+w "${path}") and run the command again, or leave this host out.`);
+    throw new SetupError(
+      'read-only',
+      `${path} is read-only`,
+      `Make it writable (chmod u+w "${path}") and run the command again, or leave this host out.`,
+    );
   }
 }
 

@@ -42,7 +42,19 @@ function runWithClosedStdout(args: string[]): Promise<{ code: number | null; std
 test('a closed stdout ends every kind of command quietly with exit 0', async () => {
   writeFileSync(join(sb.project, 'a.md'), '# Alpha\n\nthe output proxy keeps bytes out\n');
   assert.equal(sb.run(['index', 'a.md']).status, 0);
-  recordLedger(sb.project, { sessionId: 's1', host: 'claude-code', tool: 'ctx_execute', kind: 'sandbox', rawBytes: 4_000, returnedBytes: 1_000, time: 2_000 }, env);
+  recordLedger(
+    sb.project,
+    {
+      sessionId: 's1',
+      host: 'claude-code',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 4_000,
+      returnedBytes: 1_000,
+      time: 2_000,
+    },
+    env,
+  );
   const runs = [
     ['sources', '--json'],
     ['sources'],
@@ -133,8 +145,17 @@ test('every --json document names its schema', () => {
   assert.ok(sources.sources.some((s) => s.source === 'file:b.md'));
   assert.equal(typeof sources.chunks, 'number');
   assert.equal(typeof sources.bytes, 'number');
-  const del = JSON.parse(sb.run(['sources', 'delete', 'file:b.md', '--json']).stdout) as { schema: string; source: string; deleted: boolean };
-  assert.deepEqual(del, { schema: 'context-mode.source-delete/1', source: 'file:b.md', deleted: true, removed: ['file:b.md'] });
+  const del = JSON.parse(sb.run(['sources', 'delete', 'file:b.md', '--json']).stdout) as {
+    schema: string;
+    source: string;
+    deleted: boolean;
+  };
+  assert.deepEqual(del, {
+    schema: 'context-mode.source-delete/1',
+    source: 'file:b.md',
+    deleted: true,
+    removed: ['file:b.md'],
+  });
   assert.equal(schemaOf(['doctor', '--json']), 'context-mode.doctor/1');
   assert.equal(schemaOf(['purge', '--scope', 'project', '--yes', '--json']), 'context-mode.purge/1');
 });

@@ -29,9 +29,16 @@ test('--json prints the result as JSON and --max-files caps the walk', () => {
 });
 
 test('--include and --exclude filter the walk', () => {
-  const only = JSON.parse(sb.run(['index', 'docs', '--json', '--include', '*.ts']).stdout) as { files: Array<{ source: string }> };
-  assert.deepEqual(only.files.map((f) => f.source), ['file:docs/deep/api.ts']);
-  const none = JSON.parse(sb.run(['index', 'docs', '--json', '--exclude', 'deep/', '--exclude', '*.md']).stdout) as { files: unknown[] };
+  const only = JSON.parse(sb.run(['index', 'docs', '--json', '--include', '*.ts']).stdout) as {
+    files: Array<{ source: string }>;
+  };
+  assert.deepEqual(
+    only.files.map((f) => f.source),
+    ['file:docs/deep/api.ts'],
+  );
+  const none = JSON.parse(sb.run(['index', 'docs', '--json', '--exclude', 'deep/', '--exclude', '*.md']).stdout) as {
+    files: unknown[];
+  };
   assert.equal(none.files.length, 0);
 });
 

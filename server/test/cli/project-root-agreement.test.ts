@@ -14,7 +14,8 @@ import { BIN } from '../helpers/mcp-client.js';
 function cleanEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
   const hostVars = new Set(allHosts().flatMap((h) => [...h.projectDirEnv.value, ...h.detectEnv.value]));
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !hostVars.has(k) && !k.startsWith('CONTEXT_MODE_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !hostVars.has(k) && !k.startsWith('CONTEXT_MODE_')) env[k] = v;
   return { ...env, CONTEXT_MODE_HOME: home };
 }
 
@@ -47,11 +48,32 @@ test('stats and doctor name the same project for the same env and cwd', () => {
   const env = cleanEnv(home);
   const cases: { name: string; cwd: string; env: Record<string, string>; args?: string[]; want: string }[] = [
     { name: 'cwd in a subdirectory', cwd: sub, env, want: repo },
-    { name: 'CONTEXT_MODE_PROJECT_DIR names a subdirectory', cwd: other, env: { ...env, CONTEXT_MODE_PROJECT_DIR: sub }, want: repo },
+    {
+      name: 'CONTEXT_MODE_PROJECT_DIR names a subdirectory',
+      cwd: other,
+      env: { ...env, CONTEXT_MODE_PROJECT_DIR: sub },
+      want: repo,
+    },
     // A command typed in an editor's terminal: the launch-directory variables it inherits do not move the project.
-    { name: 'a host workspace var in the environment', cwd: repo, env: { ...env, GEMINI_PROJECT_DIR: other, VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other }, want: repo },
-    { name: 'CONTEXT_MODE_PROJECT_DIR over the host var', cwd: repo, env: { ...env, CONTEXT_MODE_PROJECT_DIR: other, CLAUDE_PROJECT_DIR: repo }, want: other },
-    { name: '--project over everything', cwd: other, env: { ...env, CONTEXT_MODE_PROJECT_DIR: other }, args: ['--project', sub], want: repo },
+    {
+      name: 'a host workspace var in the environment',
+      cwd: repo,
+      env: { ...env, GEMINI_PROJECT_DIR: other, VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other },
+      want: repo,
+    },
+    {
+      name: 'CONTEXT_MODE_PROJECT_DIR over the host var',
+      cwd: repo,
+      env: { ...env, CONTEXT_MODE_PROJECT_DIR: other, CLAUDE_PROJECT_DIR: repo },
+      want: other,
+    },
+    {
+      name: '--project over everything',
+      cwd: other,
+      env: { ...env, CONTEXT_MODE_PROJECT_DIR: other },
+      args: ['--project', sub],
+      want: repo,
+    },
   ];
   try {
     for (const c of cases) {

@@ -27,7 +27,14 @@ export function engineSandbox() {
   mkdirSync(project);
   const data = join(home, '.context-mode');
   mkdirSync(data);
-  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CONTEXT_MODE_HOME: data, LANG: 'C.UTF-8', TZ: 'UTC' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    CONTEXT_MODE_HOME: data,
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+  };
   spawnSync('git', ['init', '-q', project], { env });
   const run = (args: string[], stdin?: unknown): Run => {
     const r = spawnSync(process.execPath, [BIN, ...args], {
@@ -39,7 +46,12 @@ export function engineSandbox() {
     });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
-  return { home, project, run, cleanup: () => [home, dirname(project)].forEach((d) => rmSync(d, { recursive: true, force: true })) };
+  return {
+    home,
+    project,
+    run,
+    cleanup: () => [home, dirname(project)].forEach((d) => rmSync(d, { recursive: true, force: true })),
+  };
 }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -77,7 +89,12 @@ export function normalise(doc: unknown, subst: Record<string, string>): Json {
 export function shape(v: unknown): unknown {
   if (v === null) return 'null';
   if (Array.isArray(v)) return { '[]': v.map(shape).reduce(merge, undefined) ?? 'empty' };
-  if (typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k])]));
+  if (typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shape((v as Record<string, unknown>)[k])]),
+    );
   return typeof v;
 }
 
@@ -86,10 +103,13 @@ function merge(a: unknown, b: unknown): unknown {
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const ka = a as Record<string, unknown>;
     const kb = b as Record<string, unknown>;
-    return Object.fromEntries([...new Set([...Object.keys(ka), ...Object.keys(kb)])].sort().map((k) => [k, merge(ka[k], kb[k])]));
+    return Object.fromEntries(
+      [...new Set([...Object.keys(ka), ...Object.keys(kb)])].sort().map((k) => [k, merge(ka[k], kb[k])]),
+    );
   }
   if (JSON.stringify(a) === JSON.stringify(b)) return a;
-  const alts = (x: unknown) => (x && typeof x === 'object' && 'anyOf' in x ? (x as { anyOf: string[] }).anyOf : [JSON.stringify(x)]);
+  const alts = (x: unknown) =>
+    x && typeof x === 'object' && 'anyOf' in x ? (x as { anyOf: string[] }).anyOf : [JSON.stringify(x)];
   return { anyOf: [...new Set([...alts(a), ...alts(b)])].sort() };
 }
 

@@ -37,25 +37,41 @@ const DOCS: Doc[] = [
   { name: 'upgrade', args: ['upgrade', '--from', 'missing-ctxmode.tgz', '--json'], status: 1, exact: true },
   { name: 'error', args: ['action', '{"type":"no-such-action"}'], status: 2, exact: true },
   // Keys only, as for search: the knowledge hit's score and snippet follow the ranking.
-  { name: 'search-timeline', args: ['search', 'precedence', '--timeline', '--json', '--limit', '3'], status: 0, exact: false },
+  {
+    name: 'search-timeline',
+    args: ['search', 'precedence', '--timeline', '--json', '--limit', '3'],
+    status: 0,
+    exact: false,
+  },
   // After the reads above: these change the memory they report on.
   { name: 'memory-pin', args: ['memory', 'pin', '1', '--json'], status: 0, exact: true },
   { name: 'memory-delete', args: ['memory', 'delete', '2', '--json'], status: 0, exact: true },
   { name: 'source-delete', args: ['sources', 'delete', 'file:notes.md', '--json'], status: 0, exact: true },
   // Last: it empties the session the others report on.
-  { name: 'purge', args: ['purge', '--scope', 'session', '--session', 'sess-golden', '--yes', '--json'], status: 0, exact: true },
+  {
+    name: 'purge',
+    args: ['purge', '--scope', 'session', '--session', 'sess-golden', '--yes', '--json'],
+    status: 0,
+    exact: true,
+  },
 ];
 
 const outputs = new Map<string, { run: Run; doc: unknown }>();
 const indexed: { run?: Run } = {};
 
 function hook(event: string, payload: Record<string, unknown>): void {
-  const r = sb.run(['hook', 'claude-code', event], { session_id: 'sess-golden', cwd: sb.project, hook_event_name: event, ...payload });
+  const r = sb.run(['hook', 'claude-code', event], {
+    session_id: 'sess-golden',
+    cwd: sb.project,
+    hook_event_name: event,
+    ...payload,
+  });
   assert.equal(r.status, 0, `hook ${event}: ${r.stderr}`);
 }
 
 before(() => {
-  const notes = '# Notes\n\n## Parser\n\nThe parser uses a Pratt loop for operator precedence.\n\n## Lexer\n\nTokens carry their byte offsets.\n';
+  const notes =
+    '# Notes\n\n## Parser\n\nThe parser uses a Pratt loop for operator precedence.\n\n## Lexer\n\nTokens carry their byte offsets.\n';
   writeFileSync(join(sb.project, 'notes.md'), notes);
   indexed.run = sb.run(['index', 'notes.md', '--json']);
   hook('UserPromptSubmit', { prompt: 'fix operator precedence in the parser' });
@@ -89,7 +105,12 @@ before(() => {
 
 function substitutions(): Record<string, string> {
   const stats = outputs.get('stats')?.doc as { project?: { id?: string } } | undefined;
-  const subst: Record<string, string> = { [sb.project]: '<PROJECT>', [sb.home]: '<HOME>', [REPO]: '<REPO>', [process.execPath]: '<NODE>' };
+  const subst: Record<string, string> = {
+    [sb.project]: '<PROJECT>',
+    [sb.home]: '<HOME>',
+    [REPO]: '<REPO>',
+    [process.execPath]: '<NODE>',
+  };
   if (stats?.project?.id) subst[stats.project.id] = '<PROJECT_ID>';
   return subst;
 }
@@ -131,9 +152,15 @@ test('the documents are realistic: the hook events and the indexed file are in t
   const stats = outputs.get('stats')!.doc as { session: { id: string; savedBytes: number }; tools: { tool: string }[] };
   assert.equal(stats.session.id, 'sess-golden');
   assert.ok(stats.session.savedBytes > 10_000, 'the Bash digest saved bytes');
-  assert.deepEqual(stats.tools.map((t) => t.tool), ['Bash']);
+  assert.deepEqual(
+    stats.tools.map((t) => t.tool),
+    ['Bash'],
+  );
   const memory = outputs.get('memory')!.doc as { events: { category: string }[] };
-  assert.deepEqual(memory.events.map((e) => e.category), ['file', 'user-prompt']);
+  assert.deepEqual(
+    memory.events.map((e) => e.category),
+    ['file', 'user-prompt'],
+  );
   const sources = outputs.get('sources')!.doc as { sources: { kind: string }[] };
   assert.deepEqual(sources.sources.map((s) => s.kind).sort(), ['file', 'hook']);
   const search = outputs.get('search')!.doc as { hits: { source: string }[] };
@@ -149,9 +176,10 @@ test('the documents are realistic: the hook events and the indexed file are in t
 function goldenSchemas(doc: unknown): string[] {
   if (!doc || typeof doc !== 'object') return [];
   const o = doc as Record<string, unknown>;
-  return [o.schema, ...Object.values(o).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>).schema : undefined))].filter(
-    (s): s is string => typeof s === 'string',
-  );
+  return [
+    o.schema,
+    ...Object.values(o).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>).schema : undefined)),
+  ].filter((s): s is string => typeof s === 'string');
 }
 
 function sourceTexts(dir: string): string {
@@ -161,17 +189,32 @@ function sourceTexts(dir: string): string {
     .join('\n');
 }
 
-test('every schema id declared in shared/src/protocol has a golden file, and the engine emits no undeclared one', { skip: UPDATE }, () => {
-  const declared = schemaIds(sourceTexts(join(REPO, 'shared/src/protocol')));
-  assert.ok(declared.size >= 5, [...declared].join(', '));
-  const golden = new Set(
-    readdirSync(GOLDEN_DIR)
-      .filter((f) => f.endsWith('.json'))
-      .flatMap((f) => goldenSchemas(JSON.parse(readFileSync(join(GOLDEN_DIR, f), 'utf8')))),
-  );
-  assert.deepEqual([...declared].filter((id) => !golden.has(id)), [], 'declared schema ids without a golden file');
-  const emitted = new Set([...schemaIds(sourceTexts(join(REPO, 'shared/src'))), ...schemaIds(sourceTexts(join(REPO, 'server/src')))]);
-  assert.deepEqual([...emitted].filter((id) => !declared.has(id)), [], 'schema ids used by the engine but not declared in shared/src/protocol');
-  const expected = ['index', ...DOCS.map((d) => d.name)].map((n) => `${n}.json`).sort();
-  assert.deepEqual(readdirSync(GOLDEN_DIR).sort(), expected, 'golden files without a command that produces them');
-});
+test(
+  'every schema id declared in shared/src/protocol has a golden file, and the engine emits no undeclared one',
+  { skip: UPDATE },
+  () => {
+    const declared = schemaIds(sourceTexts(join(REPO, 'shared/src/protocol')));
+    assert.ok(declared.size >= 5, [...declared].join(', '));
+    const golden = new Set(
+      readdirSync(GOLDEN_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f) => goldenSchemas(JSON.parse(readFileSync(join(GOLDEN_DIR, f), 'utf8')))),
+    );
+    assert.deepEqual(
+      [...declared].filter((id) => !golden.has(id)),
+      [],
+      'declared schema ids without a golden file',
+    );
+    const emitted = new Set([
+      ...schemaIds(sourceTexts(join(REPO, 'shared/src'))),
+      ...schemaIds(sourceTexts(join(REPO, 'server/src'))),
+    ]);
+    assert.deepEqual(
+      [...emitted].filter((id) => !declared.has(id)),
+      [],
+      'schema ids used by the engine but not declared in shared/src/protocol',
+    );
+    const expected = ['index', ...DOCS.map((d) => d.name)].map((n) => `${n}.json`).sort();
+    assert.deepEqual(readdirSync(GOLDEN_DIR).sort(), expected, 'golden files without a command that produces them');
+  },
+);

@@ -22,7 +22,9 @@ test('every CLI command listed by --help is documented in the README', () => {
   const help = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
   const commands = [...help.split('Commands:')[1]!.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]!);
   assert.ok(commands.length >= 8, `expected the full command list, got ${commands.join(', ')}`);
-  const undocumented = commands.filter((c) => c !== 'help' && !README.includes(`ctxmode ${c}`) && !README.includes(`context-mode ${c}`));
+  const undocumented = commands.filter(
+    (c) => c !== 'help' && !README.includes(`ctxmode ${c}`) && !README.includes(`context-mode ${c}`),
+  );
   assert.deepEqual(undocumented, [], 'add these commands to the README CLI table');
 });
 
@@ -40,8 +42,14 @@ test('every CONTEXT_MODE_* setting the code reads is documented in the README', 
 test('the README has a one-command setup line for every host in the host table', async () => {
   const { allHosts } = await import('@context-mode/shared/platforms/host-table');
   const section = README.split('## Setup per host')[1]?.split('\n## ')[0] ?? '';
-  const missing = allHosts().filter((h) => !section.includes(`| ${h.id} | \`npx ctxmode setup --host ${h.id}\` |`)).map((h) => h.id);
+  const missing = allHosts()
+    .filter((h) => !section.includes(`| ${h.id} | \`npx ctxmode setup --host ${h.id}\` |`))
+    .map((h) => h.id);
   assert.deepEqual(missing, [], 'add these hosts to the README "Setup per host" table');
   const listed = [...section.matchAll(/--host ([a-z-]+)`/g)].map((m) => m[1]);
-  assert.deepEqual(listed.filter((id) => !allHosts().some((h) => h.id === id)), [], 'hosts in the README that the table does not know');
+  assert.deepEqual(
+    listed.filter((id) => !allHosts().some((h) => h.id === id)),
+    [],
+    'hosts in the README that the table does not know',
+  );
 });

@@ -30,7 +30,9 @@ test('--json, --limit and --type', () => {
   const r = sb.run(['search', 'output', 'proxy', '--json', '--limit', '1']);
   const out = JSON.parse(r.stdout) as { hits: Array<{ title: string }> };
   assert.equal(out.hits.length, 1);
-  const code = JSON.parse(sb.run(['search', 'const', '--json', '--type', 'code']).stdout) as { hits: Array<{ contentType: string }> };
+  const code = JSON.parse(sb.run(['search', 'const', '--json', '--type', 'code']).stdout) as {
+    hits: Array<{ contentType: string }>;
+  };
   assert.ok(code.hits.every((h) => h.contentType === 'code'));
 });
 

@@ -34,7 +34,10 @@ test('search --timeline finds session memory before anything is indexed', () => 
   assert.equal(r.status, 0, r.stderr);
   const doc = JSON.parse(r.stdout) as Timeline;
   assert.equal(doc.schema, 'context-mode.search-timeline/1');
-  assert.deepEqual(doc.hits.map((h) => h.source), ['memory:user-prompt']);
+  assert.deepEqual(
+    doc.hits.map((h) => h.source),
+    ['memory:user-prompt'],
+  );
   assert.match(doc.hits[0]!.snippet, /rename the tokenizer/);
 });
 
@@ -42,7 +45,10 @@ test('search --timeline puts the newer of a memory event and an indexed section 
   writeFileSync(join(sb.project, 'lexer.md'), '# Lexer\n\nThe tokenizer splits input into tokens.');
   assert.equal(sb.run(['index', 'lexer.md']).status, 0);
   const doc = JSON.parse(sb.run(['search', 'tokenizer', '--timeline', '--json']).stdout) as Timeline;
-  assert.deepEqual(doc.hits.map((h) => h.source), ['file:lexer.md', 'memory:user-prompt']);
+  assert.deepEqual(
+    doc.hits.map((h) => h.source),
+    ['file:lexer.md', 'memory:user-prompt'],
+  );
   const text = sb.run(['search', 'tokenizer', '--timeline']);
   assert.equal(text.status, 0, text.stderr);
   assert.ok(text.stdout.indexOf('lexer.md') < text.stdout.indexOf('memory:user-prompt'), text.stdout);

@@ -23,11 +23,14 @@ test('`ctxmode setup --host jetbrains-copilot --json` prints the plan as context
   assert.equal(plan.hosts[0]!.host, 'jetbrains-copilot');
   const files = plan.hosts[0]!.files;
   const mcp = join(w.home, '.config/github-copilot/intellij/mcp.json');
-  assert.deepEqual(files.map((f) => [f.path, f.action, f.parts]), [
-    [mcp, 'create', ['mcp']],
-    [join(w.project, '.github/hooks/context-mode.json'), 'create', ['hooks']],
-    [join(w.project, '.github/copilot-instructions.md'), 'create', ['instructions']],
-  ]);
+  assert.deepEqual(
+    files.map((f) => [f.path, f.action, f.parts]),
+    [
+      [mcp, 'create', ['mcp']],
+      [join(w.project, '.github/hooks/context-mode.json'), 'create', ['hooks']],
+      [join(w.project, '.github/copilot-instructions.md'), 'create', ['instructions']],
+    ],
+  );
   assert.ok(files.every((f) => f.diff.includes('+')));
   assert.equal(existsSync(mcp), false, 'dry run writes nothing');
 
@@ -36,7 +39,10 @@ test('`ctxmode setup --host jetbrains-copilot --json` prints the plan as context
   assert.equal((JSON.parse(real.stdout) as SetupPlan).applied, true);
   assert.deepEqual(Object.keys(JSON.parse(readFileSync(mcp, 'utf8')).servers), ['context-mode']);
   const again = JSON.parse(run(['setup', '--host', 'jetbrains-copilot', '--json'], w).stdout) as SetupPlan;
-  assert.deepEqual(again.hosts[0]!.files.map((f) => f.action), ['unchanged', 'unchanged', 'unchanged']);
+  assert.deepEqual(
+    again.hosts[0]!.files.map((f) => f.action),
+    ['unchanged', 'unchanged', 'unchanged'],
+  );
 
   const gone = run(['uninstall', '--host', 'jetbrains-copilot', '--json'], w);
   assert.equal(gone.status, 0, gone.stderr);

@@ -16,11 +16,19 @@ test('sources lists what was indexed with sizes, and delete removes one', () => 
   assert.match(table.stdout, /SOURCE\s+KIND\s+CHUNKS\s+SIZE/);
   assert.match(table.stdout, /file:a\.md\s+file\s+1\s+\d+ B/);
   assert.match(table.stdout, /2 source\(s\), 2 chunk\(s\)/);
-  const json = JSON.parse(sb.run(['sources', '--json']).stdout) as { sources: Array<{ source: string }>; chunks: number };
+  const json = JSON.parse(sb.run(['sources', '--json']).stdout) as {
+    sources: Array<{ source: string }>;
+    chunks: number;
+  };
   assert.deepEqual(json.sources.map((s) => s.source).sort(), ['file:a.md', 'file:b.md']);
   const del = sb.run(['sources', 'delete', 'file:a.md']);
   assert.equal(del.status, 0, del.stderr);
-  assert.deepEqual((JSON.parse(sb.run(['sources', '--json']).stdout) as { sources: Array<{ source: string }> }).sources.map((s) => s.source), ['file:b.md']);
+  assert.deepEqual(
+    (JSON.parse(sb.run(['sources', '--json']).stdout) as { sources: Array<{ source: string }> }).sources.map(
+      (s) => s.source,
+    ),
+    ['file:b.md'],
+  );
   const missing = sb.run(['sources', 'delete', 'file:a.md']);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /no source labelled "file:a\.md"/);

@@ -8,7 +8,10 @@ import { cliSandbox } from './kb-cli.js';
 const sb = cliSandbox();
 after(() => sb.cleanup());
 
-const labels = () => (JSON.parse(sb.run(['sources', '--json']).stdout) as { sources: { source: string }[] }).sources.map((s) => s.source).sort();
+const labels = () =>
+  (JSON.parse(sb.run(['sources', '--json']).stdout) as { sources: { source: string }[] }).sources
+    .map((s) => s.source)
+    .sort();
 
 function printedLabel(indexArgs: string[]): string {
   const r = sb.run(['index', ...indexArgs]);

@@ -15,14 +15,45 @@ after(() => {
 
 function seed(): void {
   const store = openMemoryStore(sb.project, env);
-  store.addEvents('s-old', [{ category: 'decision', type: 'decision', priority: 4, data: 'use SQLite for memory' }], { host: 'claude-code', now: 1_000 });
-  store.addEvents('s-new', [
-    { category: 'user-prompt', type: 'user_prompt', priority: 4, data: 'fix the parser' },
-    { category: 'file', type: 'file_edit', priority: 3, data: '/p/src/parser.ts' },
-  ], { host: 'gemini-cli', now: 2_000 });
+  store.addEvents('s-old', [{ category: 'decision', type: 'decision', priority: 4, data: 'use SQLite for memory' }], {
+    host: 'claude-code',
+    now: 1_000,
+  });
+  store.addEvents(
+    's-new',
+    [
+      { category: 'user-prompt', type: 'user_prompt', priority: 4, data: 'fix the parser' },
+      { category: 'file', type: 'file_edit', priority: 3, data: '/p/src/parser.ts' },
+    ],
+    { host: 'gemini-cli', now: 2_000 },
+  );
   store.close();
-  recordLedger(sb.project, { sessionId: 's-new', host: 'gemini-cli', tool: 'ctx_execute', kind: 'sandbox', rawBytes: 4_000, returnedBytes: 1_000, time: 2_000 }, env);
-  recordLedger(sb.project, { sessionId: 's-new', host: 'gemini-cli', tool: 'routing-block', kind: 'own-cost', rawBytes: 0, returnedBytes: 700, time: 2_001 }, env);
+  recordLedger(
+    sb.project,
+    {
+      sessionId: 's-new',
+      host: 'gemini-cli',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 4_000,
+      returnedBytes: 1_000,
+      time: 2_000,
+    },
+    env,
+  );
+  recordLedger(
+    sb.project,
+    {
+      sessionId: 's-new',
+      host: 'gemini-cli',
+      tool: 'routing-block',
+      kind: 'own-cost',
+      rawBytes: 0,
+      returnedBytes: 700,
+      time: 2_001,
+    },
+    env,
+  );
 }
 seed();
 
@@ -44,10 +75,21 @@ test('stats --json gives the StatsReport with the one formula applied', () => {
 test('memory lists newest first, filters by session and search, and prints the MemoryReport JSON', () => {
   const all = JSON.parse(sb.run(['memory', '--json', '--project', sb.project]).stdout) as MemoryReport;
   assert.equal(all.schema, 'context-mode.memory/1');
-  assert.deepEqual(all.events.map((e) => e.data), ['/p/src/parser.ts', 'fix the parser', 'use SQLite for memory']);
-  assert.deepEqual(all.sessions.map((s) => s.id), ['s-new', 's-old']);
-  const old = JSON.parse(sb.run(['memory', '--json', '--project', sb.project, '--session', 's-old']).stdout) as MemoryReport;
-  assert.deepEqual(old.events.map((e) => e.data), ['use SQLite for memory']);
+  assert.deepEqual(
+    all.events.map((e) => e.data),
+    ['/p/src/parser.ts', 'fix the parser', 'use SQLite for memory'],
+  );
+  assert.deepEqual(
+    all.sessions.map((s) => s.id),
+    ['s-new', 's-old'],
+  );
+  const old = JSON.parse(
+    sb.run(['memory', '--json', '--project', sb.project, '--session', 's-old']).stdout,
+  ) as MemoryReport;
+  assert.deepEqual(
+    old.events.map((e) => e.data),
+    ['use SQLite for memory'],
+  );
   const found = sb.run(['memory', '--project', sb.project, '--search', 'parser']);
   assert.match(found.stdout, /\[file\] \/p\/src\/parser\.ts/);
   assert.doesNotMatch(found.stdout, /SQLite/);
@@ -76,7 +118,10 @@ test('purge needs --yes and a scope; session scope removes one session, project 
   assert.equal(s.status, 0, s.stderr);
   assert.match(s.stdout, /Purged session s-old: 1 memory event/);
   const left = JSON.parse(sb.run(['memory', '--json', '--project', sb.project]).stdout) as MemoryReport;
-  assert.deepEqual(left.sessions.map((x) => x.id), ['s-new']);
+  assert.deepEqual(
+    left.sessions.map((x) => x.id),
+    ['s-new'],
+  );
   const p = sb.run(['purge', '--scope', 'project', '--project', sb.project, '--yes', '--json']);
   assert.equal(p.status, 0, p.stderr);
   assert.equal(JSON.parse(p.stdout).ledgerRows, 2);

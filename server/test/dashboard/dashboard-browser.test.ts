@@ -14,27 +14,40 @@ import type { DashboardState, SavingsPoint } from '@context-mode/shared/protocol
 import { seedProject, type SeededProject } from './seed-project.js';
 
 const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-const ARTIFACTS = process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
+const ARTIFACTS =
+  process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 // Without Chromium the browser tests skip on a developer's machine; in CI they fail instead, so a stage never
 // passes having silently lost them.
 const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const SKIP = existsSync(CHROMIUM) || IN_CI ? false : `Debian chromium is not installed at ${CHROMIUM} (.ci/apt-packages.txt installs it)`;
+const SKIP =
+  existsSync(CHROMIUM) || IN_CI
+    ? false
+    : `Debian chromium is not installed at ${CHROMIUM} (.ci/apt-packages.txt installs it)`;
 
 function cli<T>(seed: SeededProject, args: string[]): T {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], { env: seed.env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], {
+    env: seed.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as T;
 }
 
 /** What a chart point tells the user (its tooltip), built from the engine's numbers for that point. */
 function pointTitle(p: SavingsPoint): string {
-  return `${p.label}: saved ${formatBytes(p.savedBytes)}, own cost ${formatBytes(p.ownCostBytes)}, net ${formatBytes(p.netBytes)}` +
-    (p.redirectEstimateBytes ? `, unconfirmed estimate ${formatBytes(p.redirectEstimateBytes)}` : '');
+  return (
+    `${p.label}: saved ${formatBytes(p.savedBytes)}, own cost ${formatBytes(p.ownCostBytes)}, net ${formatBytes(p.netBytes)}` +
+    (p.redirectEstimateBytes ? `, unconfirmed estimate ${formatBytes(p.redirectEstimateBytes)}` : '')
+  );
 }
 
 async function startDashboard(seed: SeededProject): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], { env: seed.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], {
+    env: seed.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no URL within 20 s: ${out}`)), 20_000);
@@ -60,7 +73,10 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
   const problems: string[] = [];
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `CI is set and Debian chromium is missing at ${CHROMIUM}: the browser tests cannot run (.ci/apt-packages.txt installs it)`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `CI is set and Debian chromium is missing at ${CHROMIUM}: the browser tests cannot run (.ci/apt-packages.txt installs it)`,
+    );
     seed = seedProject();
     server = await startDashboard(seed);
     profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
@@ -68,13 +84,23 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
       executablePath: CHROMIUM,
       headless: true,
       env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     // Runs in the page (a string, so this Node-typed file needs no DOM types).
-    await page.addInitScript(`document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`);
+    await page.addInitScript(
+      `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
+    );
     await page.goto(server.url);
     await page.waitForSelector('[data-figure="Session:net"]');
   });
@@ -93,7 +119,10 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     assert.equal(await figure('Session:saved'), formatBytes(state.stats.session!.savedBytes));
     assert.equal(await figure('Project:saved'), formatBytes(state.stats.projectTotals.savedBytes));
     assert.equal(await figure('Project:own'), formatBytes(state.stats.projectTotals.ownCostBytes));
-    assert.equal(await figure('tool:ctx_execute:saved'), formatBytes(state.stats.tools.find((t) => t.tool === 'ctx_execute')!.savedBytes));
+    assert.equal(
+      await figure('tool:ctx_execute:saved'),
+      formatBytes(state.stats.tools.find((t) => t.tool === 'ctx_execute')!.savedBytes),
+    );
     assert.equal(await figure('sources:bytes'), formatBytes(state.sources.bytes));
     assert.deepEqual(await page.locator('.chart .point title').allTextContents(), state.series.days.map(pointTitle));
     assert.ok(await page.locator('.chart .estimate').count(), 'the unconfirmed redirect estimate is drawn apart');
@@ -108,10 +137,16 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
 
   it('switches the chart to per session, one point per session of ctxmode state --json', async () => {
     const state = cli<DashboardState>(seed, ['state']);
-    assert.ok(state.series.sessions.length > 1 && state.series.sessions.length !== state.series.days.length, 'the seed tells the two series apart');
+    assert.ok(
+      state.series.sessions.length > 1 && state.series.sessions.length !== state.series.days.length,
+      'the seed tells the two series apart',
+    );
     await page.getByRole('button', { name: 'per session', exact: true }).click();
     await page.getByRole('button', { name: 'per session', exact: true, pressed: true }).waitFor();
-    assert.deepEqual(await page.locator('.chart .point title').allTextContents(), state.series.sessions.map(pointTitle));
+    assert.deepEqual(
+      await page.locator('.chart .point title').allTextContents(),
+      state.series.sessions.map(pointTitle),
+    );
     await page.getByRole('button', { name: 'per day', exact: true }).click();
     await page.getByRole('button', { name: 'per day', exact: true, pressed: true }).waitFor();
     assert.equal(await page.locator('.chart .point').count(), state.series.days.length);
@@ -124,7 +159,11 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     assert.equal((await fetch(`${base}/api/state?token=${token}x`)).status, 403);
     assert.equal((await fetch(`${base}/`)).status, 403);
     assert.equal((await fetch(`${base}/api/state?token=${token}`)).status, 200);
-    const other = spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Host: evil.test', `${base}/api/state?token=${token}`], { encoding: 'utf8' });
+    const other = spawnSync(
+      'curl',
+      ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Host: evil.test', `${base}/api/state?token=${token}`],
+      { encoding: 'utf8' },
+    );
     assert.equal(other.stdout, '421');
   });
 
@@ -132,21 +171,36 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     const decision = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.category === 'decision')!;
     await page.getByRole('button', { name: `Pin event ${decision.id}` }).click();
     await page.getByRole('button', { name: `Unpin event ${decision.id}` }).waitFor();
-    assert.equal(cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.id === decision.id)!.pinned, true);
+    assert.equal(
+      cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.id === decision.id)!.pinned,
+      true,
+    );
     await page.getByRole('button', { name: `Delete event ${decision.id}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.locator(`[data-event="${decision.id}"]`).waitFor({ state: 'detached' });
-    assert.equal(cli<DashboardState['memory']>(seed, ['memory']).events.some((e) => e.id === decision.id), false);
+    assert.equal(
+      cli<DashboardState['memory']>(seed, ['memory']).events.some((e) => e.id === decision.id),
+      false,
+    );
   });
 
   it('deletes a source after confirmation, and keeps it when cancelled', async () => {
     await page.getByRole('button', { name: 'Delete source fetch:https://example.test/api' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    assert.ok(cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some((s) => s.source === 'fetch:https://example.test/api'));
+    assert.ok(
+      cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some(
+        (s) => s.source === 'fetch:https://example.test/api',
+      ),
+    );
     await page.getByRole('button', { name: 'Delete source fetch:https://example.test/api' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.locator('[data-source="fetch:https://example.test/api"]').waitFor({ state: 'detached' });
-    assert.equal(cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some((s) => s.source === 'fetch:https://example.test/api'), false);
+    assert.equal(
+      cli<{ sources: { source: string }[] }>(seed, ['sources']).sources.some(
+        (s) => s.source === 'fetch:https://example.test/api',
+      ),
+      false,
+    );
   });
 
   it('searches the knowledge base and memory', async () => {
@@ -163,7 +217,9 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     let reached = false;
     for (let i = 0; i < 80 && !reached; i++) {
       await page.keyboard.press('Tab');
-      reached = await page.getByLabel('Search the knowledge base and memory').evaluate((el) => el === el.ownerDocument.activeElement);
+      reached = await page
+        .getByLabel('Search the knowledge base and memory')
+        .evaluate((el) => el === el.ownerDocument.activeElement);
     }
     assert.ok(reached, 'the search box is reachable with Tab');
     await page.keyboard.type('backoff');
@@ -178,9 +234,14 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
   });
 
   it('updates by itself when another process changes memory', async () => {
-    const prompt = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.data === 'Fix the failing retry test')!;
+    const prompt = cli<DashboardState['memory']>(seed, ['memory']).events.find(
+      (e) => e.data === 'Fix the failing retry test',
+    )!;
     await page.locator(`[data-event="${prompt.id}"]`).waitFor();
-    const r = spawnSync(process.execPath, [BIN, 'memory', 'delete', String(prompt.id), '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'memory', 'delete', String(prompt.id), '--project', seed.project], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     await page.locator(`[data-event="${prompt.id}"]`).waitFor({ state: 'detached', timeout: 15_000 });
   });

@@ -17,7 +17,10 @@ test('state on a project that never ran creates nothing in the data dir', (t) =>
   t.after(() => rmSync(root, { recursive: true, force: true }));
   spawnSync('git', ['init', '-q', join(root, 'p')]);
   const env = { ...process.env, CONTEXT_MODE_HOME: join(root, 'data') };
-  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--project', join(root, 'p')], { env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--project', join(root, 'p')], {
+    env,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).schema, 'context-mode.dashboard-state/1');
   assert.equal(existsSync(join(root, 'data')), false);
@@ -28,8 +31,14 @@ test('state leaves pending redirect notes where they are (a polling dashboard ne
   t.after(() => seed.cleanup());
   const note = redirectNotePath(seed.env, 'sess-notes');
   mkdirSync(dirname(note), { recursive: true });
-  writeFileSync(note, `${JSON.stringify({ at: Date.now(), sessionId: 'sess-notes', host: 'claude-code', tool: 'Bash', projectDir: seed.project, bytesAvoided: 1234 })}\n`);
-  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+  writeFileSync(
+    note,
+    `${JSON.stringify({ at: Date.now(), sessionId: 'sess-notes', host: 'claude-code', tool: 'Bash', projectDir: seed.project, bytesAvoided: 1234 })}\n`,
+  );
+  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--project', seed.project], {
+    env: seed.env,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.ok(existsSync(note), 'the note is untouched by state');
   spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', seed.project], { env: seed.env, encoding: 'utf8' });
@@ -39,14 +48,25 @@ test('state leaves pending redirect notes where they are (a polling dashboard ne
 test('action refuses what a page must not send, with the JSON error shape and exit 2', (t) => {
   const seed = seedProject();
   t.after(() => seed.cleanup());
-  for (const bad of ['{"type":"purge","scope":"everything"}', '{"type":"deleteEvent","id":"1; rm -rf /"}', '{"type":"exec","cmd":"x"}', 'not json']) {
-    const r = spawnSync(process.execPath, [BIN, 'action', bad, '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+  for (const bad of [
+    '{"type":"purge","scope":"everything"}',
+    '{"type":"deleteEvent","id":"1; rm -rf /"}',
+    '{"type":"exec","cmd":"x"}',
+    'not json',
+  ]) {
+    const r = spawnSync(process.execPath, [BIN, 'action', bad, '--project', seed.project], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 2, bad);
     const err = JSON.parse(r.stdout) as { schema: string; code: string; message: string };
     assert.equal(err.schema, 'context-mode.error/1');
     assert.ok(err.message.length > 5);
   }
-  const ok = spawnSync(process.execPath, [BIN, 'action', '{"type":"refresh"}', '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+  const ok = spawnSync(process.execPath, [BIN, 'action', '{"type":"refresh"}', '--project', seed.project], {
+    env: seed.env,
+    encoding: 'utf8',
+  });
   assert.equal(ok.status, 0, ok.stderr);
   assert.equal((JSON.parse(ok.stdout) as { type: string }[])[0]!.type, 'state');
 });
@@ -54,7 +74,10 @@ test('action refuses what a page must not send, with the JSON error shape and ex
 test('dashboard prints its URL first and stops cleanly on Ctrl-C', async (t) => {
   const seed = seedProject();
   t.after(() => seed.cleanup());
-  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], { env: { ...seed.env, DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], {
+    env: { ...seed.env, DISPLAY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const first = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -74,7 +97,11 @@ test('dashboard prints its URL first and stops cleanly on Ctrl-C', async (t) => 
 test('memory pin and memory delete print JSON with --json after the subcommand (the IDE shells parse it)', (t) => {
   const seed = seedProject();
   t.after(() => seed.cleanup());
-  const run = (args: string[]) => spawnSync(process.execPath, [BIN, 'memory', ...args, '--project', seed.project, '--json'], { env: seed.env, encoding: 'utf8' });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [BIN, 'memory', ...args, '--project', seed.project, '--json'], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
   const pinned = run(['pin', '1']);
   assert.equal(pinned.status, 0, pinned.stderr);
   assert.equal((JSON.parse(pinned.stdout) as { pinned: boolean }).pinned, true);

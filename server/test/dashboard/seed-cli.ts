@@ -3,4 +3,6 @@
 import { seedProject } from './seed-project.js';
 
 const seed = seedProject({ events: Number(process.argv[2] ?? 0), sources: Number(process.argv[3] ?? 0) });
-process.stdout.write(`${JSON.stringify({ project: seed.project, dataHome: seed.env.CONTEXT_MODE_HOME, root: seed.root })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ project: seed.project, dataHome: seed.env.CONTEXT_MODE_HOME, root: seed.root })}\n`,
+);

@@ -13,7 +13,14 @@ test('HTML becomes markdown with headings, a GFM table and fenced code; chrome a
   assert.match(r.content, /\| name \| default \|/);
   assert.match(r.content, /```\s*\n?[^]*frobnicate\(\{ speed: 42 \}\)/);
   assert.match(r.content, /`frobnicate\(\)`/);
-  for (const noise of ['SECRET_SCRIPT_TEXT', 'NAVIGATION_NOISE', 'FOOTER_NOISE', 'NOSCRIPT_NOISE', 'Site header link', 'color:red']) {
+  for (const noise of [
+    'SECRET_SCRIPT_TEXT',
+    'NAVIGATION_NOISE',
+    'FOOTER_NOISE',
+    'NOSCRIPT_NOISE',
+    'Site header link',
+    'color:red',
+  ]) {
     assert.ok(!r.content.includes(noise), `markdown still contains ${noise}`);
   }
 });

@@ -20,12 +20,18 @@ after(async () => {
 });
 
 test('ctx_fetch_and_index indexes a page and ctx_search finds it by the source it names', async () => {
-  const r = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/page`, source: 'widgets' } })) as Text;
+  const r = (await s.client.callTool({
+    name: 'ctx_fetch_and_index',
+    arguments: { url: `${web.base}/page`, source: 'widgets' },
+  })) as Text;
   assert.ok(!r.isError, text(r));
   assert.match(text(r), /Fetched and indexed \d+ sections/);
   assert.ok(Buffer.byteLength(text(r)) <= 4096);
   assert.ok(text(r).includes(`ctx_search(source: "widgets::${web.base}/page"`));
-  const found = (await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['frobnicate speed'], source: 'widgets' } })) as Text;
+  const found = (await s.client.callTool({
+    name: 'ctx_search',
+    arguments: { queries: ['frobnicate speed'], source: 'widgets' },
+  })) as Text;
   assert.match(text(found), /frobnicate/);
 });
 
@@ -63,20 +69,29 @@ test('a page served from the cache is not booked as saved a second time', async 
 
 test('a batch given as a JSON string reports each URL and is not an error when some succeed', async () => {
   const requests = JSON.stringify([`${web.base}/data.json`, { url: `${web.base}/missing` }]);
-  const r = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { requests, concurrency: '2' } })) as Text;
+  const r = (await s.client.callTool({
+    name: 'ctx_fetch_and_index',
+    arguments: { requests, concurrency: '2' },
+  })) as Text;
   assert.ok(!r.isError, text(r));
   assert.match(text(r), /2 URLs: 1 new, 0 cached, 1 failed/);
   assert.match(text(r), /\[err\].*HTTP 404/);
 });
 
 test('failures come back as isError text that says what to do', async () => {
-  const meta = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/to-metadata` } })) as Text;
+  const meta = (await s.client.callTool({
+    name: 'ctx_fetch_and_index',
+    arguments: { url: `${web.base}/to-metadata` },
+  })) as Text;
   assert.equal(meta.isError, true);
   assert.match(text(meta), /blocked by security policy/);
   const none = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: {} })) as Text;
   assert.equal(none.isError, true);
   assert.match(text(none), /needs a url/);
-  const scheme = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: 'file:///etc/passwd' } })) as Text;
+  const scheme = (await s.client.callTool({
+    name: 'ctx_fetch_and_index',
+    arguments: { url: 'file:///etc/passwd' },
+  })) as Text;
   assert.equal(scheme.isError, true);
   assert.match(text(scheme), /only http and https/);
 });
@@ -84,7 +99,10 @@ test('failures come back as isError text that says what to do', async () => {
 test('without the opt-in, a loopback URL is refused with the env var to set', async () => {
   const strict = await startBuiltServer();
   try {
-    const r = (await strict.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: `${web.base}/page` } })) as Text;
+    const r = (await strict.client.callTool({
+      name: 'ctx_fetch_and_index',
+      arguments: { url: `${web.base}/page` },
+    })) as Text;
     assert.equal(r.isError, true);
     assert.match(text(r), /CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1/);
   } finally {
@@ -95,9 +113,14 @@ test('without the opt-in, a loopback URL is refused with the env var to set', as
 test('a batch sends MCP progress notifications when the client asks for them', async () => {
   const seen: Array<{ progress: number; total?: number }> = [];
   const r = (await s.client.callTool(
-    { name: 'ctx_fetch_and_index', arguments: { requests: [`${web.base}/gzip`, `${web.base}/data.json`], force: true } },
+    {
+      name: 'ctx_fetch_and_index',
+      arguments: { requests: [`${web.base}/gzip`, `${web.base}/data.json`], force: true },
+    },
     undefined,
-    { onprogress: (p) => void seen.push({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}) }) },
+    {
+      onprogress: (p) => void seen.push({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}) }),
+    },
   )) as Text;
   assert.ok(!r.isError, text(r));
   // The SDK client drops a progress notification that it reads in the same chunk as the response (its
@@ -105,5 +128,11 @@ test('a batch sends MCP progress notifications when the client asks for them', a
   // missing; the first always arrives, and what arrives counts up to the total.
   assert.ok(seen.length >= 1);
   assert.deepEqual(seen[0], { progress: 1, total: 2 });
-  assert.deepEqual(seen, [{ progress: 1, total: 2 }, { progress: 2, total: 2 }].slice(0, seen.length));
+  assert.deepEqual(
+    seen,
+    [
+      { progress: 1, total: 2 },
+      { progress: 2, total: 2 },
+    ].slice(0, seen.length),
+  );
 });

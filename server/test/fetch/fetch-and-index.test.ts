@@ -67,8 +67,15 @@ test('a batch keeps order, fetches concurrently, and reports failures per URL', 
     { url: `${srv.base}/empty` },
   ];
   const seen: number[] = [];
-  const out = await fetchAndIndex(kb, requests, { allowPrivate: true, concurrency: 3, onSettled: (d) => void seen.push(d) });
-  assert.deepEqual(out.map((o) => o.status), ['new', 'error', 'new', 'error']);
+  const out = await fetchAndIndex(kb, requests, {
+    allowPrivate: true,
+    concurrency: 3,
+    onSettled: (d) => void seen.push(d),
+  });
+  assert.deepEqual(
+    out.map((o) => o.status),
+    ['new', 'error', 'new', 'error'],
+  );
   assert.match(out[1]!.error!, /HTTP 404/);
   assert.match(out[3]!.error!, /no readable text/);
   assert.deepEqual(seen, [1, 2, 3, 4]);
@@ -77,7 +84,10 @@ test('a batch keeps order, fetches concurrently, and reports failures per URL', 
 });
 
 test('the answer fits the budget and names the exact search call', async () => {
-  const outs = await fetchAndIndex(kb, [{ url: `${srv.base}/page`, source: 'budget' }], { allowPrivate: true, force: true });
+  const outs = await fetchAndIndex(kb, [{ url: `${srv.base}/page`, source: 'budget' }], {
+    allowPrivate: true,
+    force: true,
+  });
   for (const budget of [4096, 700]) {
     const text = formatFetchAnswer(outs, budget, 'mcp__context-mode__ctx_search', 24);
     assert.ok(Buffer.byteLength(text) <= budget, `${Buffer.byteLength(text)} > ${budget}`);

@@ -33,7 +33,17 @@ after(async () => {
 });
 beforeEach(() => {
   seen.length = 0;
-  for (const k of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy', 'ALL_PROXY', 'all_proxy']) delete process.env[k];
+  for (const k of [
+    'HTTP_PROXY',
+    'http_proxy',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'ALL_PROXY',
+    'all_proxy',
+  ])
+    delete process.env[k];
 });
 
 test('HTTP_PROXY routes the fetch through the proxy', async () => {

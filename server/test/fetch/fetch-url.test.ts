@@ -99,7 +99,12 @@ test('only http and https schemes are fetched', async () => {
 });
 
 test('literal metadata and unspecified addresses are refused without any request', async () => {
-  for (const url of ['http://169.254.169.254/', 'http://[fe80::1]/', 'http://0.0.0.0:80/', 'http://[::ffff:169.254.169.254]/']) {
+  for (const url of [
+    'http://169.254.169.254/',
+    'http://[fe80::1]/',
+    'http://0.0.0.0:80/',
+    'http://[::ffff:169.254.169.254]/',
+  ]) {
     await assert.rejects(fetchUrl(url, allow), FetchPolicyError, url);
   }
 });

@@ -27,7 +27,13 @@ export async function startBuiltServer(
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   Object.assign(env, { CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project }, options.env ?? {});
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], env, cwd: project, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env,
+    cwd: project,
+    stderr: 'pipe',
+  });
   let err = '';
   transport.stderr?.on('data', (c: Buffer) => (err += c.toString('utf8')));
   const client = new Client({ name: options.clientName ?? 'context-mode-test', version: '1.0.0' });

@@ -24,7 +24,10 @@ interface Stats {
 
 function stats(server: { home: string; project: string }, session?: string): Stats {
   const args = ['stats', '--json', '--project', server.project, ...(session ? ['--session', session] : [])];
-  const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, CONTEXT_MODE_HOME: server.home }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    env: { ...process.env, CONTEXT_MODE_HOME: server.home },
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as Stats;
 }
@@ -32,14 +35,23 @@ function stats(server: { home: string; project: string }, session?: string): Sta
 const flood = { language: 'shell', code: 'seq 1 20000' };
 
 test("a server without a session from the host books its savings under the hooks' session", async (t) => {
-  const env: Record<string, string> = { CLAUDE_SESSION_ID: '', GEMINI_SESSION_ID: '', CODEX_THREAD_ID: '', COPILOT_AGENT_SESSION_ID: '', CURSOR_SESSION_ID: '' };
+  const env: Record<string, string> = {
+    CLAUDE_SESSION_ID: '',
+    GEMINI_SESSION_ID: '',
+    CODEX_THREAD_ID: '',
+    COPILOT_AGENT_SESSION_ID: '',
+    CURSOR_SESSION_ID: '',
+  };
   const server = await startBuiltServer({ clientName: 'Visual Studio Code', env });
   t.after(() => server.close());
   hook(server, { session_id: 'chat-1', prompt: 'count the numbers' });
   await server.client.callTool({ name: 'ctx_execute', arguments: flood });
   const first = stats(server, 'chat-1');
   assert.equal(first.session?.id, 'chat-1');
-  assert.ok((first.session?.savedBytes ?? 0) > 50_000, `chat-1 holds the ctx_execute saving: ${JSON.stringify(first.session)}`);
+  assert.ok(
+    (first.session?.savedBytes ?? 0) > 50_000,
+    `chat-1 holds the ctx_execute saving: ${JSON.stringify(first.session)}`,
+  );
   // The next conversation's hooks move the server's bookings with them.
   hook(server, { session_id: 'chat-2', prompt: 'again please' });
   await server.client.callTool({ name: 'ctx_execute', arguments: flood });
@@ -49,7 +61,10 @@ test("a server without a session from the host books its savings under the hooks
 });
 
 test('a session id the host gives the server wins over the hooks’ note', async (t) => {
-  const server = await startBuiltServer({ clientName: 'claude-code', env: { CLAUDECODE: '1', CLAUDE_SESSION_ID: 'from-host' } });
+  const server = await startBuiltServer({
+    clientName: 'claude-code',
+    env: { CLAUDECODE: '1', CLAUDE_SESSION_ID: 'from-host' },
+  });
   t.after(() => server.close());
   hook(server, { session_id: 'chat-1', prompt: 'count the numbers' });
   await server.client.callTool({ name: 'ctx_execute', arguments: flood });

@@ -15,7 +15,10 @@ test('the tools/list own cost is in the ledger while the server still runs, firs
   const env = { ...process.env, CONTEXT_MODE_HOME: server.home };
   let own = 0;
   for (let i = 0; i < 50 && own === 0; i++) {
-    const r = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', server.project], { env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', server.project], {
+      env,
+      encoding: 'utf8',
+    });
     own = (JSON.parse(r.stdout) as { projectTotals: { ownCostBytes: number } }).projectTotals.ownCostBytes;
     if (own === 0) await new Promise((r) => setTimeout(r, 100));
   }

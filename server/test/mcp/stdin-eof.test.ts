@@ -8,7 +8,10 @@ import { BIN } from '../helpers/mcp-client.js';
 
 function runPiped(lines: string[], env: Record<string, string>): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [BIN], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', reject);
@@ -23,10 +26,20 @@ test('requests written just before stdin closes are still answered (cold start a
   const project = mkdtempSync(join(tmpdir(), 'cm-eof-proj-'));
   try {
     const lines = [
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof-test', version: '1' } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof-test', version: '1' } },
+      }),
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
       JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
-      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'ctx_search', arguments: { queries: ['anything'] } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'ctx_search', arguments: { queries: ['anything'] } },
+      }),
     ];
     const env = { CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project };
     for (const run of ['cold', 'snapshot']) {

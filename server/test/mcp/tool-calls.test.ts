@@ -7,7 +7,10 @@ type Text = { content: Array<{ type: string; text?: string }>; isError?: boolean
 test('invalid arguments come back as isError text naming the field and the next step', async () => {
   const s = await startBuiltServer();
   try {
-    const r = (await s.client.callTool({ name: 'ctx_fetch_and_index', arguments: { url: 'https://x.dev', concurrency: 99 } })) as Text;
+    const r = (await s.client.callTool({
+      name: 'ctx_fetch_and_index',
+      arguments: { url: 'https://x.dev', concurrency: 99 },
+    })) as Text;
     assert.equal(r.isError, true);
     const text = r.content[0]?.text ?? '';
     assert.match(text, /^Invalid arguments for ctx_fetch_and_index: concurrency: /);
@@ -42,7 +45,10 @@ test('a handler that throws comes back as isError text naming the tool and the n
   try {
     const r = (await client.callTool({ name: 'ctx_demo', arguments: {} })) as Text;
     assert.equal(r.isError, true);
-    assert.match(r.content[0]?.text ?? '', /^ctx_demo failed: disk full\nRetry the call; if it keeps failing, run ctx_doctor\.$/);
+    assert.match(
+      r.content[0]?.text ?? '',
+      /^ctx_demo failed: disk full\nRetry the call; if it keeps failing, run ctx_doctor\.$/,
+    );
   } finally {
     await client.close();
     await server.close();

@@ -42,7 +42,10 @@ test('tools/list shows lenient fields by their strict type, without const/additi
     mode: z.literal('x'),
     nested: z.strictObject({ a: z.string() }).optional(),
   });
-  const json = portableInputSchema(schema) as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+  const json = portableInputSchema(schema) as {
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
   assert.deepEqual(json.properties.queries, { description: 'q', type: 'array', items: { type: 'string' } });
   assert.equal(json.properties.force!.type, 'boolean');
   assert.equal(json.properties.limit!.type, 'integer');
@@ -89,7 +92,9 @@ test('progress goes out only with a progressToken, only growing, and never fails
   const silent: unknown[] = [];
   await progressReporter({ sendNotification: async (n: unknown) => void silent.push(n) } as never)(1);
   assert.deepEqual(silent, []);
-  const failing = progressReporter({ _meta: { progressToken: 1 }, sendNotification: async () => Promise.reject(new Error('gone')) } as never);
+  const failing = progressReporter({
+    _meta: { progressToken: 1 },
+    sendNotification: async () => Promise.reject(new Error('gone')),
+  } as never);
   await failing(1);
 });
-

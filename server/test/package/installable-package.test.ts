@@ -26,14 +26,29 @@ function nodeWithBuiltinSqlite(): string | undefined {
   return existsSync(ci) ? ci : undefined;
 }
 const node22 = nodeWithBuiltinSqlite();
-const env = (): NodeJS.ProcessEnv => ({ ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project, NODE_NO_WARNINGS: '1' });
+const env = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  CONTEXT_MODE_HOME: home,
+  CONTEXT_MODE_PROJECT_DIR: project,
+  NODE_NO_WARNINGS: '1',
+});
 
 before(() => {
   for (const d of [prefix, project, home]) execFileSync('mkdir', ['-p', d]);
   writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
-  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: join(ROOT, 'server'), encoding: 'utf8' }).trim().split('\n').pop()!;
+  const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: join(ROOT, 'server'),
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
   tarball = join(work, name);
-  const r = spawnSync('npm', ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--omit=optional', tarball], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--omit=optional', tarball],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
   assert.equal(r.status, 0, `npm install from the tarball alone failed:\n${r.stderr}`);
   bin = join(prefix, 'node_modules', 'ctxmode', 'bin', 'context-mode.cjs');
 });
@@ -42,48 +57,93 @@ after(() => rmSync(work, { recursive: true, force: true }));
 test('the packed package holds the built bundle and no sources, tests or source maps', () => {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
   assert.ok(files.includes('package/bin/context-mode.cjs'));
-  assert.ok(files.includes('package/dist/cli.mjs') && files.includes('package/dist/hook.cjs') && files.includes('package/dist/mcp.mjs'));
-  assert.deepEqual(files.filter((f) => /^package\/(src|test)\/|\.map$|\.ts$/.test(f)), []);
+  assert.ok(
+    files.includes('package/dist/cli.mjs') &&
+      files.includes('package/dist/hook.cjs') &&
+      files.includes('package/dist/mcp.mjs'),
+  );
+  assert.deepEqual(
+    files.filter((f) => /^package\/(src|test)\/|\.map$|\.ts$/.test(f)),
+    [],
+  );
 });
 
 test('installing it pulls nothing: every dependency is in the bundle, better-sqlite3 is optional', () => {
-  const pkg = JSON.parse(readFileSync(join(prefix, 'node_modules', 'ctxmode', 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const pkg = JSON.parse(readFileSync(join(prefix, 'node_modules', 'ctxmode', 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   assert.deepEqual(pkg.dependencies ?? {}, {});
   assert.deepEqual(Object.keys(pkg.optionalDependencies ?? {}), ['better-sqlite3']);
-  assert.deepEqual(readdirSync(join(prefix, 'node_modules')).filter((n) => !n.startsWith('.')), ['ctxmode']);
+  assert.deepEqual(
+    readdirSync(join(prefix, 'node_modules')).filter((n) => !n.startsWith('.')),
+    ['ctxmode'],
+  );
 });
 
-test('on a Node with node:sqlite, the installed copy passes doctor and answers an MCP client with a working store', { skip: !node22 && 'no Node ≥ 22.13 here (CI installs one under .ci/node22)' }, async () => {
-  const doctor = spawnSync(node22!, [bin, 'doctor', '--json'], { cwd: project, env: env(), encoding: 'utf8', timeout: 60_000 });
-  const report = JSON.parse(doctor.stdout) as { checks: Array<{ name: string; status: string; detail: string }> };
-  const sqlite = report.checks.find((c) => c.name === 'sqlite');
-  assert.equal(sqlite?.status, 'OK', JSON.stringify(sqlite));
-  assert.match(sqlite!.detail, /node:sqlite.*FTS5/);
+test(
+  'on a Node with node:sqlite, the installed copy passes doctor and answers an MCP client with a working store',
+  { skip: !node22 && 'no Node ≥ 22.13 here (CI installs one under .ci/node22)' },
+  async () => {
+    const doctor = spawnSync(node22!, [bin, 'doctor', '--json'], {
+      cwd: project,
+      env: env(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const report = JSON.parse(doctor.stdout) as { checks: Array<{ name: string; status: string; detail: string }> };
+    const sqlite = report.checks.find((c) => c.name === 'sqlite');
+    assert.equal(sqlite?.status, 'OK', JSON.stringify(sqlite));
+    assert.match(sqlite!.detail, /node:sqlite.*FTS5/);
 
-  const transport = new StdioClientTransport({ command: node22!, args: [bin], cwd: project, env: env() as Record<string, string>, stderr: 'pipe' });
-  const client = new Client({ name: 'pack-test', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    const { tools } = await client.listTools();
-    assert.ok(tools.some((t) => t.name === 'ctx_execute') && tools.some((t) => t.name === 'ctx_search'));
-    await client.callTool({ name: 'ctx_index', arguments: { content: '# Install\n\nThe packed server finds the quokka.', source: 'pack' } });
-    const found = (await client.callTool({ name: 'ctx_search', arguments: { queries: ['quokka'] } })) as { content: Array<{ text?: string }> };
-    assert.match(found.content[0]?.text ?? '', /quokka/);
-  } finally {
-    await client.close();
-  }
-});
+    const transport = new StdioClientTransport({
+      command: node22!,
+      args: [bin],
+      cwd: project,
+      env: env() as Record<string, string>,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'pack-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === 'ctx_execute') && tools.some((t) => t.name === 'ctx_search'));
+      await client.callTool({
+        name: 'ctx_index',
+        arguments: { content: '# Install\n\nThe packed server finds the quokka.', source: 'pack' },
+      });
+      const found = (await client.callTool({ name: 'ctx_search', arguments: { queries: ['quokka'] } })) as {
+        content: Array<{ text?: string }>;
+      };
+      assert.match(found.content[0]?.text ?? '', /quokka/);
+    } finally {
+      await client.close();
+    }
+  },
+);
 
-test('on a Node without node:sqlite and without the optional driver, doctor says what to do instead of a stack trace', { skip: !!nodeWithBuiltinSqliteHere() && 'this Node has node:sqlite' }, () => {
-  const doctor = spawnSync(process.execPath, [bin, 'doctor', '--json'], { cwd: project, env: env(), encoding: 'utf8', timeout: 60_000 });
-  const report = JSON.parse(doctor.stdout) as { ok: boolean; checks: Array<{ name: string; status: string; detail: string; fix?: string }> };
-  const sqlite = report.checks.find((c) => c.name === 'sqlite')!;
-  assert.equal(report.ok, false);
-  assert.equal(sqlite.status, 'FAIL');
-  assert.match(sqlite.detail, /no SQLite driver/);
-  assert.match(sqlite.fix ?? '', /Node 22\.13 or newer.*npm install better-sqlite3/);
-  assert.doesNotMatch(sqlite.detail, /Require stack/);
-});
+test(
+  'on a Node without node:sqlite and without the optional driver, doctor says what to do instead of a stack trace',
+  { skip: !!nodeWithBuiltinSqliteHere() && 'this Node has node:sqlite' },
+  () => {
+    const doctor = spawnSync(process.execPath, [bin, 'doctor', '--json'], {
+      cwd: project,
+      env: env(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const report = JSON.parse(doctor.stdout) as {
+      ok: boolean;
+      checks: Array<{ name: string; status: string; detail: string; fix?: string }>;
+    };
+    const sqlite = report.checks.find((c) => c.name === 'sqlite')!;
+    assert.equal(report.ok, false);
+    assert.equal(sqlite.status, 'FAIL');
+    assert.match(sqlite.detail, /no SQLite driver/);
+    assert.match(sqlite.fix ?? '', /Node 22\.13 or newer.*npm install better-sqlite3/);
+    assert.doesNotMatch(sqlite.detail, /Require stack/);
+  },
+);
 
 function nodeWithBuiltinSqliteHere(): boolean {
   return nodeWithBuiltinSqlite() === process.execPath;

@@ -17,12 +17,21 @@ function tempDir(prefix: string): string {
 }
 
 /** A project whose knowledge.db was filled through the CLI and then had 8 interior pages overwritten. */
-function damagedProject(): { home: string; project: string; db: string; cli: (...args: string[]) => ReturnType<typeof spawnSync> } {
+function damagedProject(): {
+  home: string;
+  project: string;
+  db: string;
+  cli: (...args: string[]) => ReturnType<typeof spawnSync>;
+} {
   const home = tempDir('cm-rel-doc-home-');
   const project = tempDir('cm-rel-doc-proj-');
   const env = { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project };
-  const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
-  const text = Array.from({ length: 3000 }, (_, i) => `line ${i} about widgets, gadgets and sprockets number ${i * 31}`).join('\n');
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  const text = Array.from(
+    { length: 3000 },
+    (_, i) => `line ${i} about widgets, gadgets and sprockets number ${i * 31}`,
+  ).join('\n');
   writeFileSync(join(project, 'notes.txt'), text);
   const indexed = cli('index', 'notes.txt');
   assert.equal(indexed.status, 0, String(indexed.stderr));
@@ -65,7 +74,9 @@ test('ctx_doctor over MCP reports the same FAIL for the damaged knowledge.db', a
   const { home, project, db } = damagedProject();
   const server = await startBuiltServer({ project, env: { CONTEXT_MODE_HOME: home } });
   t.after(() => server.close());
-  const r = (await server.client.callTool({ name: 'ctx_doctor', arguments: {} })) as { content: Array<{ text?: string }> };
+  const r = (await server.client.callTool({ name: 'ctx_doctor', arguments: {} })) as {
+    content: Array<{ text?: string }>;
+  };
   const text = r.content.map((c) => c.text ?? '').join('');
   assert.match(text, /^\[FAIL\] stores: .*knowledge\.db/m, text);
   assert.match(text, /knowledge\.db/);

@@ -63,13 +63,18 @@ describe('HTML conversion is bounded in size, depth and time', () => {
   });
 
   test('binary bodies are refused with a reason; UTF-16 with a BOM is decoded as text', async () => {
-    await assert.rejects(() => convertBody(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), 'application/octet-stream'), /binary content/);
+    await assert.rejects(
+      () => convertBody(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), 'application/octet-stream'),
+      /binary content/,
+    );
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello wide world', 'utf16le')]);
     assert.equal((await convertBody(utf16, 'text/plain')).content, 'hello wide world');
   });
 
   test('the linear extraction keeps structure and skips noise', () => {
-    const md = htmlToPlainMarkdown('<h1>T</h1><ul><li>one</li><li>two &lt;b&gt;</li></ul><style>p{}</style><!-- c --><p>x&#39;y</p>');
+    const md = htmlToPlainMarkdown(
+      '<h1>T</h1><ul><li>one</li><li>two &lt;b&gt;</li></ul><style>p{}</style><!-- c --><p>x&#39;y</p>',
+    );
     assert.equal(md, "# T\n\n- one\n- two <b>\n\nx'y");
   });
 });

@@ -18,9 +18,20 @@ test("shell calls never run the user's .bashrc, warm or cold, under the MCP SDK'
   mkdirSync(project);
   // Prints a marker, then waits for input: leaking or hanging both show.
   writeFileSync(join(home, '.bashrc'), 'echo BASHRC-RAN\nread -r _answer\n');
-  const env = { ...getDefaultEnvironment(), HOME: home, CONTEXT_MODE_HOME: join(root, 'data'), CONTEXT_MODE_PROJECT_DIR: project };
+  const env = {
+    ...getDefaultEnvironment(),
+    HOME: home,
+    CONTEXT_MODE_HOME: join(root, 'data'),
+    CONTEXT_MODE_PROJECT_DIR: project,
+  };
   delete (env as Record<string, string | undefined>).SHLVL;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], env, cwd: project, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env,
+    cwd: project,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'minimal-env-test', version: '1.0.0' });
   await client.connect(transport);
   t.after(async () => {
@@ -29,7 +40,11 @@ test("shell calls never run the user's .bashrc, warm or cold, under the MCP SDK'
   });
   for (let i = 0; i < 4; i++) {
     const started = Date.now();
-    const r = await client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: `echo call-${i}`, timeout: 20_000 } }, undefined, { timeout: 30_000 });
+    const r = await client.callTool(
+      { name: 'ctx_execute', arguments: { language: 'shell', code: `echo call-${i}`, timeout: 20_000 } },
+      undefined,
+      { timeout: 30_000 },
+    );
     const text = JSON.stringify(r);
     assert.match(text, new RegExp(`call-${i}`));
     assert.doesNotMatch(text, /BASHRC-RAN/);

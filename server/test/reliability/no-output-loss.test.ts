@@ -13,7 +13,10 @@ test('100 ctx_execute calls in flight all answer with what their code printed', 
   const calls = Array.from({ length: 100 }, (_, i) =>
     server.client.callTool({
       name: 'ctx_execute',
-      arguments: i % 2 ? { language: 'shell', code: `echo marker-${i}` } : { language: 'javascript', code: `console.log("marker-${i}")` },
+      arguments:
+        i % 2
+          ? { language: 'shell', code: `echo marker-${i}` }
+          : { language: 'javascript', code: `console.log("marker-${i}")` },
     }),
   );
   const answers = await Promise.all(calls);

@@ -13,12 +13,13 @@ const linux = process.platform === 'linux';
 
 /** Prints `DIR=<TMPDIR> MODE=<octal>` and one `SCRIPT=<name> <octal>` line per script file in it. */
 const PROBES: Record<string, string> = {
-  shell: 'printf "DIR=%s MODE=%s\\n" "$TMPDIR" "$(stat -c %a "$TMPDIR")"\nfor f in "$TMPDIR"/script.*; do printf "SCRIPT=%s %s\\n" "${f##*/}" "$(stat -c %a "$f")"; done',
+  shell:
+    'printf "DIR=%s MODE=%s\\n" "$TMPDIR" "$(stat -c %a "$TMPDIR")"\nfor f in "$TMPDIR"/script.*; do printf "SCRIPT=%s %s\\n" "${f##*/}" "$(stat -c %a "$f")"; done',
   python: [
     'import os, stat',
     "d = os.environ['TMPDIR']",
     "print('DIR=%s MODE=%o' % (d, stat.S_IMODE(os.stat(d).st_mode)))",
-    "for n in sorted(os.listdir(d)):",
+    'for n in sorted(os.listdir(d)):',
     "    if n.startswith('script.'): print('SCRIPT=%s %o' % (n, stat.S_IMODE(os.stat(os.path.join(d, n)).st_mode)))",
   ].join('\n'),
   javascript: [
@@ -42,41 +43,53 @@ function answerText(r: unknown): string {
   return ((r as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('');
 }
 
-test('each call runs in its own 0700 temp dir with an owner-only script, removed when the call ends', { skip: !linux && 'uses stat -c' }, async (t) => {
-  for (const warm of ['1', '0']) {
-    const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
-    t.after(() => server.close());
-    const seen = new Set<string>();
-    for (const [language, code] of Object.entries(PROBES)) {
-      if (!availableLanguages().includes(language as never)) continue;
-      const text = answerText(await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } }));
-      const where = `${language} (warm=${warm}): ${text.slice(0, 400)}`;
-      const m = /DIR=(\S+) MODE=(\d+)/.exec(text);
-      assert.ok(m, where);
-      const dir = m[1]!;
-      assert.ok(dir.startsWith(tmpdir()), `${where}: temp dir outside the system temp dir`);
-      assert.equal(m[2], '700', `${where}: temp dir mode`);
-      const scripts = [...text.matchAll(/SCRIPT=(\S+) (\d+)/g)];
-      assert.ok(scripts.length > 0, `${where}: no script file in the call's dir`);
-      for (const [, name, mode] of scripts) assert.equal(parseInt(mode!, 8) & 0o077, 0, `${where}: ${name} is mode ${mode}`);
-      assert.ok(!seen.has(dir), `${where}: dir reused from an earlier call`);
-      seen.add(dir);
-      assert.ok(await removed(dir), `${where}: ${dir} still exists after the call`);
+test(
+  'each call runs in its own 0700 temp dir with an owner-only script, removed when the call ends',
+  { skip: !linux && 'uses stat -c' },
+  async (t) => {
+    for (const warm of ['1', '0']) {
+      const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
+      t.after(() => server.close());
+      const seen = new Set<string>();
+      for (const [language, code] of Object.entries(PROBES)) {
+        if (!availableLanguages().includes(language as never)) continue;
+        const text = answerText(await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } }));
+        const where = `${language} (warm=${warm}): ${text.slice(0, 400)}`;
+        const m = /DIR=(\S+) MODE=(\d+)/.exec(text);
+        assert.ok(m, where);
+        const dir = m[1]!;
+        assert.ok(dir.startsWith(tmpdir()), `${where}: temp dir outside the system temp dir`);
+        assert.equal(m[2], '700', `${where}: temp dir mode`);
+        const scripts = [...text.matchAll(/SCRIPT=(\S+) (\d+)/g)];
+        assert.ok(scripts.length > 0, `${where}: no script file in the call's dir`);
+        for (const [, name, mode] of scripts)
+          assert.equal(parseInt(mode!, 8) & 0o077, 0, `${where}: ${name} is mode ${mode}`);
+        assert.ok(!seen.has(dir), `${where}: dir reused from an earlier call`);
+        seen.add(dir);
+        assert.ok(await removed(dir), `${where}: ${dir} still exists after the call`);
+      }
+      assert.ok(seen.size > 0, 'no language ran');
     }
-    assert.ok(seen.size > 0, 'no language ran');
-  }
-});
+  },
+);
 
-test('the temp dir of a call killed at its timeout is removed too', { skip: !linux && 'needs a POSIX shell' }, async (t) => {
-  for (const warm of ['1', '0']) {
-    const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
-    t.after(() => server.close());
-    const text = answerText(
-      await server.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'echo "DIR=$TMPDIR"\nsleep 60', timeout: 1500 } }),
-    );
-    assert.match(text, /timed out/, text);
-    const dir = /DIR=(\S+)/.exec(text)?.[1] ?? '';
-    assert.ok(dir.startsWith(tmpdir()), `warm=${warm}: ${text.slice(0, 300)}`);
-    assert.ok(await removed(dir), `warm=${warm}: ${dir} still exists after the timeout kill`);
-  }
-});
+test(
+  'the temp dir of a call killed at its timeout is removed too',
+  { skip: !linux && 'needs a POSIX shell' },
+  async (t) => {
+    for (const warm of ['1', '0']) {
+      const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
+      t.after(() => server.close());
+      const text = answerText(
+        await server.client.callTool({
+          name: 'ctx_execute',
+          arguments: { language: 'shell', code: 'echo "DIR=$TMPDIR"\nsleep 60', timeout: 1500 },
+        }),
+      );
+      assert.match(text, /timed out/, text);
+      const dir = /DIR=(\S+)/.exec(text)?.[1] ?? '';
+      assert.ok(dir.startsWith(tmpdir()), `warm=${warm}: ${text.slice(0, 300)}`);
+      assert.ok(await removed(dir), `warm=${warm}: ${dir} still exists after the timeout kill`);
+    }
+  },
+);

@@ -44,7 +44,12 @@ test('a read-only data dir with data: search and stats still read it, writes say
   after(() => rmSync(project, { recursive: true, force: true }));
   writeFileSync(join(project, 'notes.md'), '# Turbines\n\nThe turbine blades are inspected weekly.\n');
   const cli = (home: string, ...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], { cwd: project, env: { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: '' }, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(process.execPath, [BIN, ...args], {
+      cwd: project,
+      env: { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
   const home = readOnlyHome((h) => {
     mkdirSync(h, { recursive: true });
     const r = cli(h, 'index', 'notes.md');
@@ -72,7 +77,8 @@ test('a read-only data dir with data: search and stats still read it, writes say
 test('ctx_stats over MCP on a read-only data dir with data reports what was recorded', async (t) => {
   const project = mkdtempSync(join(tmpdir(), 'cm-rel-ro-proj-'));
   after(() => rmSync(project, { recursive: true, force: true }));
-  const textOf = (r: unknown) => ((r as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('');
+  const textOf = (r: unknown) =>
+    ((r as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('');
   const home = writableTmpfs();
   if (!home) {
     t.skip('needs root to mount a read-only tmpfs');
@@ -81,7 +87,10 @@ test('ctx_stats over MCP on a read-only data dir with data reports what was reco
   // The ledger gets its rows from a real server: a call whose ~60 KB output is kept out of context.
   const filler = await startBuiltServer({ project, env: { CONTEXT_MODE_HOME: home } });
   try {
-    const r = await filler.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'seq 1 8000 | sed "s/^/row /"' } });
+    const r = await filler.client.callTool({
+      name: 'ctx_execute',
+      arguments: { language: 'shell', code: 'seq 1 8000 | sed "s/^/row /"' },
+    });
     assert.match(textOf(r), /row/);
   } finally {
     await filler.close();

@@ -13,7 +13,9 @@ const SECRETS = {
 };
 
 test('no server secret reaches code in any language; allowed and opted-in variables do', async (t) => {
-  const server = await startBuiltServer({ env: { ...SECRETS, MY_TOOL_HOME: '/opt/mytool', CONTEXT_MODE_PASS_ENV: 'MY_TOOL_HOME', GOPATH: '/opt/go' } });
+  const server = await startBuiltServer({
+    env: { ...SECRETS, MY_TOOL_HOME: '/opt/mytool', CONTEXT_MODE_PASS_ENV: 'MY_TOOL_HOME', GOPATH: '/opt/go' },
+  });
   t.after(() => server.close());
   const programs = {
     shell: 'env',
@@ -35,7 +37,12 @@ test('no server secret reaches code in any language; allowed and opted-in variab
 test('a secret the code prints itself is redacted in the answer', async (t) => {
   const server = await startBuiltServer();
   t.after(() => server.close());
-  const r = JSON.stringify(await server.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: `echo "token: ${SECRETS.GITHUB_TOKEN}"` } }));
+  const r = JSON.stringify(
+    await server.client.callTool({
+      name: 'ctx_execute',
+      arguments: { language: 'shell', code: `echo "token: ${SECRETS.GITHUB_TOKEN}"` },
+    }),
+  );
   assert.doesNotMatch(r, new RegExp(SECRETS.GITHUB_TOKEN));
   assert.match(r, /REDACTED/);
 });

@@ -67,9 +67,23 @@ function parses(path: string): void {
 }
 
 const CASES: { host: HostId; files: Record<string, string> }[] = [
-  { host: 'claude-code', files: { 'claude-code/settings.json': '~/.claude/settings.json', 'claude-code/claude.json': '~/.claude.json', 'claude-code/CLAUDE.md': '<project>/CLAUDE.md' } },
+  {
+    host: 'claude-code',
+    files: {
+      'claude-code/settings.json': '~/.claude/settings.json',
+      'claude-code/claude.json': '~/.claude.json',
+      'claude-code/CLAUDE.md': '<project>/CLAUDE.md',
+    },
+  },
   { host: 'gemini-cli', files: { 'gemini-cli/settings.json': '~/.gemini/settings.json' } },
-  { host: 'codex', files: { 'codex/config.toml': '~/.codex/config.toml', 'codex/hooks.json': '~/.codex/hooks.json', 'codex/AGENTS.md': '<project>/AGENTS.md' } },
+  {
+    host: 'codex',
+    files: {
+      'codex/config.toml': '~/.codex/config.toml',
+      'codex/hooks.json': '~/.codex/hooks.json',
+      'codex/AGENTS.md': '<project>/AGENTS.md',
+    },
+  },
   { host: 'vscode-copilot', files: { 'vscode-copilot/mcp.json': '~/.config/Code/User/mcp.json' } },
   { host: 'cursor', files: { 'cursor/hooks.json': '~/.cursor/hooks.json', 'cursor/mcp.json': '~/.cursor/mcp.json' } },
   { host: 'opencode', files: { 'opencode/opencode.json': '~/.config/opencode/opencode.json' } },
@@ -83,7 +97,10 @@ const CASES: { host: HostId; files: Record<string, string> }[] = [
       'jetbrains-copilot/other-hooks.json': '<project>/.github/hooks/audit.json',
     },
   },
-  { host: 'qwen-code', files: { 'qwen-code/settings.json': '~/.qwen/settings.json', 'qwen-code/QWEN.md': '<project>/QWEN.md' } },
+  {
+    host: 'qwen-code',
+    files: { 'qwen-code/settings.json': '~/.qwen/settings.json', 'qwen-code/QWEN.md': '<project>/QWEN.md' },
+  },
   { host: 'copilot-cli', files: { 'copilot-cli/mcp-config.json': '~/.copilot/mcp-config.json' } },
   { host: 'kimi', files: { 'kimi/config.toml': '~/.kimi-code/config.toml' } },
   {
@@ -96,7 +113,13 @@ const CASES: { host: HostId; files: Record<string, string> }[] = [
       'kiro/agent.json': '~/.kiro/agents/reviewer.json',
     },
   },
-  { host: 'antigravity', files: { 'antigravity/mcp_config.json': '~/.gemini/config/mcp_config.json', 'antigravity/GEMINI.md': '<project>/GEMINI.md' } },
+  {
+    host: 'antigravity',
+    files: {
+      'antigravity/mcp_config.json': '~/.gemini/config/mcp_config.json',
+      'antigravity/GEMINI.md': '<project>/GEMINI.md',
+    },
+  },
   { host: 'pi', files: { 'pi/mcp.json': '~/.pi/agent/mcp.json', 'pi/AGENTS.md': '<project>/AGENTS.md' } },
 ];
 
@@ -116,13 +139,17 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
       // Only our block differs: taking our entries out structurally (setup's record of what it added, but no
       // backup) yields the fixture byte for byte.
       const state = JSON.parse(readFileSync(join(w.env.CONTEXT_MODE_HOME!, 'setup/state.json'), 'utf8'));
-      const structural = planUninstall([getHost(host)], {
-        scope: 'user',
-        project: w.project,
-        launcher: LAUNCHER,
-        paths: { env: w.env, home: w.home, platform: 'linux' },
-        read: (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined),
-      }, (p) => state.hosts[host].files[p])[0]!;
+      const structural = planUninstall(
+        [getHost(host)],
+        {
+          scope: 'user',
+          project: w.project,
+          launcher: LAUNCHER,
+          paths: { env: w.env, home: w.home, platform: 'linux' },
+          read: (p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined),
+        },
+        (p) => state.hosts[host].files[p],
+      )[0]!;
       for (const [fixture, where] of Object.entries(files)) {
         const target = where.replace('~', w.home).replace('<project>', w.project);
         const original = readFileSync(join(FIXTURES, fixture), 'utf8');
@@ -132,14 +159,24 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
       }
 
       const second = runSetup(w.opts([host]));
-      assert.deepEqual(second.hosts[0]!.files.map((f) => f.action), touched.map(() => 'unchanged'));
+      assert.deepEqual(
+        second.hosts[0]!.files.map((f) => f.action),
+        touched.map(() => 'unchanged'),
+      );
       assert.deepEqual(snapshot(touched), afterFirst, 'setup twice → identical bytes');
 
       const gone = runUninstall(w.opts([host]));
       assert.equal(gone.ok, true);
       for (const p of touched) {
-        const fixture = Object.entries(files).find(([, where]) => where.replace('~', w.home).replace('<project>', w.project) === p)?.[0];
-        if (fixture) assert.equal(readFileSync(p, 'utf8'), readFileSync(join(FIXTURES, fixture), 'utf8'), `${p}: original bytes back`);
+        const fixture = Object.entries(files).find(
+          ([, where]) => where.replace('~', w.home).replace('<project>', w.project) === p,
+        )?.[0];
+        if (fixture)
+          assert.equal(
+            readFileSync(p, 'utf8'),
+            readFileSync(join(FIXTURES, fixture), 'utf8'),
+            `${p}: original bytes back`,
+          );
         else assert.equal(existsSync(p), false, `${p}: created by setup, removed by uninstall`);
       }
       assert.deepEqual(tree(w.home, w.project), treeBefore, 'no trace: no file and no empty directory left behind');
@@ -152,11 +189,14 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     const settings = join(w.home, '.claude/settings.json');
     writeFileSync(settings, readFileSync(settings, 'utf8').replace('"model": "opus"', '"model": "sonnet"'));
     runUninstall(w.opts(['claude-code']));
-    const want = readFileSync(join(FIXTURES, 'claude-code/settings.json'), 'utf8').replace('"model": "opus"', '"model": "sonnet"');
+    const want = readFileSync(join(FIXTURES, 'claude-code/settings.json'), 'utf8').replace(
+      '"model": "opus"',
+      '"model": "sonnet"',
+    );
     assert.equal(readFileSync(settings, 'utf8'), want);
   });
 
-  it('Gemini gets hooksConfig.enabled; the user\'s other hooksConfig keys stay', () => {
+  it("Gemini gets hooksConfig.enabled; the user's other hooksConfig keys stay", () => {
     const w = world({ 'gemini-cli/settings.json': '~/.gemini/settings.json' });
     runSetup(w.opts(['gemini-cli']));
     const s = parseJsonc(readFileSync(join(w.home, '.gemini/settings.json'), 'utf8')) as {
@@ -171,7 +211,10 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
   });
 
   it('a malformed or read-only file is reported with a fix and left untouched; other hosts still get set up', () => {
-    const w = world({ 'claude-code/settings.json': '~/.claude/settings.json', 'cursor/hooks.json': '~/.cursor/hooks.json' });
+    const w = world({
+      'claude-code/settings.json': '~/.claude/settings.json',
+      'cursor/hooks.json': '~/.cursor/hooks.json',
+    });
     const settings = join(w.home, '.claude/settings.json');
     writeFileSync(settings, '{ "model": "opus", ');
     const cursorHooks = join(w.home, '.cursor/hooks.json');
@@ -208,7 +251,9 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
     const w = world();
     const launcher = defaultLauncher(w.env, LAUNCHER.bin);
     runSetup(w.opts(['codex', 'claude-code'], { launcher }));
-    const toml = parseToml(readFileSync(join(w.home, '.codex/config.toml'), 'utf8')) as { mcp_servers: Record<string, { env?: Record<string, string> }> };
+    const toml = parseToml(readFileSync(join(w.home, '.codex/config.toml'), 'utf8')) as {
+      mcp_servers: Record<string, { env?: Record<string, string> }>;
+    };
     assert.deepEqual({ ...toml.mcp_servers['context-mode']?.env }, { CONTEXT_MODE_HOME: w.env.CONTEXT_MODE_HOME });
     runSetup(w.opts(['claude-code'], { scope: 'project', launcher }));
     const shared = readFileSync(join(w.project, '.mcp.json'), 'utf8');
@@ -230,11 +275,18 @@ describe('setup merges into real-world configs and uninstall gives the bytes bac
   it('older hand-written context-mode hooks in a file setup merges into are left in place and named in a note', () => {
     const w = world();
     mkdirSync(join(w.home, '.claude'), { recursive: true });
-    const old = '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "npx context-mode hook claude-code pretooluse" } ] } ] } }\n';
+    const old =
+      '{ "hooks": { "PreToolUse": [ { "hooks": [ { "type": "command", "command": "npx context-mode hook claude-code pretooluse" } ] } ] } }\n';
     writeFileSync(join(w.home, '.claude/settings.json'), old);
     const plan = runSetup(w.opts(['claude-code']));
-    assert.ok(plan.hosts[0]!.notes.some((n) => /older hand-written context-mode hooks.*doctor --fix/.test(n)), plan.hosts[0]!.notes.join('\n'));
-    assert.match(readFileSync(join(w.home, '.claude/settings.json'), 'utf8'), /npx context-mode hook claude-code pretooluse/);
+    assert.ok(
+      plan.hosts[0]!.notes.some((n) => /older hand-written context-mode hooks.*doctor --fix/.test(n)),
+      plan.hosts[0]!.notes.join('\n'),
+    );
+    assert.match(
+      readFileSync(join(w.home, '.claude/settings.json'), 'utf8'),
+      /npx context-mode hook claude-code pretooluse/,
+    );
   });
 
   it('--dry-run prints diffs and writes nothing', () => {
@@ -260,7 +312,9 @@ describe('OpenCode plugin file', () => {
     runSetup(w.opts(['opencode'], { scope: 'project' }));
     const projectPlugin = join(w.project, '.opencode/plugins/context-mode.ts');
     assert.doesNotMatch(readFileSync(projectPlugin, 'utf8'), /\/opt\/|\/home\/|\/root\//);
-    const portable = (await import(pathToFileURL(projectPlugin).href)) as { ContextModePlugin: (i: unknown) => Promise<unknown> };
+    const portable = (await import(pathToFileURL(projectPlugin).href)) as {
+      ContextModePlugin: (i: unknown) => Promise<unknown>;
+    };
     // No global ctxmode on this machine: the plugin answers with no hooks instead of failing OpenCode.
     assert.deepEqual(await portable.ContextModePlugin({ directory: w.project }), {});
 
@@ -292,19 +346,36 @@ describe('team-shared Copilot hooks file', () => {
     const w = world();
     const plan = runSetup(w.opts(['vscode-copilot'], { scope: 'project' }));
     assert.equal(plan.ok, true);
-    assert.ok(plan.hosts[0]!.notes.some((n) => /can be committed: teammates get the tool with `npm install -g ctxmode`/.test(n)));
+    assert.ok(
+      plan.hosts[0]!.notes.some((n) =>
+        /can be committed: teammates get the tool with `npm install -g ctxmode`/.test(n),
+      ),
+    );
     const file = join(w.project, '.github/hooks/context-mode.json');
     const text = readFileSync(file, 'utf8');
     assert.doesNotMatch(text, /\/opt\/|\/home\/|\/root\/|[A-Z]:\\\\/, 'no absolute paths in a committed file');
     const json = JSON.parse(text);
     assert.equal(json.version, 1);
-    assert.deepEqual(Object.keys(json.hooks), ['preToolUse', 'postToolUse', 'userPromptSubmitted', 'preCompact', 'sessionStart', 'agentStop']);
+    assert.deepEqual(Object.keys(json.hooks), [
+      'preToolUse',
+      'postToolUse',
+      'userPromptSubmitted',
+      'preCompact',
+      'sessionStart',
+      'agentStop',
+    ]);
     assert.ok(json.hooks.preToolUse[0].bash.includes('ctxmode hook copilot pretooluse'));
     assert.ok(json.hooks.preToolUse[0].powershell.includes('ctxmode hook copilot pretooluse'));
     // The other two Copilot surfaces want exactly this file: nothing changes, no second file appears.
     const again = runSetup(w.opts(['jetbrains-copilot', 'copilot-cli'], { scope: 'project' }));
     const hookFiles = again.hosts.flatMap((h) => h.files.filter((f) => f.parts.includes('hooks')));
-    assert.deepEqual(hookFiles.map((f) => [f.path, f.action]), [[file, 'unchanged'], [file, 'unchanged']]);
+    assert.deepEqual(
+      hookFiles.map((f) => [f.path, f.action]),
+      [
+        [file, 'unchanged'],
+        [file, 'unchanged'],
+      ],
+    );
     assert.equal(readFileSync(file, 'utf8'), text);
     const mcp = JSON.parse(readFileSync(join(w.project, '.vscode/mcp.json'), 'utf8'));
     assert.deepEqual(mcp.servers['context-mode'], { type: 'stdio', command: 'ctxmode', args: [] });
@@ -313,10 +384,15 @@ describe('team-shared Copilot hooks file', () => {
   it('the portable command is a no-op with one hint line when ctxmode is missing, and passes a block exit code through', () => {
     const w = world();
     runSetup(w.opts(['vscode-copilot'], { scope: 'project' }));
-    const bash = JSON.parse(readFileSync(join(w.project, '.github/hooks/context-mode.json'), 'utf8')).hooks.preToolUse[0].bash as string;
+    const bash = JSON.parse(readFileSync(join(w.project, '.github/hooks/context-mode.json'), 'utf8')).hooks
+      .preToolUse[0].bash as string;
     const emptyPath = join(w.root, 'empty-bin');
     mkdirSync(emptyPath);
-    const missing = spawnSync('/bin/sh', ['-c', bash], { env: { PATH: `${emptyPath}:/usr/bin:/bin` }, input: '{}', encoding: 'utf8' });
+    const missing = spawnSync('/bin/sh', ['-c', bash], {
+      env: { PATH: `${emptyPath}:/usr/bin:/bin` },
+      input: '{}',
+      encoding: 'utf8',
+    });
     assert.equal(missing.status, 0);
     assert.equal(missing.stdout, '');
     assert.equal(missing.stderr.trim().split('\n').length, 1);
@@ -324,7 +400,11 @@ describe('team-shared Copilot hooks file', () => {
     const fake = join(w.root, 'fake-bin');
     mkdirSync(fake);
     writeFileSync(join(fake, 'ctxmode'), '#!/bin/sh\necho "{\\"args\\": \\"$*\\"}"\nexit 2\n', { mode: 0o755 });
-    const present = spawnSync('/bin/sh', ['-c', bash], { env: { PATH: `${fake}:/usr/bin:/bin` }, input: '{}', encoding: 'utf8' });
+    const present = spawnSync('/bin/sh', ['-c', bash], {
+      env: { PATH: `${fake}:/usr/bin:/bin` },
+      input: '{}',
+      encoding: 'utf8',
+    });
     assert.equal(present.status, 2, 'a deliberate block (exit 2) is not swallowed by the guard');
     assert.deepEqual(JSON.parse(present.stdout), { args: 'hook copilot pretooluse' });
   });

@@ -15,7 +15,21 @@ function ctxmode(args: string[], env: NodeJS.ProcessEnv) {
 
 it('setup --parts hooks,instructions writes the Copilot hook file and instructions but no mcp.json (the VS Code extension registers the server itself)', () => {
   const { project, env } = tempWorld('cm-parts-');
-  const r = ctxmode(['setup', '--host', 'vscode-copilot', '--project', project, '--scope', 'project', '--parts', 'hooks,instructions', '--json'], env);
+  const r = ctxmode(
+    [
+      'setup',
+      '--host',
+      'vscode-copilot',
+      '--project',
+      project,
+      '--scope',
+      'project',
+      '--parts',
+      'hooks,instructions',
+      '--json',
+    ],
+    env,
+  );
   assert.equal(r.status, 0, r.stderr);
   const plan = JSON.parse(r.stdout) as { hosts: { files: { path: string; parts: string[] }[] }[] };
   const parts = plan.hosts.flatMap((h) => h.files.flatMap((f) => f.parts));
@@ -27,7 +41,10 @@ it('setup --parts hooks,instructions writes the Copilot hook file and instructio
 
 it('setup --parts with an unknown part is a usage error that names the valid parts', () => {
   const { project, env } = tempWorld('cm-parts-');
-  const r = ctxmode(['setup', '--host', 'vscode-copilot', '--project', project, '--scope', 'project', '--parts', 'mcp,everything'], env);
+  const r = ctxmode(
+    ['setup', '--host', 'vscode-copilot', '--project', project, '--scope', 'project', '--parts', 'mcp,everything'],
+    env,
+  );
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--parts takes mcp, hooks, instructions \(got everything\)/);
 });

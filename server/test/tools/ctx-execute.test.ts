@@ -15,12 +15,16 @@ after(async () => {
 });
 
 async function call(name: string, args: Record<string, unknown>) {
-  const r = (await s.client.callTool({ name, arguments: args })) as { content: Array<{ type: string; text: string }>; isError?: boolean };
+  const r = (await s.client.callTool({ name, arguments: args })) as {
+    content: Array<{ type: string; text: string }>;
+    isError?: boolean;
+  };
   return { text: r.content.map((c) => c.text).join(''), isError: r.isError === true };
 }
 
 const HELLO: Record<string, string> = {
-  javascript: 'const fs = require("node:fs"); await Promise.resolve(); console.log("hi from js", typeof fs.readFileSync)',
+  javascript:
+    'const fs = require("node:fs"); await Promise.resolve(); console.log("hi from js", typeof fs.readFileSync)',
   typescript: 'const n: number = 41; console.log(`hi from ts ${n + 1}`)',
   python: 'import sys\nprint("hi from python", sys.version_info[0])',
   shell: 'echo "hi from shell"',
@@ -37,11 +41,20 @@ const HELLO: Record<string, string> = {
 describe('ctx_execute runs each language for real', () => {
   const here = new Set(availableLanguages());
   for (const [language, code] of Object.entries(HELLO)) {
-    test(language, { skip: here.has(language as never) ? false : `runtime ${language} not installed here` }, async () => {
-      const r = await call('ctx_execute', { language, code, timeout: 120_000 });
-      assert.equal(r.isError, false, r.text);
-      assert.match(r.text, new RegExp(`hi from ${language === 'typescript' ? 'ts 42' : language === 'javascript' ? 'js function' : language}`));
-    });
+    test(
+      language,
+      { skip: here.has(language as never) ? false : `runtime ${language} not installed here` },
+      async () => {
+        const r = await call('ctx_execute', { language, code, timeout: 120_000 });
+        assert.equal(r.isError, false, r.text);
+        assert.match(
+          r.text,
+          new RegExp(
+            `hi from ${language === 'typescript' ? 'ts 42' : language === 'javascript' ? 'js function' : language}`,
+          ),
+        );
+      },
+    );
   }
 });
 
@@ -64,17 +77,23 @@ test('a non-zero exit returns stdout and stderr, marked as an error', async () =
 
 test('a timeout kills the whole process group, grandchildren included', async () => {
   const marker = `cm-orphan-${process.pid}-${Date.now()}`;
-  const r = await call('ctx_execute', { language: 'shell', code: `sleep 300 & (sleep 301; echo ${marker}) & echo started; sleep 30`, timeout: 3000 });
+  const r = await call('ctx_execute', {
+    language: 'shell',
+    code: `sleep 300 & (sleep 301; echo ${marker}) & echo started; sleep 30`,
+    timeout: 3000,
+  });
   assert.match(r.text, /timed out after 3000 ms/);
   assert.match(r.text, /started/);
   await new Promise((res) => setTimeout(res, 300));
-  const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  });
+  const left = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false;
+      }
+    });
   assert.deepEqual(left, []);
 });
 
@@ -86,13 +105,25 @@ test('cat of a 60 KB JSON file returns at most 4,096 bytes and its middle is sea
   assert.ok(source, r.text.slice(-300));
   const title = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ title: string }>)[10]!.title;
   const found = await call('ctx_search', { queries: [title], source });
-  assert.match(found.text, new RegExp(title.split(' ').slice(0, 3).join(' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.match(
+    found.text,
+    new RegExp(
+      title
+        .split(' ')
+        .slice(0, 3)
+        .join(' ')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    ),
+  );
 });
 
 test('runaway output is killed at the cap with a clear note', async () => {
   const capped = await startBuiltServer({ env: { CONTEXT_MODE_OUTPUT_CAP_BYTES: '200000' } });
   try {
-    const r = (await capped.client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'yes "flood flood flood"' } })) as {
+    const r = (await capped.client.callTool({
+      name: 'ctx_execute',
+      arguments: { language: 'shell', code: 'yes "flood flood flood"' },
+    })) as {
       content: Array<{ text: string }>;
     };
     assert.match(r.content[0]!.text, /output passed the 200000-byte cap: the process was killed/);
@@ -102,29 +133,54 @@ test('runaway output is killed at the cap with a clear note', async () => {
 });
 
 test('background returns what was printed so far and leaves the process running', async () => {
-  const r = await call('ctx_execute', { language: 'shell', code: 'echo warming up; sleep 8; echo done', timeout: 3000, background: true });
+  const r = await call('ctx_execute', {
+    language: 'shell',
+    code: 'echo warming up; sleep 8; echo done',
+    timeout: 3000,
+    background: true,
+  });
   assert.equal(r.isError, false);
   assert.match(r.text, /still running in the background/);
   assert.match(r.text, /warming up/);
 });
 
 test('JavaScript calls start from a pre-started process yet each runs alone, in the project, with its own error', async () => {
-  const first = await call('ctx_execute', { language: 'javascript', code: 'globalThis.leak = 42; console.log("cwd", process.cwd())' });
+  const first = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'globalThis.leak = 42; console.log("cwd", process.cwd())',
+  });
   assert.match(first.text, new RegExp(`cwd ${s.project.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-  const second = await call('ctx_execute', { language: 'javascript', code: 'console.log("leak", typeof globalThis.leak, process.env.TMPDIR?.includes("cm-sbx-"))' });
+  const second = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'console.log("leak", typeof globalThis.leak, process.env.TMPDIR?.includes("cm-sbx-"))',
+  });
   assert.match(second.text, /leak undefined true/);
-  const failing = await call('ctx_execute', { language: 'javascript', code: 'console.log("one");\nthrow new Error("kaput in user code")' });
+  const failing = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'console.log("one");\nthrow new Error("kaput in user code")',
+  });
   assert.equal(failing.isError, true);
   assert.match(failing.text, /kaput in user code/);
   assert.match(failing.text, /script\.mjs:4:7/, 'the line of the cold run, pointing at the script');
-  const stdin = await call('ctx_execute', { language: 'javascript', code: 'let n = 0; for await (const c of process.stdin) n += c.length; console.log("stdin", n)' });
+  const stdin = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'let n = 0; for await (const c of process.stdin) n += c.length; console.log("stdin", n)',
+  });
   assert.match(stdin.text, /stdin 0/);
-    // 3 s, not less: on a loaded machine a shorter timeout can fire before the first line is printed.
-  const slow = await call('ctx_execute', { language: 'javascript', code: 'console.log("before"); await new Promise(r => setTimeout(r, 30000))', timeout: 3000 });
+  // 3 s, not less: on a loaded machine a shorter timeout can fire before the first line is printed.
+  const slow = await call('ctx_execute', {
+    language: 'javascript',
+    code: 'console.log("before"); await new Promise(r => setTimeout(r, 30000))',
+    timeout: 3000,
+  });
   assert.match(slow.text, /timed out after 3000 ms/);
   assert.match(slow.text, /before/);
   writeFileSync(join(s.project, 'warm.txt'), 'one\ntwo\n');
-  const file = await call('ctx_execute_file', { path: 'warm.txt', language: 'javascript', code: 'console.log("lines", FILE_CONTENT.trim().split("\\n").length)' });
+  const file = await call('ctx_execute_file', {
+    path: 'warm.txt',
+    language: 'javascript',
+    code: 'console.log("lines", FILE_CONTENT.trim().split("\\n").length)',
+  });
   assert.match(file.text, /lines 2/);
 });
 
@@ -141,7 +197,10 @@ test('shell calls are as fresh as a new bash: own variables, $0, stdin at EOF, e
   assert.match(r.text, new RegExp(`cwd:${realpathSync(s.project)}`));
   assert.match(r.text, /stdin:eof/);
   assert.match(r.text, /exit code 4/);
-  const py = await call('ctx_execute', { language: 'python', code: 'import os, sys\nprint("py", os.getcwd() == os.path.realpath(os.environ["PWD"]), sys.stdin.read() == "")' });
+  const py = await call('ctx_execute', {
+    language: 'python',
+    code: 'import os, sys\nprint("py", os.getcwd() == os.path.realpath(os.environ["PWD"]), sys.stdin.read() == "")',
+  });
   assert.match(py.text, /py True True/);
 });
 
@@ -154,7 +213,10 @@ test('spare processes are started after start-up and none outlives the server', 
       if (!/^\d+$/.test(pid)) return false;
       try {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`CM_TEST_MARK=${mark}\0`) && /--input-type=module|__cm_mode/.test(cmd);
+        return (
+          readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`CM_TEST_MARK=${mark}\0`) &&
+          /--input-type=module|__cm_mode/.test(cmd)
+        );
       } catch {
         return false;
       }
@@ -166,7 +228,10 @@ test('spare processes are started after start-up and none outlives the server', 
       spares = mine();
     }
     assert.equal(spares.length, 2, 'a JavaScript spare and a shell launcher');
-    const r = await own.client.callTool({ name: 'ctx_execute', arguments: { language: 'javascript', code: 'console.log("first call", 6 * 7)' } });
+    const r = await own.client.callTool({
+      name: 'ctx_execute',
+      arguments: { language: 'javascript', code: 'console.log("first call", 6 * 7)' },
+    });
     assert.match(JSON.stringify(r), /first call 42/);
   } finally {
     await own.close();
@@ -175,21 +240,25 @@ test('spare processes are started after start-up and none outlives the server', 
   assert.deepEqual(mine(), []);
 });
 
-test('Python calls behave as a fresh interpreter: __main__, argv, own globals, script-only traceback, exit code', { skip: !availableLanguages().includes('python') && 'python not installed here' }, async () => {
-  await call('ctx_execute', { language: 'python', code: 'left_over = 1' });
-  await new Promise((r) => setTimeout(r, 400));
-  const r = await call('ctx_execute', {
-    language: 'python',
-    code: 'import sys, os\nprint(__name__, os.path.basename(sys.argv[0]), "left_over" in globals(), repr(sys.stdin.read()))\ndef f():\n    raise ValueError("boom in user code")\nf()',
-  });
-  assert.equal(r.isError, true);
-  assert.match(r.text, /__main__ script\.py False ''/);
-  assert.match(r.text, /script\.py", line 4, in f/);
-  assert.match(r.text, /ValueError: boom in user code/);
-  assert.doesNotMatch(r.text, /runpy|<string>/);
-  const exit = await call('ctx_execute', { language: 'python', code: 'import sys\nprint("bye")\nsys.exit(3)' });
-  assert.match(exit.text, /exit code 3/);
-});
+test(
+  'Python calls behave as a fresh interpreter: __main__, argv, own globals, script-only traceback, exit code',
+  { skip: !availableLanguages().includes('python') && 'python not installed here' },
+  async () => {
+    await call('ctx_execute', { language: 'python', code: 'left_over = 1' });
+    await new Promise((r) => setTimeout(r, 400));
+    const r = await call('ctx_execute', {
+      language: 'python',
+      code: 'import sys, os\nprint(__name__, os.path.basename(sys.argv[0]), "left_over" in globals(), repr(sys.stdin.read()))\ndef f():\n    raise ValueError("boom in user code")\nf()',
+    });
+    assert.equal(r.isError, true);
+    assert.match(r.text, /__main__ script\.py False ''/);
+    assert.match(r.text, /script\.py", line 4, in f/);
+    assert.match(r.text, /ValueError: boom in user code/);
+    assert.doesNotMatch(r.text, /runpy|<string>/);
+    const exit = await call('ctx_execute', { language: 'python', code: 'import sys\nprint("bye")\nsys.exit(3)' });
+    assert.match(exit.text, /exit code 3/);
+  },
+);
 
 test('UTF-8 split across pipe chunks arrives intact', async () => {
   const r = await call('ctx_execute', {
@@ -202,18 +271,33 @@ test('UTF-8 split across pipe chunks arrives intact', async () => {
 test('ctx_execute_file exposes FILE_CONTENT and refuses files outside the project', async () => {
   mkdirSync(join(s.project, 'data'), { recursive: true });
   writeFileSync(join(s.project, 'data/notes.txt'), 'alpha\nbeta\ngamma\n');
-  const ok = await call('ctx_execute_file', { path: 'data/notes.txt', language: 'python', code: 'print(len(FILE_CONTENT.splitlines()), FILE_CONTENT_PATH.endswith("notes.txt"))' });
+  const ok = await call('ctx_execute_file', {
+    path: 'data/notes.txt',
+    language: 'python',
+    code: 'print(len(FILE_CONTENT.splitlines()), FILE_CONTENT_PATH.endswith("notes.txt"))',
+  });
   assert.match(ok.text, /3 True/);
-  const sh = await call('ctx_execute_file', { path: 'data/notes.txt', language: 'shell', code: 'echo "$FILE_CONTENT" | grep -c a' });
+  const sh = await call('ctx_execute_file', {
+    path: 'data/notes.txt',
+    language: 'shell',
+    code: 'echo "$FILE_CONTENT" | grep -c a',
+  });
   assert.match(sh.text, /3/);
-  const out = await call('ctx_execute_file', { path: '/etc/hostname', language: 'shell', code: 'echo "$FILE_CONTENT"' });
+  const out = await call('ctx_execute_file', {
+    path: '/etc/hostname',
+    language: 'shell',
+    code: 'echo "$FILE_CONTENT"',
+  });
   assert.equal(out.isError, true);
   assert.match(out.text, /outside the project.*permissions\.allow/s);
 });
 
 test('deny rules from the project settings refuse a command, in shell and inside Python', async () => {
   mkdirSync(join(s.project, '.claude'), { recursive: true });
-  writeFileSync(join(s.project, '.claude/settings.json'), '// comments are fine\n{ "permissions": { "deny": ["Bash(rm -rf:*)", "Bash(git push:*)"] } }');
+  writeFileSync(
+    join(s.project, '.claude/settings.json'),
+    '// comments are fine\n{ "permissions": { "deny": ["Bash(rm -rf:*)", "Bash(git push:*)"] } }',
+  );
   const sh = await call('ctx_execute', { language: 'shell', code: 'echo ok && rm -rf /tmp/nothing-here' });
   assert.equal(sh.isError, true);
   assert.match(sh.text, /blocked by a deny rule.*Bash\(rm -rf:\*\)/);
@@ -237,7 +321,10 @@ test('ctx_batch_execute runs commands in order, indexes them, and answers the qu
   });
   assert.equal(r.isError, false, r.text);
   const order = ['greeting', 'failing', 'cmd_3'].map((l) => r.text.indexOf(`- ${l}:`));
-  assert.ok(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), r.text);
+  assert.ok(
+    order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)),
+    r.text,
+  );
   assert.match(r.text, /- failing: exit 4/);
   assert.match(r.text, /- cmd_3: exit 0, 50 lines/);
   assert.match(r.text, /disk quota exceeded/);

@@ -25,7 +25,8 @@ describe('ctx_index and ctx_search over the built server', () => {
   });
 
   test('indexed content is found by ctx_search with its heading and a snippet', async () => {
-    const content = '# Deploy guide\n\n## Rolling back a release\n\nRun `deploy rollback --to <tag>` to restore the previous release.\n\n## Scaling\n\nSet replicas in deploy.yaml.';
+    const content =
+      '# Deploy guide\n\n## Rolling back a release\n\nRun `deploy rollback --to <tag>` to restore the previous release.\n\n## Scaling\n\nSet replicas in deploy.yaml.';
     const r = await s.client.callTool({ name: 'ctx_index', arguments: { content, source: 'guide' } });
     assert.ok(!isError(r), text(r));
     assert.match(text(r), /Indexed 2 section\(s\)/);
@@ -53,7 +54,10 @@ describe('ctx_index and ctx_search over the built server', () => {
   });
 
   test('the same chunk matched by two queries is printed once', async () => {
-    const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['rollback release', 'deploy rollback tag'], limit: 1 } });
+    const r = await s.client.callTool({
+      name: 'ctx_search',
+      arguments: { queries: ['rollback release', 'deploy rollback tag'], limit: 1 },
+    });
     const t = text(r);
     assert.equal((t.match(/Rolling back a release — guide/g) ?? []).length, 1, t);
     assert.match(t, /\(shown above\)/);
@@ -72,7 +76,16 @@ describe('ctx_index and ctx_search over the built server', () => {
   });
 
   test('operator-looking text is searched as words, never as FTS syntax', async () => {
-    for (const q of ['NOT rollback', 'title:rollback', 'roll*', '"unbalanced', '(release OR', '^deploy', '🚀', '発表']) {
+    for (const q of [
+      'NOT rollback',
+      'title:rollback',
+      'roll*',
+      '"unbalanced',
+      '(release OR',
+      '^deploy',
+      '🚀',
+      '発表',
+    ]) {
       const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: [q] } });
       assert.ok(!/fts5|syntax error/i.test(text(r)), `${q}: ${text(r)}`);
     }
@@ -95,7 +108,10 @@ describe('ctx_index and ctx_search over the built server', () => {
     assert.ok(!isError(r), text(r));
     assert.match(text(r), /Indexed 2 file\(s\)/);
     assert.match(text(r), /blob\.json \(binary\b/);
-    const q = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['quokka count'], source: 'docs/' } });
+    const q = await s.client.callTool({
+      name: 'ctx_search',
+      arguments: { queries: ['quokka count'], source: 'docs/' },
+    });
     assert.match(text(q), /quokkaCount/);
     const ign = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['flamingo'] } });
     assert.doesNotMatch(text(ign), /Ignored/);
@@ -145,7 +161,8 @@ describe('ctx_index and ctx_search over the built server', () => {
     const index = tools.find((t) => t.name === 'ctx_index');
     assert.equal(search?.annotations?.readOnlyHint, true);
     assert.equal(index?.annotations?.readOnlyHint, false);
-    for (const t of [search, index]) assert.ok(Buffer.byteLength(JSON.stringify(t)) <= 900, `${t?.name}: ${JSON.stringify(t).length}`);
+    for (const t of [search, index])
+      assert.ok(Buffer.byteLength(JSON.stringify(t)) <= 900, `${t?.name}: ${JSON.stringify(t).length}`);
   });
 });
 
@@ -208,9 +225,15 @@ test('an unwritable CONTEXT_MODE_HOME gives an error naming it', async () => {
 test('the whole ctx_search answer stays within CONTEXT_MODE_SEARCH_BUDGET, however many queries', async () => {
   const s = await startBuiltServer({ env: { CONTEXT_MODE_SEARCH_BUDGET: '1500' } });
   try {
-    const md = Array.from({ length: 40 }, (_, i) => `## Topic ${i}\n\n${`Paragraph about gizmo ${i} and the sprocket. `.repeat(30)}`).join('\n\n');
+    const md = Array.from(
+      { length: 40 },
+      (_, i) => `## Topic ${i}\n\n${`Paragraph about gizmo ${i} and the sprocket. `.repeat(30)}`,
+    ).join('\n\n');
     await s.client.callTool({ name: 'ctx_index', arguments: { content: md, source: 'big' } });
-    const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['gizmo', 'sprocket', 'paragraph topic', 'gizmo sprocket'], limit: 3 } });
+    const r = await s.client.callTool({
+      name: 'ctx_search',
+      arguments: { queries: ['gizmo', 'sprocket', 'paragraph topic', 'gizmo sprocket'], limit: 3 },
+    });
     assert.ok(!isError(r), text(r));
     assert.ok(Buffer.byteLength(text(r)) <= 1500, String(Buffer.byteLength(text(r))));
     assert.match(text(r), /## gizmo/);
@@ -224,8 +247,14 @@ test('sort "timeline" lists the newest indexed content first', async () => {
   try {
     await s.client.callTool({ name: 'ctx_index', arguments: { content: '# Old\n\nthe walrus note', source: 'first' } });
     await new Promise((r) => setTimeout(r, 20));
-    await s.client.callTool({ name: 'ctx_index', arguments: { content: '# New\n\nanother walrus note', source: 'second' } });
-    const r = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['walrus'], sort: 'timeline', limit: 2 } });
+    await s.client.callTool({
+      name: 'ctx_index',
+      arguments: { content: '# New\n\nanother walrus note', source: 'second' },
+    });
+    const r = await s.client.callTool({
+      name: 'ctx_search',
+      arguments: { queries: ['walrus'], sort: 'timeline', limit: 2 },
+    });
     assert.ok(!isError(r), text(r));
     assert.ok(text(r).indexOf('— second') < text(r).indexOf('— first'), text(r));
   } finally {
@@ -239,7 +268,9 @@ async function ledgerRows(home: string): Promise<LedgerRow[]> {
   const { openLedgerFile } = await import('@context-mode/shared/ledger/ledger-db');
   const db = openLedgerFile(join(home, 'projects', readdirSync(join(home, 'projects'))[0]!, 'ledger.db'));
   try {
-    return db.prepare('SELECT tool, kind, raw_bytes, returned_bytes, source_id FROM ledger ORDER BY id').all<LedgerRow>();
+    return db
+      .prepare('SELECT tool, kind, raw_bytes, returned_bytes, source_id FROM ledger ORDER BY id')
+      .all<LedgerRow>();
   } finally {
     db.close();
   }

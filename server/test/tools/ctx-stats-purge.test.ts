@@ -18,15 +18,52 @@ after(async () => {
   await srv.close();
 });
 
-const textOf = (r: unknown) => ((r as { content: Array<{ text: string }> }).content ?? []).map((c) => c.text).join('\n');
+const textOf = (r: unknown) =>
+  ((r as { content: Array<{ text: string }> }).content ?? []).map((c) => c.text).join('\n');
 
 test('ctx_stats shows gross, own cost and net from the ledger, tokens labelled as estimates', async () => {
-  recordLedger(srv.project, { sessionId: 'srv-session', host: 'claude-code', tool: 'ctx_execute', kind: 'sandbox', rawBytes: 20_480, returnedBytes: 2_048 }, env);
-  recordLedger(srv.project, { sessionId: 'srv-session', host: 'claude-code', tool: 'routing-block', kind: 'own-cost', rawBytes: 0, returnedBytes: 832 }, env);
-  recordLedger(srv.project, { sessionId: 'other', host: 'claude-code', tool: 'ctx_execute', kind: 'sandbox', rawBytes: 1_000, returnedBytes: 100 }, env);
+  recordLedger(
+    srv.project,
+    {
+      sessionId: 'srv-session',
+      host: 'claude-code',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 20_480,
+      returnedBytes: 2_048,
+    },
+    env,
+  );
+  recordLedger(
+    srv.project,
+    {
+      sessionId: 'srv-session',
+      host: 'claude-code',
+      tool: 'routing-block',
+      kind: 'own-cost',
+      rawBytes: 0,
+      returnedBytes: 832,
+    },
+    env,
+  );
+  recordLedger(
+    srv.project,
+    {
+      sessionId: 'other',
+      host: 'claude-code',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 1_000,
+      returnedBytes: 100,
+    },
+    env,
+  );
   const r = await srv.client.callTool({ name: 'ctx_stats', arguments: {} });
   const text = textOf(r);
-  assert.match(text, /Session srv-session \(claude-code\): saved 18\.0 KB gross, own cost 832 B, net 17\.2 KB \(~4\.4k tokens, estimated\)/);
+  assert.match(
+    text,
+    /Session srv-session \(claude-code\): saved 18\.0 KB gross, own cost 832 B, net 17\.2 KB \(~4\.4k tokens, estimated\)/,
+  );
   assert.match(text, /Project: saved 18\.9 KB gross/);
   assert.match(text, /tokens ≈ bytes ÷ 4 \(estimate\)/);
 });
@@ -37,7 +74,10 @@ test('ctx_purge refuses without confirm, with an ambiguous scope, or without a s
   store.close();
   const cancelled = await srv.client.callTool({ name: 'ctx_purge', arguments: { confirm: false, scope: 'project' } });
   assert.match(textOf(cancelled), /Purge cancelled/);
-  const ambiguous = await srv.client.callTool({ name: 'ctx_purge', arguments: { confirm: true, scope: 'project', sessionId: 'x' } });
+  const ambiguous = await srv.client.callTool({
+    name: 'ctx_purge',
+    arguments: { confirm: true, scope: 'project', sessionId: 'x' },
+  });
   assert.equal((ambiguous as { isError?: boolean }).isError, true);
   assert.match(textOf(ambiguous), /Ambiguous purge/);
   const noScope = await srv.client.callTool({ name: 'ctx_purge', arguments: { confirm: true } });
@@ -54,7 +94,10 @@ test('ctx_purge scope session removes the current memory session; scope project 
   const s = await srv.client.callTool({ name: 'ctx_purge', arguments: { confirm: 'true', scope: 'session' } });
   assert.match(textOf(s), /Purged session hook-session: 1 memory event/);
   const left = openMemoryStore(srv.project, env);
-  assert.deepEqual(left.listEvents().map((e) => e.data), ['older session']);
+  assert.deepEqual(
+    left.listEvents().map((e) => e.data),
+    ['older session'],
+  );
   left.close();
   const p = await srv.client.callTool({ name: 'ctx_purge', arguments: { confirm: true, scope: 'project' } });
   assert.match(textOf(p), /Purged the project: 1 memory event\(s\), the whole knowledge base and \d+ ledger row/);

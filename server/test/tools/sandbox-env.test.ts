@@ -26,7 +26,9 @@ const text = (r: unknown) => JSON.stringify(r);
 
 for (const warm of ['1', '0']) {
   test(`no server secret reaches sandboxed code in any language (warm=${warm}); PATH, HOME and proxies do`, async (t) => {
-    const server = await startBuiltServer({ env: { ...SECRETS, HTTPS_PROXY: 'http://proxy.invalid:3128', CONTEXT_MODE_WARM: warm } });
+    const server = await startBuiltServer({
+      env: { ...SECRETS, HTTPS_PROXY: 'http://proxy.invalid:3128', CONTEXT_MODE_WARM: warm },
+    });
     t.after(() => server.close());
     const langs = availableLanguages().filter((l) => PRINT_ENV[l] && (warm === '1' || l !== 'go'));
     assert.ok(langs.includes('javascript') && langs.includes('shell') && langs.includes('python'));
@@ -54,12 +56,21 @@ for (const warm of ['1', '0']) {
 
 test('CONTEXT_MODE_PASS_ENV opts a variable in by name or PREFIX_*; a secret it carries is still redacted from the answer', async (t) => {
   const server = await startBuiltServer({
-    env: { ...SECRETS, MY_TOOL_MODE: 'fast', ACME_REGION: 'eu', ACME_USER: 'bob', CONTEXT_MODE_PASS_ENV: 'GITHUB_TOKEN, MY_TOOL_MODE,ACME_*' },
+    env: {
+      ...SECRETS,
+      MY_TOOL_MODE: 'fast',
+      ACME_REGION: 'eu',
+      ACME_USER: 'bob',
+      CONTEXT_MODE_PASS_ENV: 'GITHUB_TOKEN, MY_TOOL_MODE,ACME_*',
+    },
   });
   t.after(() => server.close());
   const r = await server.client.callTool({
     name: 'ctx_execute',
-    arguments: { language: 'shell', code: 'echo "mode=$MY_TOOL_MODE region=$ACME_REGION user=$ACME_USER aws=${AWS_SECRET_ACCESS_KEY:-none}"; echo "token: $GITHUB_TOKEN"; echo "len=${#GITHUB_TOKEN}"' },
+    arguments: {
+      language: 'shell',
+      code: 'echo "mode=$MY_TOOL_MODE region=$ACME_REGION user=$ACME_USER aws=${AWS_SECRET_ACCESS_KEY:-none}"; echo "token: $GITHUB_TOKEN"; echo "len=${#GITHUB_TOKEN}"',
+    },
   });
   const out = text(r);
   assert.match(out, /mode=fast region=eu user=bob aws=none/);

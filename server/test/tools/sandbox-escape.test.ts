@@ -36,32 +36,45 @@ async function gone(seconds: number, withinMs = 10_000): Promise<boolean> {
 
 const ESCAPES: Array<{ name: string; language: string; code: (s: number) => string }> = [
   { name: 'setsid', language: 'shell', code: (s) => `setsid sleep ${s} &\necho started` },
-  { name: 'setsid nohup & disown', language: 'shell', code: (s) => `setsid nohup sleep ${s} >/dev/null 2>&1 &\ndisown\necho started` },
+  {
+    name: 'setsid nohup & disown',
+    language: 'shell',
+    code: (s) => `setsid nohup sleep ${s} >/dev/null 2>&1 &\ndisown\necho started`,
+  },
   {
     name: 'Node spawn detached',
     language: 'javascript',
-    code: (s) => `const { spawn } = await import('node:child_process');\nspawn('sleep', ['${s}'], { detached: true, stdio: 'ignore' }).unref();\nconsole.log('started');`,
+    code: (s) =>
+      `const { spawn } = await import('node:child_process');\nspawn('sleep', ['${s}'], { detached: true, stdio: 'ignore' }).unref();\nconsole.log('started');`,
   },
   {
     name: 'Python fork + setsid',
     language: 'python',
-    code: (s) => `import os\nif os.fork() == 0:\n    os.setsid()\n    devnull = os.open(os.devnull, os.O_RDWR)\n    for fd in (0, 1, 2): os.dup2(devnull, fd)\n    os.execvp('sleep', ['sleep', '${s}'])\nprint('started')`,
+    code: (s) =>
+      `import os\nif os.fork() == 0:\n    os.setsid()\n    devnull = os.open(os.devnull, os.O_RDWR)\n    for fd in (0, 1, 2): os.dup2(devnull, fd)\n    os.execvp('sleep', ['sleep', '${s}'])\nprint('started')`,
   },
 ];
 
-test('no process started by a call outlives it, however it left the process group (warm and cold)', { skip: !linux && 'needs /proc' }, async (t) => {
-  for (const warm of ['1', '0']) {
-    const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
-    t.after(() => server.close());
-    for (const [i, e] of ESCAPES.entries()) {
-      if (!availableLanguages().includes(e.language as never)) continue;
-      const seconds = base + i + (warm === '1' ? 0 : 5);
-      const r = await server.client.callTool({ name: 'ctx_execute', arguments: { language: e.language, code: e.code(seconds) } });
-      assert.match(JSON.stringify(r), /started/, `${e.name} (warm=${warm}): ${JSON.stringify(r).slice(0, 300)}`);
-      assert.ok(await gone(seconds), `${e.name} (warm=${warm}) left sleep ${seconds} running`);
+test(
+  'no process started by a call outlives it, however it left the process group (warm and cold)',
+  { skip: !linux && 'needs /proc' },
+  async (t) => {
+    for (const warm of ['1', '0']) {
+      const server = await startBuiltServer({ env: { CONTEXT_MODE_WARM: warm } });
+      t.after(() => server.close());
+      for (const [i, e] of ESCAPES.entries()) {
+        if (!availableLanguages().includes(e.language as never)) continue;
+        const seconds = base + i + (warm === '1' ? 0 : 5);
+        const r = await server.client.callTool({
+          name: 'ctx_execute',
+          arguments: { language: e.language, code: e.code(seconds) },
+        });
+        assert.match(JSON.stringify(r), /started/, `${e.name} (warm=${warm}): ${JSON.stringify(r).slice(0, 300)}`);
+        assert.ok(await gone(seconds), `${e.name} (warm=${warm}) left sleep ${seconds} running`);
+      }
     }
-  }
-});
+  },
+);
 
 test('a timed-out call kills what escaped its group and says so', { skip: !linux && 'needs /proc' }, async (t) => {
   const server = await startBuiltServer();
@@ -69,7 +82,11 @@ test('a timed-out call kills what escaped its group and says so', { skip: !linux
   const seconds = base + 9;
   const r = await server.client.callTool({
     name: 'ctx_execute',
-    arguments: { language: 'shell', code: `setsid nohup sleep ${seconds} >/dev/null 2>&1 &\necho started\nsleep 60`, timeout: 1500 },
+    arguments: {
+      language: 'shell',
+      code: `setsid nohup sleep ${seconds} >/dev/null 2>&1 &\necho started\nsleep 60`,
+      timeout: 1500,
+    },
   });
   const text = JSON.stringify(r);
   assert.match(text, /timed out/);

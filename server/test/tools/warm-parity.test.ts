@@ -6,7 +6,9 @@ import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
 import { availableLanguages } from '../../src/sandbox/runtimes.js';
 
 async function answer(server: BuiltServer, language: string, code: string): Promise<string> {
-  const r = (await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } })) as { content: Array<{ text: string }> };
+  const r = (await server.client.callTool({ name: 'ctx_execute', arguments: { language, code } })) as {
+    content: Array<{ text: string }>;
+  };
   return r.content.map((c) => c.text).join('');
 }
 
@@ -43,23 +45,31 @@ test('a top-level await that never settles exits 13, output kept (warm = cold)',
 });
 
 test('a top-level throw is reported with exit code 1 (warm = cold)', async () => {
-  const { warm, cold } = await warmAndCold('javascript', 'console.log("x");\nawait Promise.resolve();\nthrow new Error("boom-top")');
+  const { warm, cold } = await warmAndCold(
+    'javascript',
+    'console.log("x");\nawait Promise.resolve();\nthrow new Error("boom-top")',
+  );
   assert.match(cold, /boom-top/);
   assert.match(cold, /exit code 1/);
   const norm = (s: string) => s.replace(/\n\s+at .*/g, '').replace(/cm-sbx-\w+/g, 'cm-sbx-X');
   assert.equal(norm(warm), norm(cold));
 });
 
-test('Python: a sys.excepthook the script installs is honoured, and KeyboardInterrupt dies by SIGINT (warm = cold)', { skip: !availableLanguages().includes('python') && 'python not installed here' }, async () => {
-  const code = 'import sys\nsys.excepthook = lambda t, v, tb: print("custom hook", t.__name__, v)\nraise ValueError("bad")';
-  const hook = await warmAndCold('python', code);
-  assert.match(hook.cold, /custom hook ValueError bad/);
-  assert.equal(hook.warm, hook.cold);
-  const interrupt = await warmAndCold('python', 'print("a", flush=True)\nraise KeyboardInterrupt');
-  assert.match(interrupt.cold, /SIGINT/);
-  const norm = (s: string) => s.replace(/cm-sbx-\w+/g, 'cm-sbx-X');
-  assert.equal(norm(interrupt.warm), norm(interrupt.cold));
-});
+test(
+  'Python: a sys.excepthook the script installs is honoured, and KeyboardInterrupt dies by SIGINT (warm = cold)',
+  { skip: !availableLanguages().includes('python') && 'python not installed here' },
+  async () => {
+    const code =
+      'import sys\nsys.excepthook = lambda t, v, tb: print("custom hook", t.__name__, v)\nraise ValueError("bad")';
+    const hook = await warmAndCold('python', code);
+    assert.match(hook.cold, /custom hook ValueError bad/);
+    assert.equal(hook.warm, hook.cold);
+    const interrupt = await warmAndCold('python', 'print("a", flush=True)\nraise KeyboardInterrupt');
+    assert.match(interrupt.cold, /SIGINT/);
+    const norm = (s: string) => s.replace(/cm-sbx-\w+/g, 'cm-sbx-X');
+    assert.equal(norm(interrupt.warm), norm(interrupt.cold));
+  },
+);
 
 /** Each code runs once on a warm spare and once cold; answers normalised for the temp dir and stack frames. */
 async function warmAndColdEach(language: string, codes: string[]): Promise<Array<{ warm: string; cold: string }>> {
@@ -71,7 +81,10 @@ async function warmAndColdEach(language: string, codes: string[]): Promise<Array
     const out: Array<{ warm: string; cold: string }> = [];
     for (const code of codes) {
       await new Promise((r) => setTimeout(r, 1500)); // the replacement spare boots
-      out.push({ warm: norm(await answer(warmServer, language, code)), cold: norm(await answer(coldServer, language, code)) });
+      out.push({
+        warm: norm(await answer(warmServer, language, code)),
+        cold: norm(await answer(coldServer, language, code)),
+      });
     }
     return out;
   } finally {
@@ -81,7 +94,8 @@ async function warmAndColdEach(language: string, codes: string[]): Promise<Array
 }
 
 test("the code's own unhandledRejection handler does not swallow its top-level throw, script or module (warm = cold)", async () => {
-  const body = 'process.on("unhandledRejection", () => console.log("swallowed"));\nconsole.log("x");\nthrow new Error("boom-handled");';
+  const body =
+    'process.on("unhandledRejection", () => console.log("swallowed"));\nconsole.log("x");\nthrow new Error("boom-handled");';
   const [script, module, plain] = await warmAndColdEach('javascript', [
     body,
     `import "node:fs";\n${body}`,

@@ -22,7 +22,12 @@ test('back-to-back JavaScript calls grow the pool of spares (at most 3) and each
   const pids = new Set<string>();
   let maxPool = 0;
   for (let i = 0; i < 8; i++) {
-    const r = await executeCode({ language: 'javascript', code: `console.log(process.pid, typeof globalThis.leak); globalThis.leak = ${i}`, cwd, env });
+    const r = await executeCode({
+      language: 'javascript',
+      code: `console.log(process.pid, typeof globalThis.leak); globalThis.leak = ${i}`,
+      cwd,
+      env,
+    });
     assert.equal(r.exitCode, 0, r.stderr);
     const [pid, leak] = r.stdout.trim().split(' ');
     assert.equal(leak, 'undefined', 'no state from an earlier call');

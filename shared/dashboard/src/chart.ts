@@ -24,28 +24,67 @@ export function savingsChart(points: SavingsPoint[], caption: string): HTMLEleme
   for (const frac of [0, 0.5, 1]) {
     const yy = PAD.top + plotH - frac * plotH;
     svg.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: yy, y2: yy, class: 'grid' }));
-    svg.append(s('text', { x: PAD.left - 6, y: yy + 4, class: 'axis', 'text-anchor': 'end' }, formatBytes(Math.round(max * frac))));
+    svg.append(
+      s(
+        'text',
+        { x: PAD.left - 6, y: yy + 4, class: 'axis', 'text-anchor': 'end' },
+        formatBytes(Math.round(max * frac)),
+      ),
+    );
   }
   points.forEach((p, i) => {
     const x0 = PAD.left + i * slot + (slot - bar * 3) / 2;
     const g = s('g', { class: 'point' });
-    g.append(s('title', {}, `${p.label}: saved ${formatBytes(p.savedBytes)}, own cost ${formatBytes(p.ownCostBytes)}, net ${formatBytes(p.netBytes)}` +
-      (p.redirectEstimateBytes ? `, unconfirmed estimate ${formatBytes(p.redirectEstimateBytes)}` : '')));
-    g.append(s('rect', { x: x0, y: y(p.savedBytes), width: bar, height: PAD.top + plotH - y(p.savedBytes), class: 'saved' }));
-    g.append(s('rect', { x: x0 + bar, y: y(p.ownCostBytes), width: bar, height: PAD.top + plotH - y(p.ownCostBytes), class: 'own' }));
+    g.append(
+      s(
+        'title',
+        {},
+        `${p.label}: saved ${formatBytes(p.savedBytes)}, own cost ${formatBytes(p.ownCostBytes)}, net ${formatBytes(p.netBytes)}` +
+          (p.redirectEstimateBytes ? `, unconfirmed estimate ${formatBytes(p.redirectEstimateBytes)}` : ''),
+      ),
+    );
+    g.append(
+      s('rect', { x: x0, y: y(p.savedBytes), width: bar, height: PAD.top + plotH - y(p.savedBytes), class: 'saved' }),
+    );
+    g.append(
+      s('rect', {
+        x: x0 + bar,
+        y: y(p.ownCostBytes),
+        width: bar,
+        height: PAD.top + plotH - y(p.ownCostBytes),
+        class: 'own',
+      }),
+    );
     if (p.redirectEstimateBytes) {
-      g.append(s('rect', { x: x0 + bar * 2, y: y(p.redirectEstimateBytes), width: bar, height: PAD.top + plotH - y(p.redirectEstimateBytes), class: 'estimate' }));
+      g.append(
+        s('rect', {
+          x: x0 + bar * 2,
+          y: y(p.redirectEstimateBytes),
+          width: bar,
+          height: PAD.top + plotH - y(p.redirectEstimateBytes),
+          class: 'estimate',
+        }),
+      );
     }
     g.append(s('line', { x1: x0 - 2, x2: x0 + bar * 2 + 2, y1: y(p.netBytes), y2: y(p.netBytes), class: 'net' }));
     if (points.length <= 12 || i % Math.ceil(points.length / 12) === 0) {
-      g.append(s('text', { x: x0 + bar, y: H - 10, class: 'axis', 'text-anchor': 'middle' }, p.label.length > 10 ? p.label.slice(5, 10) : p.label));
+      g.append(
+        s(
+          'text',
+          { x: x0 + bar, y: H - 10, class: 'axis', 'text-anchor': 'middle' },
+          p.label.length > 10 ? p.label.slice(5, 10) : p.label,
+        ),
+      );
     }
     svg.append(g);
   });
-  const legend = h('ul', { class: 'legend' },
+  const legend = h(
+    'ul',
+    { class: 'legend' },
     h('li', { class: 'saved' }, 'gross saved'),
     h('li', { class: 'own' }, 'own cost'),
     h('li', { class: 'net' }, 'net'),
-    h('li', { class: 'estimate' }, 'unconfirmed estimate (not counted)'));
+    h('li', { class: 'estimate' }, 'unconfirmed estimate (not counted)'),
+  );
   return h('figure', {}, svg as unknown as Node, legend, h('figcaption', { class: 'sr-only' }, caption));
 }

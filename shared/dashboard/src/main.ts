@@ -6,7 +6,16 @@ import { savingsChart } from './chart.js';
 import { h, replaceChildren } from './dom.js';
 import type { DashboardAction, DashboardState, HostMessage } from './protocol.js';
 import { pickTransport } from './transport.js';
-import { emptyStateView, footprintView, memoryView, searchResultsView, sourcesView, summaryView, toolsView, type Confirm } from './views.js';
+import {
+  emptyStateView,
+  footprintView,
+  memoryView,
+  searchResultsView,
+  sourcesView,
+  summaryView,
+  toolsView,
+  type Confirm,
+} from './views.js';
 
 interface ViewState {
   chart: 'days' | 'sessions';
@@ -40,8 +49,29 @@ function send(action: DashboardAction): void {
 const dialog = document.body.appendChild(h('dialog', { class: 'confirm', 'aria-modal': 'true' }));
 const confirmDialog: Confirm = (title, body, ok) =>
   new Promise((resolve) => {
-    const yes = h('button', { type: 'button', class: 'danger', onclick: () => { dialog.close(); resolve(true); } }, ok);
-    const no = h('button', { type: 'button', onclick: () => { dialog.close(); resolve(false); } }, 'Cancel');
+    const yes = h(
+      'button',
+      {
+        type: 'button',
+        class: 'danger',
+        onclick: () => {
+          dialog.close();
+          resolve(true);
+        },
+      },
+      ok,
+    );
+    const no = h(
+      'button',
+      {
+        type: 'button',
+        onclick: () => {
+          dialog.close();
+          resolve(false);
+        },
+      },
+      'Cancel',
+    );
     replaceChildren(dialog, h('h2', {}, title), h('p', {}, body), h('div', { class: 'buttons' }, no, yes));
     dialog.addEventListener('cancel', () => resolve(false), { once: true });
     dialog.showModal();
@@ -54,46 +84,115 @@ function section(id: string, title: string, ...body: Array<Node | string | null>
 
 function render(): void {
   if (!state) return;
-  transport.saveViewState({ chart: view.chart, memory: { category: view.memory.category }, sources: { sort: view.sources.sort } });
+  transport.saveViewState({
+    chart: view.chart,
+    memory: { category: view.memory.category },
+    sources: { sort: view.sources.sort },
+  });
   const st = state;
   const points = view.chart === 'days' ? st.series.days : st.series.sessions;
-  const chartToggle = h('div', { role: 'group', 'aria-label': 'Chart by' },
-    ...(['days', 'sessions'] as const).map((k) => h('button', { type: 'button', 'aria-pressed': String(view.chart === k), onclick: () => { view.chart = k; render(); } }, k === 'days' ? 'per day' : 'per session')));
-  const search = h('form', { class: 'search', role: 'search', onsubmit: (e: Event) => {
-    e.preventDefault();
-    const q = (search.querySelector('input') as HTMLInputElement).value.trim();
-    if (q) send({ type: 'search', query: q });
-  } },
-  h('label', { for: 'q' }, 'Search the knowledge base and memory'),
-  h('input', { id: 'q', type: 'search', name: 'q', placeholder: 'e.g. build error', autocomplete: 'off' }),
-  h('button', { type: 'submit' }, 'Search'));
+  const chartToggle = h(
+    'div',
+    { role: 'group', 'aria-label': 'Chart by' },
+    ...(['days', 'sessions'] as const).map((k) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(view.chart === k),
+          onclick: () => {
+            view.chart = k;
+            render();
+          },
+        },
+        k === 'days' ? 'per day' : 'per session',
+      ),
+    ),
+  );
+  const search = h(
+    'form',
+    {
+      class: 'search',
+      role: 'search',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        const q = (search.querySelector('input') as HTMLInputElement).value.trim();
+        if (q) send({ type: 'search', query: q });
+      },
+    },
+    h('label', { for: 'q' }, 'Search the knowledge base and memory'),
+    h('input', { id: 'q', type: 'search', name: 'q', placeholder: 'e.g. build error', autocomplete: 'off' }),
+    h('button', { type: 'submit' }, 'Search'),
+  );
   const purge = (scope: 'session' | 'project') => async () => {
-    const what = scope === 'session'
-      ? "the most recent session's memory and the content indexed during it"
-      : "all of this project's session memory, indexed content and savings history";
-    if (await confirmDialog(`Purge ${scope}?`, `This deletes ${what}. It cannot be undone.`, `Purge ${scope}`)) send({ type: 'purge', scope });
+    const what =
+      scope === 'session'
+        ? "the most recent session's memory and the content indexed during it"
+        : "all of this project's session memory, indexed content and savings history";
+    if (await confirmDialog(`Purge ${scope}?`, `This deletes ${what}. It cannot be undone.`, `Purge ${scope}`))
+      send({ type: 'purge', scope });
   };
-  replaceChildren(app,
-    h('header', {},
+  replaceChildren(
+    app,
+    h(
+      'header',
+      {},
       h('h1', {}, 'context-mode', h('span', { class: 'muted' }, ` · ${st.project.name}`)),
-      h('button', { type: 'button', onclick: () => send({ type: 'refresh', memoryLimit: st.memory.limit }), 'aria-label': 'Refresh' }, 'Refresh')),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: () => send({ type: 'refresh', memoryLimit: st.memory.limit }),
+          'aria-label': 'Refresh',
+        },
+        'Refresh',
+      ),
+    ),
     banner,
     st.stats.projectTotals.entries || st.stats.allTime.entries ? summaryView(st) : emptyStateView(),
-    section('savings', 'Savings over time', chartToggle, savingsChart(points, `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`)),
+    section(
+      'savings',
+      'Savings over time',
+      chartToggle,
+      savingsChart(points, `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`),
+    ),
     section('tools', 'Tools', toolsView(st), footprintView(st)),
     section('search', 'Search', search, searchOut),
-    section('memory', `Session memory (${st.memory.totalEvents})`, memoryView(st, view.memory, send, render, confirmDialog)),
-    section('sources', `Knowledge sources (${st.sources.total})`, sourcesView(st, view.sources, send, render, confirmDialog)),
-    section('purge', 'Clean up',
+    section(
+      'memory',
+      `Session memory (${st.memory.totalEvents})`,
+      memoryView(st, view.memory, send, render, confirmDialog),
+    ),
+    section(
+      'sources',
+      `Knowledge sources (${st.sources.total})`,
+      sourcesView(st, view.sources, send, render, confirmDialog),
+    ),
+    section(
+      'purge',
+      'Clean up',
       h('p', {}, 'Purging deletes data for good; you are asked first.'),
-      h('button', { type: 'button', class: 'danger', onclick: purge('session') }, 'Purge session…'), ' ',
-      h('button', { type: 'button', class: 'danger', onclick: purge('project') }, 'Purge project…')),
-    h('footer', { class: 'muted' }, `Updated ${st.generatedAt.slice(11, 19)} UTC · tokens are estimates (${st.stats.bytesPerToken} bytes per token)`));
+      h('button', { type: 'button', class: 'danger', onclick: purge('session') }, 'Purge session…'),
+      ' ',
+      h('button', { type: 'button', class: 'danger', onclick: purge('project') }, 'Purge project…'),
+    ),
+    h(
+      'footer',
+      { class: 'muted' },
+      `Updated ${st.generatedAt.slice(11, 19)} UTC · tokens are estimates (${st.stats.bytesPerToken} bytes per token)`,
+    ),
+  );
 }
 
 function showError(message: string, hint?: string): void {
   banner.hidden = false;
-  replaceChildren(banner, message, hint ? h('span', { class: 'hint' }, ` ${hint}`) : null, ' ', h('button', { type: 'button', 'aria-label': 'Dismiss', onclick: () => (banner.hidden = true) }, '×'));
+  replaceChildren(
+    banner,
+    message,
+    hint ? h('span', { class: 'hint' }, ` ${hint}`) : null,
+    ' ',
+    h('button', { type: 'button', 'aria-label': 'Dismiss', onclick: () => (banner.hidden = true) }, '×'),
+  );
 }
 
 transport.onMessage((msg: HostMessage) => {
@@ -104,7 +203,10 @@ transport.onMessage((msg: HostMessage) => {
     banner.hidden = true;
     render();
   } else if (msg.type === 'searchResult') {
-    replaceChildren(searchOut, searchResultsView(msg.query, msg.result.knowledge?.hits ?? [], msg.result.memory?.events ?? []));
+    replaceChildren(
+      searchOut,
+      searchResultsView(msg.query, msg.result.knowledge?.hits ?? [], msg.result.memory?.events ?? []),
+    );
   } else if (msg.type === 'error') {
     showError(`${msg.action}: ${msg.message}`, msg.hint);
     if (!state) replaceChildren(app, banner);

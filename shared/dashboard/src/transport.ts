@@ -70,7 +70,11 @@ function httpTransport(): Transport {
       const body = (await res.json()) as HostMessage[] | HostMessage;
       for (const m of Array.isArray(body) ? body : [body]) emit(m);
     } catch (err) {
-      emit({ type: 'error', action: a.type, message: `The dashboard server did not answer: ${err instanceof Error ? err.message : String(err)}` });
+      emit({
+        type: 'error',
+        action: a.type,
+        message: `The dashboard server did not answer: ${err instanceof Error ? err.message : String(err)}`,
+      });
     }
   };
   // The server pushes a line whenever the ledger or memory changes; the page then asks for fresh state.

@@ -75,14 +75,21 @@ function looksLikeJson(text: string): boolean {
 
 /** A label no earlier run has: re-running the same command never replaces the output of the last one. */
 export function uniqueSourceLabel(prefix: string, now = Date.now()): string {
-  const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date(now)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${prefix}:${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 function searchTerms(lines: string[], intent?: string): string {
   if (intent) return JSON.stringify(intent.slice(0, 80));
   const first = lines.find(isImportantLine) ?? lines.find((l) => l.trim()) ?? 'output';
-  const words = first.match(/[\p{L}\p{N}_]{3,}/gu)?.slice(0, 6).join(' ') || 'error';
+  const words =
+    first
+      .match(/[\p{L}\p{N}_]{3,}/gu)
+      ?.slice(0, 6)
+      .join(' ') || 'error';
   return JSON.stringify(words);
 }
 
@@ -96,7 +103,10 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
   const budget = input.budget ?? resultBudget();
   const full = combined(input);
   const rawBytes = bytes(input.text) + bytes(input.stderr ?? '');
-  const exitNote = input.exitCode !== undefined && input.exitCode !== null && input.exitCode !== 0 ? `exit code ${input.exitCode}\n` : '';
+  const exitNote =
+    input.exitCode !== undefined && input.exitCode !== null && input.exitCode !== 0
+      ? `exit code ${input.exitCode}\n`
+      : '';
   if (bytes(exitNote + full) <= budget) {
     const text = exitNote + full;
     return { text, rawBytes, returnedBytes: bytes(text), elidedBytes: 0 };
@@ -122,8 +132,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
     }
   }
 
-  const header =
-    `${exitNote}Output: ${lines.length} lines, ${rawBytes} bytes — over the ${budget}-byte budget, so this is a digest.\n`;
+  const header = `${exitNote}Output: ${lines.length} lines, ${rawBytes} bytes — over the ${budget}-byte budget, so this is a digest.\n`;
   const footer = source
     ? `\nFull output indexed as "${source}" (${indexNote}). Retrieve any part: ctx_search(source: "${source}", queries: [${searchTerms(lines, input.intent)}])\n`
     : `\nFull output could not be indexed (${indexNote || 'no knowledge base'}).\n`;

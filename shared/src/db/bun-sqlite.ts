@@ -18,7 +18,10 @@ interface BunDatabase {
   prepare(sql: string): BunStatement;
   close(): void;
 }
-type BunDatabaseClass = new (path: string, options?: { strict?: boolean; create?: boolean; readwrite?: boolean }) => BunDatabase;
+type BunDatabaseClass = new (
+  path: string,
+  options?: { strict?: boolean; create?: boolean; readwrite?: boolean },
+) => BunDatabase;
 
 /**
  * Opens a store with Bun's built-in SQLite, shaped like the other two drivers: `strict` so `{ id: 1 }` binds

@@ -48,8 +48,7 @@ function wrapStatement(raw: RawStatement, plainRows: boolean): Statement {
       return { changes: Number(r.changes), lastInsertRowid: r.lastInsertRowid };
     },
     get: <T = Row>(...params: SqlParams) => plain(raw.get(...params)) as T | undefined,
-    all: <T = Row>(...params: SqlParams) =>
-      (plainRows ? raw.all(...params).map(plain) : raw.all(...params)) as T[],
+    all: <T = Row>(...params: SqlParams) => (plainRows ? raw.all(...params).map(plain) : raw.all(...params)) as T[],
   };
 }
 
@@ -67,7 +66,8 @@ export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number)
 
 /** Thrown when this Node has no built-in SQLite and the optional native driver is not installed. */
 export class NoSqliteDriverError extends Error {
-  readonly hint = 'Run context-mode with Node 22.13 or newer (built-in node:sqlite), or install the optional driver where ctxmode is installed: npm install better-sqlite3';
+  readonly hint =
+    'Run context-mode with Node 22.13 or newer (built-in node:sqlite), or install the optional driver where ctxmode is installed: npm install better-sqlite3';
 }
 
 function loadBetterSqlite(): new (p: string, o?: Record<string, unknown>) => RawDb {
@@ -76,7 +76,9 @@ function loadBetterSqlite(): new (p: string, o?: Record<string, unknown>) => Raw
   } catch (err) {
     // better-sqlite3 is an optional dependency of the package: Nodes with node:sqlite never need it compiled.
     if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
-    throw new NoSqliteDriverError(`no SQLite driver: Node ${process.version} has no node:sqlite and better-sqlite3 is not installed`);
+    throw new NoSqliteDriverError(
+      `no SQLite driver: Node ${process.version} has no node:sqlite and better-sqlite3 is not installed`,
+    );
   }
 }
 

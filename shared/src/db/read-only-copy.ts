@@ -27,7 +27,10 @@ export function failedForReadOnlyDir(path: string, err: unknown): boolean {
  * so it is read from a private copy in the temp dir, with writes refused (`query_only`) and a message that
  * says why. The copy is removed when the handle closes.
  */
-export function openReadOnlyCopy<T extends Database>(path: string, open: (copy: string) => T): T & { readOnly: string } {
+export function openReadOnlyCopy<T extends Database>(
+  path: string,
+  open: (copy: string) => T,
+): T & { readOnly: string } {
   const dir = mkdtempSync(join(tmpdir(), 'cm-readonly-'));
   const copy = join(dir, basename(path));
   try {

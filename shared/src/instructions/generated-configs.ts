@@ -16,7 +16,8 @@ export interface GeneratedFile {
 export function generatedConfigFiles(): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const h of allHosts()) {
-    if (h.instructionFile.value) files.push({ path: `${h.id}/${h.instructionFile.value.replace(/\\/g, '/')}`, content: renderInstructionFile(h) });
+    if (h.instructionFile.value)
+      files.push({ path: `${h.id}/${h.instructionFile.value.replace(/\\/g, '/')}`, content: renderInstructionFile(h) });
     for (const f of referenceConfigFiles(h)) files.push({ path: `${h.id}/${f.name}`, content: f.content });
   }
   return files.sort((a, b) => a.path.localeCompare(b.path));

@@ -1,6 +1,11 @@
 import { hostToolName } from '../platforms/resolve-host.js';
 import type { HostRecord } from '../platforms/types.js';
-import { INSTRUCTION_TEMPLATE, ROUTING_BLOCK_BUDGET, ROUTING_BLOCK_TEMPLATE, TEMPLATE_TOOLS } from './routing-template.js';
+import {
+  INSTRUCTION_TEMPLATE,
+  ROUTING_BLOCK_BUDGET,
+  ROUTING_BLOCK_TEMPLATE,
+  TEMPLATE_TOOLS,
+} from './routing-template.js';
 
 /** Markers around our block in a host's instruction file, so setup can replace exactly what it added. */
 export const BLOCK_START = '<!-- context-mode:start -->';
@@ -20,7 +25,8 @@ function cutToBytes(text: string, budget: number): string {
   // Drop whole lines from the end of the list until the block fits, keeping its closing tag.
   const lines = text.split('\n');
   const close = lines.pop()!;
-  while (lines.length > 1 && Buffer.byteLength([...lines, close].join('\n')) > budget) lines.splice(lines.length - 2, 1);
+  while (lines.length > 1 && Buffer.byteLength([...lines, close].join('\n')) > budget)
+    lines.splice(lines.length - 2, 1);
   return [...lines, close].join('\n');
 }
 

@@ -18,7 +18,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) {
     return { text: buf.subarray(2, buf.length - (buf.length % 2)).toString('utf16le'), encoding: 'utf-16le' };
   }
-  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return { text: decodeUtf16be(buf.subarray(2)), encoding: 'utf-16be' };
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff)
+    return { text: decodeUtf16be(buf.subarray(2)), encoding: 'utf-16be' };
   const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
   if (body.subarray(0, SNIFF_BYTES).includes(0)) return { binary: 'binary' };
   const text = body.toString('utf8');

@@ -14,21 +14,35 @@ export function describeIndexResult(r: IndexPathResult, root: string, searchHint
   if (r.kind === 'file') {
     const f = r.files[0];
     if (!f) return `Skipped ${rel(r.path)}: ${r.skipped[0]?.reason ?? 'unreadable'}. Nothing indexed.`;
-    lines.push(`Indexed ${f.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) from ${rel(r.path)} as source "${f.source}".`);
+    lines.push(
+      `Indexed ${f.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) from ${rel(r.path)} as source "${f.source}".`,
+    );
   } else {
-    lines.push(`Indexed ${r.files.length} file(s), ${r.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) from ${rel(r.path) || '.'}.`);
-    if (r.capped) lines.push(`Stopped at maxFiles: ${r.files.length} of ${r.totalSeen} matching files; raise maxFiles or narrow include.`);
-    if (r.files.length === 0 && r.totalSeen === 0) lines.push('No file matched the filters (extensions, include, exclude, .gitignore).');
+    lines.push(
+      `Indexed ${r.files.length} file(s), ${r.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) from ${rel(r.path) || '.'}.`,
+    );
+    if (r.capped)
+      lines.push(
+        `Stopped at maxFiles: ${r.files.length} of ${r.totalSeen} matching files; raise maxFiles or narrow include.`,
+      );
+    if (r.files.length === 0 && r.totalSeen === 0)
+      lines.push('No file matched the filters (extensions, include, exclude, .gitignore).');
   }
   const skipped = r.skipped.filter((s) => !s.reason.startsWith('symlink (not'));
   const links = r.skipped.length - skipped.length;
   if (skipped.length) {
-    const shown = skipped.slice(0, 5).map((s) => `${rel(s.path)} (${s.reason})`).join(', ');
+    const shown = skipped
+      .slice(0, 5)
+      .map((s) => `${rel(s.path)} (${s.reason})`)
+      .join(', ');
     lines.push(`Skipped ${skipped.length}: ${shown}${skipped.length > 5 ? ', …' : ''}.`);
   }
   if (links) lines.push(`${links} symlink(s) not followed (followSymlinks: true to follow).`);
   if (r.redactions) lines.push(`${r.redactions} secret(s) redacted before storing.`);
-  if (r.removed.length) lines.push(`Forgot ${r.removed.length} deleted file(s): ${r.removed.slice(0, 3).join(', ')}${r.removed.length > 3 ? ', …' : ''}.`);
+  if (r.removed.length)
+    lines.push(
+      `Forgot ${r.removed.length} deleted file(s): ${r.removed.slice(0, 3).join(', ')}${r.removed.length > 3 ? ', …' : ''}.`,
+    );
   if (r.files.length) {
     const labels = r.files.map((f) => f.source);
     const src = labels.length === 1 ? labels[0] : directoryPrefix(labels);

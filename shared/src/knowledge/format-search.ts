@@ -54,7 +54,9 @@ export function formatSearchAnswer(sections: FormattedSection[], budget: number)
     const lines: string[] = [];
     if (sections.length > 1) lines.push(`## ${query}`);
     if (report.corrections.length) {
-      lines.push(`(no exact match for ${report.corrections.map((c) => `"${c.from}"`).join(', ')}; also searched ${report.corrections.map((c) => `"${c.to}"`).join(', ')})`);
+      lines.push(
+        `(no exact match for ${report.corrections.map((c) => `"${c.from}"`).join(', ')}; also searched ${report.corrections.map((c) => `"${c.to}"`).join(', ')})`,
+      );
     }
     if (report.emptyQuery) lines.push(`(skipped: ${report.emptyQuery})`);
     else if (report.hits.length === 0) lines.push('No results.');
@@ -72,7 +74,8 @@ export function formatSearchAnswer(sections: FormattedSection[], budget: number)
     parts.push(lines.join('\n\n'));
   }
   let out = parts.join('\n\n');
-  if (refreshed.size) out = `(re-indexed changed file${refreshed.size > 1 ? 's' : ''}: ${[...refreshed].slice(0, 5).join(', ')})\n\n${out}`;
+  if (refreshed.size)
+    out = `(re-indexed changed file${refreshed.size > 1 ? 's' : ''}: ${[...refreshed].slice(0, 5).join(', ')})\n\n${out}`;
   if (utf8Length(out) > budget) {
     const note = '\n… (answer cut at the search budget; narrow with source or fewer queries)';
     out = prefixWithinBytes(out, budget - utf8Length(note)) + note;

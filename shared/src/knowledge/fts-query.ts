@@ -38,10 +38,18 @@ export function quoteFts(term: string): string {
  * prefix `*`, initial-token `^`, parentheses and stray quotes therefore never reach FTS5 as syntax.
  * Text with no searchable word (empty, whitespace, only punctuation or emoji) gives `{ empty: true }`.
  */
-export function buildFtsQuery(input: string, extraWords: string[] = [], options: { synonyms?: boolean } = {}): FtsQuery {
+export function buildFtsQuery(
+  input: string,
+  extraWords: string[] = [],
+  options: { synonyms?: boolean } = {},
+): FtsQuery {
   const words = rawWords(input ?? '');
   // A word written as a flag (`--no-`, `-v`) is meant literally even when it is a stopword.
-  const flags = new Set([...(input ?? '').matchAll(/(?:^|\s)--?([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu)].map((m) => m[1]!.toLowerCase().replace(/-+$/, '')));
+  const flags = new Set(
+    [...(input ?? '').matchAll(/(?:^|\s)--?([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu)].map((m) =>
+      m[1]!.toLowerCase().replace(/-+$/, ''),
+    ),
+  );
   if (words.length === 0 && extraWords.length === 0) {
     return {
       empty: true,
@@ -58,7 +66,11 @@ export function buildFtsQuery(input: string, extraWords: string[] = [], options:
     const term: QueryTerm = { word, lower, parts: splitIdentifier(word), weak: false, alts: [] };
     if (flags.has(lower) && !FTS_OPERATORS.has(lower)) {
       strong.push(term);
-    } else if (FTS_OPERATORS.has(lower) || STOPWORDS.has(lower) || (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))) {
+    } else if (
+      FTS_OPERATORS.has(lower) ||
+      STOPWORDS.has(lower) ||
+      (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))
+    ) {
       weak.push({ ...term, weak: true });
     } else {
       strong.push(term);

@@ -87,7 +87,11 @@ function labelFor(file: string, root: string): string {
  * changes). The path must resolve (after realpath) inside the project root unless `allowOutside`.
  * Binary, oversized and unreadable files are skipped and reported, never fatal.
  */
-export async function indexPath(kb: KnowledgeBase, target: string, options: IndexPathOptions): Promise<IndexPathResult> {
+export async function indexPath(
+  kb: KnowledgeBase,
+  target: string,
+  options: IndexPathOptions,
+): Promise<IndexPathResult> {
   const abs = resolve(options.projectRoot, target);
   let real: string;
   try {
@@ -108,7 +112,17 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
     );
   }
   const result: IndexPathResult = {
-    kind: 'file', path: real, files: [], chunks: 0, codeChunks: 0, bytes: 0, redactions: 0, skipped: [], capped: false, totalSeen: 1, removed: [],
+    kind: 'file',
+    path: real,
+    files: [],
+    chunks: 0,
+    codeChunks: 0,
+    bytes: 0,
+    redactions: 0,
+    skipped: [],
+    capped: false,
+    totalSeen: 1,
+    removed: [],
   };
   const indexOne = async (file: string, source: string) => {
     const { text, reason } = readTextFile(file);
@@ -151,7 +165,8 @@ export async function indexPath(kb: KnowledgeBase, target: string, options: Inde
   // Re-indexing a directory also forgets files deleted since the last time, so searches stop finding them.
   const prefix = real.endsWith(sep) ? real : real + sep;
   for (const s of kb.listSources()) {
-    if (s.filePath && s.filePath.startsWith(prefix) && !existsSync(s.filePath) && kb.deleteSource(s.source)) result.removed.push(s.source);
+    if (s.filePath && s.filePath.startsWith(prefix) && !existsSync(s.filePath) && kb.deleteSource(s.source))
+      result.removed.push(s.source);
   }
   return result;
 }

@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { deleteDatabaseFiles, openDatabase, reopenIfCorrupt, type OpenedDatabase, type OpenOptions } from '../db/open-database.js';
+import {
+  deleteDatabaseFiles,
+  openDatabase,
+  reopenIfCorrupt,
+  type OpenedDatabase,
+  type OpenOptions,
+} from '../db/open-database.js';
 import type { DriverName } from '../db/types.js';
 import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
 import { PENDING_KIND } from './pending-source.js';
@@ -85,9 +91,13 @@ export interface KnowledgeInternals {
  * reported through `recovered`. Every write is one transaction: a re-indexed source is replaced atomically,
  * so a concurrent reader sees the old version or the new one, never a mix.
  */
-export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeBase &
-  Required<Pick<KnowledgeBase, 'searchWithReport' | 'indexAsync'>> {
-  const openOptions: OpenOptions = { migrations: KNOWLEDGE_MIGRATIONS, ...(options.driver ? { driver: options.driver } : {}) };
+export function openKnowledgeBase(
+  options: OpenKnowledgeBaseOptions,
+): KnowledgeBase & Required<Pick<KnowledgeBase, 'searchWithReport' | 'indexAsync'>> {
+  const openOptions: OpenOptions = {
+    migrations: KNOWLEDGE_MIGRATIONS,
+    ...(options.driver ? { driver: options.driver } : {}),
+  };
   let db = openDatabase(options.path, openOptions);
   const cap = options.chunkCapBytes ?? CHUNK_CAP_BYTES;
   const now = options.now ?? (() => new Date());
@@ -125,7 +135,14 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     db.prepare('DELETE FROM sources WHERE id = ?').run(id);
   };
 
-  const insertSource = (input: IndexInput, label: string, kind: string, prepared: PreparedContent, hash: string, mtime: number | null) => {
+  const insertSource = (
+    input: IndexInput,
+    label: string,
+    kind: string,
+    prepared: PreparedContent,
+    hash: string,
+    mtime: number | null,
+  ) => {
     const codeChunks = prepared.chunks.filter((c) => c.contentType === 'code').length;
     const ins = db
       .prepare(
@@ -152,7 +169,9 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
   };
 
   const insertChunks = (sourceId: number, chunks: PreparedChunk[], firstOrd: number) => {
-    const insChunk = db.prepare('INSERT INTO chunks (source_id, ord, title, content, content_type) VALUES (?, ?, ?, ?, ?)');
+    const insChunk = db.prepare(
+      'INSERT INTO chunks (source_id, ord, title, content, content_type) VALUES (?, ?, ?, ?, ?)',
+    );
     const insFts = db.prepare('INSERT INTO chunks_fts (rowid, title, body) VALUES (?, ?, ?)');
     const insTri = db.prepare('INSERT INTO chunks_tri (rowid, title, body) VALUES (?, ?, ?)');
     chunks.forEach((c, i) => {
@@ -177,7 +196,12 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     }
   };
 
-  const resultOf = (input: IndexInput, sourceId: number, prepared: PreparedContent, replaced: boolean): IndexResult => ({
+  const resultOf = (
+    input: IndexInput,
+    sourceId: number,
+    prepared: PreparedContent,
+    replaced: boolean,
+  ): IndexResult => ({
     source: input.source,
     sourceId,
     chunks: prepared.chunks.length,
@@ -199,7 +223,14 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     const result = db.transaction(() => {
       const old = getRow(input.source);
       if (old) removeSource(old.id);
-      const sourceId = insertSource(input, input.source, input.kind ?? (input.filePath ? 'file' : 'manual'), prepared, hash, mtime);
+      const sourceId = insertSource(
+        input,
+        input.source,
+        input.kind ?? (input.filePath ? 'file' : 'manual'),
+        prepared,
+        hash,
+        mtime,
+      );
       insertChunks(sourceId, prepared.chunks, 0);
       insertWords(prepared.words);
       return resultOf(input, sourceId, prepared, old !== undefined);
@@ -261,17 +292,22 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
   };
 
   // A pending source older than this was abandoned by a process that died mid-index.
-  if (!db.readOnly) db.transaction(() => {
-    const cutoff = new Date(now().getTime() - 3_600_000).toISOString();
-    for (const r of db.prepare('SELECT id FROM sources WHERE kind = ? AND indexed_at < ?').all<{ id: number }>(PENDING_KIND, cutoff)) {
-      removeSource(r.id);
-    }
-  });
+  if (!db.readOnly)
+    db.transaction(() => {
+      const cutoff = new Date(now().getTime() - 3_600_000).toISOString();
+      for (const r of db
+        .prepare('SELECT id FROM sources WHERE kind = ? AND indexed_at < ?')
+        .all<{ id: number }>(PENDING_KIND, cutoff)) {
+        removeSource(r.id);
+      }
+    });
 
   let lastRefreshCheck = 0;
   /** Re-indexes file-backed sources whose file changed (mtime moved and content hash differs). */
   const refreshStale = (): string[] => {
-    const count = Number(db.prepare('SELECT count(*) AS n FROM sources WHERE file_path IS NOT NULL').get<{ n: number }>()?.n ?? 0);
+    const count = Number(
+      db.prepare('SELECT count(*) AS n FROM sources WHERE file_path IS NOT NULL').get<{ n: number }>()?.n ?? 0,
+    );
     if (count === 0) return [];
     // A stat per file is cheap for a few hundred files; for thousands, checking once a second is plenty.
     if (count > 300 && Date.now() - lastRefreshCheck < 1000) return [];
@@ -359,7 +395,12 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
       return r ? toInfo(r) : undefined;
     },
     listSources: () =>
-      guarded(() => db.prepare('SELECT * FROM sources WHERE kind <> ? ORDER BY indexed_at DESC, id DESC').all<SourceRow>(PENDING_KIND).map(toInfo)),
+      guarded(() =>
+        db
+          .prepare('SELECT * FROM sources WHERE kind <> ? ORDER BY indexed_at DESC, id DESC')
+          .all<SourceRow>(PENDING_KIND)
+          .map(toInfo),
+      ),
     deleteSource: (label: string) => {
       const r = getRow(label);
       if (!r) return false;
@@ -369,7 +410,9 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     },
     purgeSession: (sessionId: string) => {
       const removed = db.transaction(() => {
-        const rows = db.prepare('SELECT id, chunk_count FROM sources WHERE session_id = ?').all<{ id: number; chunk_count: number }>(sessionId);
+        const rows = db
+          .prepare('SELECT id, chunk_count FROM sources WHERE session_id = ?')
+          .all<{ id: number; chunk_count: number }>(sessionId);
         let n = 0;
         for (const r of rows) {
           removeSource(r.id);
@@ -391,7 +434,9 @@ export function openKnowledgeBase(options: OpenKnowledgeBaseOptions): KnowledgeB
     },
     stats: () => {
       const r = db
-        .prepare('SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources WHERE kind <> ?')
+        .prepare(
+          'SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources WHERE kind <> ?',
+        )
         .get<{ sources: number; chunks: number; bytes: number }>(PENDING_KIND)!;
       return { sources: Number(r.sources), chunks: Number(r.chunks), bytes: Number(r.bytes) };
     },

@@ -14,7 +14,7 @@ export const STOPWORDS = new Set(
     'other ought our ours out over own per please same shall she should so some such than that the their theirs ' +
     'them then there these they this those through thus to too under until up upon us use used uses using very ' +
     'via want wants was way we were what whats when where whether which while who whom whose why will with ' +
-    'within without would yes yet you your yours yourself and or not near i\'m it\'s don\'t doesn\'t can\'t ' +
+    "within without would yes yet you your yours yourself and or not near i'm it's don't doesn't can't " +
     'tell explain happen happens thing things possible able ' +
     'way ways something anything make sure'
   ).split(/\s+/),
@@ -80,7 +80,25 @@ export function identifierExpansions(text: string): string {
 export function lightStem(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 4 || hasCjk(w)) return w;
-  for (const suffix of ['ational', 'ization', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'edly', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's']) {
+  for (const suffix of [
+    'ational',
+    'ization',
+    'ations',
+    'ation',
+    'ments',
+    'ment',
+    'ings',
+    'ing',
+    'edly',
+    'ies',
+    'ied',
+    'ers',
+    'er',
+    'ed',
+    'es',
+    'ly',
+    's',
+  ]) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
       w = w.slice(0, w.length - suffix.length);
       break;

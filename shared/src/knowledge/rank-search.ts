@@ -69,11 +69,15 @@ interface CandidateRow {
 }
 
 function resolveSources(state: KnowledgeInternals, source: string): Array<{ id: number; label: string }> {
-  const exact = state.db.prepare('SELECT id, label FROM sources WHERE label = ?').all<{ id: number; label: string }>(source);
+  const exact = state.db
+    .prepare('SELECT id, label FROM sources WHERE label = ?')
+    .all<{ id: number; label: string }>(source);
   if (exact.length) return exact;
   const like = `%${source.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return state.db
-    .prepare("SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' AND kind <> ? ORDER BY indexed_at DESC LIMIT 1000")
+    .prepare(
+      "SELECT id, label FROM sources WHERE label LIKE ? ESCAPE '\\' AND kind <> ? ORDER BY indexed_at DESC LIMIT 1000",
+    )
     .all<{ id: number; label: string }>(like, PENDING_KIND);
 }
 
@@ -103,7 +107,10 @@ function ftsRanks(
   const order = newestFirst ? `${table}.rowid DESC` : `bm25(${table}, ${TITLE_WEIGHT}.0, 1.0)`;
   const sql = `SELECT ${table}.rowid AS id FROM ${table}${join} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
   try {
-    return state.db.prepare(sql).all<{ id: number }>(...params).map((r) => Number(r.id));
+    return state.db
+      .prepare(sql)
+      .all<{ id: number }>(...params)
+      .map((r) => Number(r.id));
   } catch (err) {
     // The sanitiser makes syntax errors impossible; anything else (e.g. a trigram quirk) degrades to no hits.
     if (/fts5|syntax/i.test(String(err))) return [];
@@ -152,7 +159,10 @@ export function searchKnowledge(
     if (fix && plausibleTypoFix(t.lower, fix)) corrections.push({ from: t.word, to: fix });
   }
   if (corrections.length) {
-    const next = buildFtsQuery(query, corrections.map((c) => c.to));
+    const next = buildFtsQuery(
+      query,
+      corrections.map((c) => c.to),
+    );
     if (!next.empty) q = next;
     report.corrections = corrections;
   }
@@ -193,14 +203,19 @@ export function searchKnowledge(
     const byDf = [...q.terms].sort((a, b) => dfOf(state, a.lower) - dfOf(state, b.lower));
     for (let i = 0; i < byDf.length && found < limit; i++) {
       for (let j = i + 1; j < byDf.length && j < i + 3 && found < limit; j++) {
-        lists.push(ftsRanks(state, 'chunks_fts', `${quoteFts(byDf[i]!.lower)} AND ${quoteFts(byDf[j]!.lower)}`, k, filter));
+        lists.push(
+          ftsRanks(state, 'chunks_fts', `${quoteFts(byDf[i]!.lower)} AND ${quoteFts(byDf[j]!.lower)}`, k, filter),
+        );
         found = new Set(lists.flat()).size;
       }
     }
     if (found < limit) {
       // Ranking every chunk holding a common word is the one thing that gets slow at scale (bm25 reads each
       // chunk's length), so take the newest holders in titles and anywhere, unranked; the rerank orders them.
-      const or = byDf.slice(0, 2).map((t) => quoteFts(t.lower)).join(' OR ');
+      const or = byDf
+        .slice(0, 2)
+        .map((t) => quoteFts(t.lower))
+        .join(' OR ');
       lists.push(ftsRanks(state, 'chunks_fts', `{title} : (${or})`, k, filter, true));
       lists.push(ftsRanks(state, 'chunks_fts', or, k, filter, true));
     }
@@ -209,11 +224,18 @@ export function searchKnowledge(
   // whole and could not correct (a fragment of an identifier). Typos are the vocabulary's job.
   const corrected = new Set(corrections.map((c) => c.from.toLowerCase()));
   const fragments = q.terms.filter(
-    (t) => hasCjk(t.lower) || ([...t.lower].length >= 4 && !t.parts.length && !corrected.has(t.lower) && !state.typos.isKnown(t.lower)),
+    (t) =>
+      hasCjk(t.lower) ||
+      ([...t.lower].length >= 4 && !t.parts.length && !corrected.has(t.lower) && !state.typos.isKnown(t.lower)),
   );
-  if (fragments.length) lists.push(ftsRanks(state, 'chunks_tri', fragments.map((t) => quoteFts(t.lower)).join(' OR '), k, filter));
+  if (fragments.length)
+    lists.push(ftsRanks(state, 'chunks_tri', fragments.map((t) => quoteFts(t.lower)).join(' OR '), k, filter));
   // Synonym-expanded recall is a list of its own, so it adds candidates without diluting the literal ranking.
-  const expanded = buildFtsQuery(query, corrections.map((c) => c.to), { synonyms: true });
+  const expanded = buildFtsQuery(
+    query,
+    corrections.map((c) => c.to),
+    { synonyms: true },
+  );
   const withAlts = expanded.empty ? [] : expanded.terms;
   // Round-robin over the words so each keeps its first synonyms, at most MAX_ALTS in all: every extra OR
   // branch widens the set bm25 has to score.
@@ -226,7 +248,8 @@ export function searchKnowledge(
     }
   }
   const rareAltSet = new Set(rareAlts);
-  if (rareAlts.length) lists.push(ftsRanks(state, 'chunks_fts', [...rare, ...rareAlts].map(quoteFts).join(' OR '), k, filter));
+  if (rareAlts.length)
+    lists.push(ftsRanks(state, 'chunks_fts', [...rare, ...rareAlts].map(quoteFts).join(' OR '), k, filter));
 
   const fused = new Map<number, number>();
   for (const list of lists) list.forEach((id, r) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
@@ -256,7 +279,9 @@ export function searchKnowledge(
     // Only the synonyms that were searched count (their frequencies are known; the rest were too common).
     const used = t.alts.filter((a) => rareAltSet.has(a));
     const alts = used.map((a) => termMatcher(a));
-    const idf = Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a))) ** IDF_POWER;
+    const idf =
+      Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a))) **
+      IDF_POWER;
     return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
@@ -269,7 +294,10 @@ export function searchKnowledge(
     .map(([a, b]) => {
       const stem = (w: string) => lightStem(w.replace(/[._'’-]+/g, ' ')).replace(/\s+/g, ' ');
       const source = (w: string) => escapeRegex(stem(w)).replace(/ /g, '[\\s._-]?');
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${source(a.lower)}[\\p{L}\\p{N}]*[\\s_-]+(?:[\\p{L}\\p{N}]+[\\s_-]+)?${source(b.lower)}`, 'u');
+      const re = new RegExp(
+        `(?<![\\p{L}\\p{N}])${source(a.lower)}[\\p{L}\\p{N}]*[\\s_-]+(?:[\\p{L}\\p{N}]+[\\s_-]+)?${source(b.lower)}`,
+        'u',
+      );
       // Both stems as plain substrings first: most chunks lack one of them, and includes() is cheaper.
       const needles = [stem(a.lower).split(' ')[0]!, stem(b.lower).split(' ')[0]!];
       return (lower: string) => needles.every((n) => lower.includes(n)) && re.test(lower);
@@ -283,7 +311,10 @@ export function searchKnowledge(
   // answer more often than not. The rerank does not, since nearly every name would match a common word.
   const snippetMatchers = groups.flatMap((g) => {
     const t = g.term;
-    return [termMatcher(t.parts.length ? t.parts.join(' ') : t.lower, { humps: true }), ...g.altWords.map((a) => termMatcher(a, { humps: true }))];
+    return [
+      termMatcher(t.parts.length ? t.parts.join(' ') : t.lower, { humps: true }),
+      ...g.altWords.map((a) => termMatcher(a, { humps: true })),
+    ];
   });
   const snippetWeights = groups.flatMap((g) => [g.idf || 0.1, ...g.alts.map(() => ALT_WEIGHT * (g.idf || 0.1))]);
   const scored: Scored[] = [];
@@ -316,7 +347,9 @@ export function searchKnowledge(
     });
     const span = minSpan(pos);
     const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * groups.length)) : 0;
-    const adjacent = pairs.length ? pairs.filter((found) => found(titleLower) || found(contentLower)).length / pairs.length : 0;
+    const adjacent = pairs.length
+      ? pairs.filter((found) => found(titleLower) || found(contentLower)).length / pairs.length
+      : 0;
     let score =
       RRF_WEIGHT * (rrf / maxRrf) +
       COVER_WEIGHT * (covered / totalIdf) +
@@ -326,7 +359,8 @@ export function searchKnowledge(
     // Naming the library or file in the question ("use raw-body with …") points at that source.
     const label = row.label.toLowerCase();
     if (labelTerms.some((re) => re.test(label))) score += LABEL_BONUS;
-    if (opts.sessionId && row.session_id) score += row.session_id === opts.sessionId ? OWN_SESSION_BONUS : OTHER_SESSION_PENALTY;
+    if (opts.sessionId && row.session_id)
+      score += row.session_id === opts.sessionId ? OWN_SESSION_BONUS : OTHER_SESSION_PENALTY;
     scored.push({ row, score, fuzzyOnly: corrections.length > 0 && !originalHit });
   }
   scored.sort((a, b) => b.score - a.score || b.row.indexed_at.localeCompare(a.row.indexed_at) || a.row.id - b.row.id);
@@ -354,18 +388,16 @@ export function searchKnowledge(
     Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
     MIN_SNIPPET_BYTES,
   );
-  report.hits = top.map(
-    (s, i): SearchHit => ({
-      chunkId: Number(s.row.id),
-      source: s.row.label,
-      title: s.row.title,
-      contentType: s.row.content_type,
-      snippet: buildSnippet(s.row.content, snippetMatchers, snippetBytes[i]!, snippetWeights),
-      score: Math.round(s.score * 1000) / 1000,
-      indexedAt: s.row.indexed_at,
-      via: s.fuzzyOnly ? 'fuzzy' : 'fts',
-    }),
-  );
+  report.hits = top.map((s, i): SearchHit => ({
+    chunkId: Number(s.row.id),
+    source: s.row.label,
+    title: s.row.title,
+    contentType: s.row.content_type,
+    snippet: buildSnippet(s.row.content, snippetMatchers, snippetBytes[i]!, snippetWeights),
+    score: Math.round(s.score * 1000) / 1000,
+    indexedAt: s.row.indexed_at,
+    via: s.fuzzyOnly ? 'fuzzy' : 'fts',
+  }));
   return report;
 }
 
@@ -391,5 +423,8 @@ function likeScan(
     params.push(filter.contentType);
   }
   params.push(k);
-  return state.db.prepare(`${sql} LIMIT ?`).all<{ id: number }>(...params).map((r) => Number(r.id));
+  return state.db
+    .prepare(`${sql} LIMIT ?`)
+    .all<{ id: number }>(...params)
+    .map((r) => Number(r.id));
 }

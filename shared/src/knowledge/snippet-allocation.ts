@@ -15,7 +15,12 @@ const MAX_SHARE_OF_EVEN_SPLIT = 2;
  * share of what is left, capped by its need, so a short hit's leftover passes on to the hits after it. Second
  * pass: whatever is still unspent (left by the last hits) goes back to the hits that were cut, best first.
  */
-export function allocateSnippetBytes(scores: number[], needed: number[], meanBytes: number, minBytes: number): number[] {
+export function allocateSnippetBytes(
+  scores: number[],
+  needed: number[],
+  meanBytes: number,
+  minBytes: number,
+): number[] {
   const n = scores.length;
   const total = Math.max(0, Math.floor(meanBytes)) * n;
   let remaining = total;

@@ -46,7 +46,12 @@ export function isBoilerplateLine(line: string): boolean {
   if (!t) return true;
   if (/^\[[^\]]+\]:\s*\S+/.test(t)) return true;
   if (/^(?:[-*_]\s*){3,}$/.test(t) || /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$/.test(t)) return true;
-  if (/^<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*(?:<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*)*$/i.test(t)) return true;
+  if (
+    /^<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*(?:<\/?(?:p|div|img|a|br|picture|source|h\d)\b[^>]*>\s*)*$/i.test(
+      t,
+    )
+  )
+    return true;
   // Images and links with nothing else on the line are badges or navigation.
   const rest = t
     .replace(/\[!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])\](?:\([^)]*\)|\[[^\]]*\])/g, '')

@@ -62,7 +62,8 @@ for (const group of GROUPS) {
   for (const word of group) {
     const key = lightStem(word);
     const alts = index.get(key) ?? [];
-    for (const other of group) if (other !== word && lightStem(other) !== key && !alts.includes(other)) alts.push(other);
+    for (const other of group)
+      if (other !== word && lightStem(other) !== key && !alts.includes(other)) alts.push(other);
     index.set(key, alts);
   }
 }

@@ -30,7 +30,7 @@ export function termMatcher(term: string, options: { humps?: boolean } = {}): Re
   // Identifiers with separators (`next.config.js`, `snake_case`) match with any separator between parts; a
   // camelCase word arrives as its parts joined by spaces, so `keep alive timeout` also finds `keepAliveTimeout`.
   const parts = stem.split(/[\s._'’-]+/);
-  const sep = '[\\s._\'’-]?';
+  const sep = "[\\s._'’-]?";
   const cased = (p: string) => [...p].map(anyCase).join('');
   let source = `(?<![\\p{L}\\p{N}])${parts.map(cased).join(sep)}`;
   const first = stem[0] ?? '';

@@ -70,7 +70,12 @@ export class TypoCorrector {
     const rows = starts.flatMap((c) =>
       this.db
         .prepare('SELECT word FROM vocabulary WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
-        .all<{ word: string }>(c, String.fromCodePoint(c.codePointAt(0)! + 1), word.length - limit, word.length + limit),
+        .all<{ word: string }>(
+          c,
+          String.fromCodePoint(c.codePointAt(0)! + 1),
+          word.length - limit,
+          word.length + limit,
+        ),
     );
     let best: string | undefined;
     let bestDist = limit + 1;

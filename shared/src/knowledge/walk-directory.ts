@@ -30,15 +30,66 @@ export interface WalkResult {
 }
 
 export const DEFAULT_EXCLUDES = [
-  'node_modules/', '.git/', 'dist/', 'build/', 'out/', '.next/', '.nuxt/', 'coverage/', '.venv/', 'venv/',
-  '__pycache__/', '.cache/', '.turbo/', 'target/', '.DS_Store', 'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml',
-  '*.min.js', '*.map',
+  'node_modules/',
+  '.git/',
+  'dist/',
+  'build/',
+  'out/',
+  '.next/',
+  '.nuxt/',
+  'coverage/',
+  '.venv/',
+  'venv/',
+  '__pycache__/',
+  '.cache/',
+  '.turbo/',
+  'target/',
+  '.DS_Store',
+  'package-lock.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  '*.min.js',
+  '*.map',
 ];
 
 export const DEFAULT_EXTENSIONS = [
-  '.md', '.mdx', '.markdown', '.rst', '.txt', '.json', '.jsonc', '.yaml', '.yml', '.toml', '.ts', '.tsx', '.mts',
-  '.cts', '.js', '.jsx', '.mjs', '.cjs', '.py', '.rs', '.go', '.java', '.kt', '.rb', '.php', '.cs', '.c', '.h',
-  '.cpp', '.swift', '.sh', '.sql', '.vue', '.svelte', '.css', '.scss', '.html',
+  '.md',
+  '.mdx',
+  '.markdown',
+  '.rst',
+  '.txt',
+  '.json',
+  '.jsonc',
+  '.yaml',
+  '.yml',
+  '.toml',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.py',
+  '.rs',
+  '.go',
+  '.java',
+  '.kt',
+  '.rb',
+  '.php',
+  '.cs',
+  '.c',
+  '.h',
+  '.cpp',
+  '.swift',
+  '.sh',
+  '.sql',
+  '.vue',
+  '.svelte',
+  '.css',
+  '.scss',
+  '.html',
 ];
 
 function toPosix(p: string): string {
@@ -54,9 +105,13 @@ export function walkDirectory(start: string, options: WalkOptions = {}): WalkRes
   const maxDepth = options.maxDepth ?? 5;
   const maxFiles = options.maxFiles ?? 200;
   const exts = new Set(
-    (options.extensions?.length ? options.extensions : DEFAULT_EXTENSIONS).map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase()),
+    (options.extensions?.length ? options.extensions : DEFAULT_EXTENSIONS).map((e) =>
+      (e.startsWith('.') ? e : `.${e}`).toLowerCase(),
+    ),
   );
-  const excluder = ignore().add(DEFAULT_EXCLUDES).add(options.exclude ?? []);
+  const excluder = ignore()
+    .add(DEFAULT_EXCLUDES)
+    .add(options.exclude ?? []);
   const includer = options.include?.length ? ignore().add(options.include) : undefined;
   const boundary = options.boundary ?? realpathSync(start);
   const result: WalkResult = { files: [], capped: false, totalSeen: 0, skipped: [] };
@@ -113,10 +168,13 @@ export function walkDirectory(start: string, options: WalkOptions = {}): WalkRes
       const isDir = st.isDirectory();
       const probe = isDir ? `${rel}/` : rel;
       if (excluder.ignores(probe)) continue;
-      if (rules.some((r) => {
-        const sub = toPosix(relative(r.base, full));
-        return sub && !sub.startsWith('..') && r.ig.ignores(isDir ? `${sub}/` : sub);
-      })) continue;
+      if (
+        rules.some((r) => {
+          const sub = toPosix(relative(r.base, full));
+          return sub && !sub.startsWith('..') && r.ig.ignores(isDir ? `${sub}/` : sub);
+        })
+      )
+        continue;
       if (isDir) {
         if (depth < maxDepth) queue.push({ dir: full, depth: depth + 1, rules });
         continue;

@@ -14,14 +14,18 @@ function line(label: string, t: StatsTotals): string {
   return (
     `${label}: saved ${formatBytes(t.savedBytes)} gross, own cost ${formatBytes(t.ownCostBytes)}, ` +
     `net ${formatBytes(t.netBytes)} (${tokens(t.estimatedTokens.net)} tokens, estimated)` +
-    (t.redirectEstimateBytes ? `; redirects avoided ~${formatBytes(t.redirectEstimateBytes)} (estimate, not counted)` : '')
+    (t.redirectEstimateBytes
+      ? `; redirects avoided ~${formatBytes(t.redirectEstimateBytes)} (estimate, not counted)`
+      : '')
   );
 }
 
 /** The plain-text stats shown by ctx_stats and `context-mode stats`: the same numbers as the JSON. */
 export function formatStats(r: StatsReport, opts: { maxTools?: number } = {}): string {
   const out = [`context-mode savings — ${r.project.name} (${r.project.root})`];
-  out.push(r.session ? line(`Session ${r.session.id} (${r.session.host})`, r.session) : 'Session: nothing recorded yet');
+  out.push(
+    r.session ? line(`Session ${r.session.id} (${r.session.host})`, r.session) : 'Session: nothing recorded yet',
+  );
   out.push(line('Project', r.projectTotals));
   out.push(line(`All time (${r.allTime.projects} project${r.allTime.projects === 1 ? '' : 's'})`, r.allTime));
   const tools = r.tools.slice(0, opts.maxTools ?? 10);

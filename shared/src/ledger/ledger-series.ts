@@ -24,7 +24,14 @@ const SUMS = `coalesce(sum(${SAVED_SQL}), 0) AS saved,
 function point(r: Row, label: string): SavingsPoint {
   const saved = Number(r.saved);
   const own = Number(r.own);
-  return { key: String(r.key), label, savedBytes: saved, ownCostBytes: own, netBytes: saved - own, redirectEstimateBytes: Number(r.redirect) };
+  return {
+    key: String(r.key),
+    label,
+    savedBytes: saved,
+    ownCostBytes: own,
+    netBytes: saved - own,
+    redirectEstimateBytes: Number(r.redirect),
+  };
 }
 
 export function readSavingsSeries(projectDataDir: string): { days: SavingsPoint[]; sessions: SavingsPoint[] } {
@@ -33,7 +40,9 @@ export function readSavingsSeries(projectDataDir: string): { days: SavingsPoint[
   const db = openLedgerFile(file);
   try {
     const days = db
-      .prepare(`SELECT strftime('%Y-%m-%d', time / 1000, 'unixepoch') AS key, ${SUMS} FROM ledger GROUP BY key ORDER BY key DESC LIMIT ${POINTS}`)
+      .prepare(
+        `SELECT strftime('%Y-%m-%d', time / 1000, 'unixepoch') AS key, ${SUMS} FROM ledger GROUP BY key ORDER BY key DESC LIMIT ${POINTS}`,
+      )
       .all<Row>()
       .reverse()
       .map((r) => point(r, r.key));
@@ -41,7 +50,12 @@ export function readSavingsSeries(projectDataDir: string): { days: SavingsPoint[
       .prepare(`SELECT session_id AS key, ${SUMS} FROM ledger GROUP BY session_id ORDER BY first DESC LIMIT ${POINTS}`)
       .all<Row>()
       .reverse()
-      .map((r) => point(r, `${new Date(Number(r.first)).toISOString().slice(0, 16).replace('T', ' ')} · ${String(r.key).slice(0, 8)}`));
+      .map((r) =>
+        point(
+          r,
+          `${new Date(Number(r.first)).toISOString().slice(0, 16).replace('T', ' ')} · ${String(r.key).slice(0, 8)}`,
+        ),
+      );
     return { days, sessions };
   } finally {
     db.close();

@@ -108,54 +108,58 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
   const meta = readProjectMeta(paths.dir);
   const ledgerFile = ledgerPathForDir(paths.dir);
 
-  const project = withLedger(ledgerFile, { totals: EMPTY, tools: [] as ToolStats[], session: null as StatsReport['session'] }, (db) => {
-    const totals = readTotals(db);
-    const tools = db
-      .prepare(
-        `SELECT tool, count(*) AS calls, coalesce(sum(raw_bytes), 0) AS raw, coalesce(sum(returned_bytes), 0) AS returned,
+  const project = withLedger(
+    ledgerFile,
+    { totals: EMPTY, tools: [] as ToolStats[], session: null as StatsReport['session'] },
+    (db) => {
+      const totals = readTotals(db);
+      const tools = db
+        .prepare(
+          `SELECT tool, count(*) AS calls, coalesce(sum(raw_bytes), 0) AS raw, coalesce(sum(returned_bytes), 0) AS returned,
            coalesce(sum(${SAVED_SQL}), 0) AS saved,
            coalesce(sum(CASE WHEN kind = 'own-cost' THEN returned_bytes ELSE 0 END), 0) AS own
          FROM ledger WHERE kind != 'hook-redirect' GROUP BY tool ORDER BY saved DESC, calls DESC, tool`,
-      )
-      .all<Record<string, unknown>>()
-      .map((r) => ({
-        tool: String(r.tool),
-        calls: Number(r.calls),
-        rawBytes: Number(r.raw),
-        returnedBytes: Number(r.returned),
-        savedBytes: Number(r.saved),
-        ownCostBytes: Number(r.own),
-      }));
-    const preferred =
-      options.preferSessionId &&
-      db.prepare('SELECT 1 AS hit FROM ledger WHERE session_id = ? LIMIT 1').get(options.preferSessionId)
-        ? options.preferSessionId
-        : undefined;
-    const sid =
-      options.sessionId ??
-      preferred ??
-      db.prepare('SELECT session_id FROM ledger ORDER BY time DESC, id DESC LIMIT 1').get<{ session_id: string }>()
-        ?.session_id;
-    let session: StatsReport['session'] = null;
-    if (sid) {
-      const s = readTotals(db, 'WHERE session_id = ?', sid);
-      const span = db
-        .prepare(
-          `SELECT min(time) AS first, max(time) AS last,
+        )
+        .all<Record<string, unknown>>()
+        .map((r) => ({
+          tool: String(r.tool),
+          calls: Number(r.calls),
+          rawBytes: Number(r.raw),
+          returnedBytes: Number(r.returned),
+          savedBytes: Number(r.saved),
+          ownCostBytes: Number(r.own),
+        }));
+      const preferred =
+        options.preferSessionId &&
+        db.prepare('SELECT 1 AS hit FROM ledger WHERE session_id = ? LIMIT 1').get(options.preferSessionId)
+          ? options.preferSessionId
+          : undefined;
+      const sid =
+        options.sessionId ??
+        preferred ??
+        db.prepare('SELECT session_id FROM ledger ORDER BY time DESC, id DESC LIMIT 1').get<{ session_id: string }>()
+          ?.session_id;
+      let session: StatsReport['session'] = null;
+      if (sid) {
+        const s = readTotals(db, 'WHERE session_id = ?', sid);
+        const span = db
+          .prepare(
+            `SELECT min(time) AS first, max(time) AS last,
              (SELECT host FROM ledger WHERE session_id = ? ORDER BY time DESC LIMIT 1) AS host
            FROM ledger WHERE session_id = ?`,
-        )
-        .get<{ first: number | null; last: number | null; host: string | null }>(sid, sid);
-      session = {
-        id: sid,
-        host: span?.host ?? 'unknown',
-        firstTime: new Date(span?.first ?? options.now ?? Date.now()).toISOString(),
-        lastTime: new Date(span?.last ?? options.now ?? Date.now()).toISOString(),
-        ...toStatsTotals(s),
-      };
-    }
-    return { totals, tools, session };
-  });
+          )
+          .get<{ first: number | null; last: number | null; host: string | null }>(sid, sid);
+        session = {
+          id: sid,
+          host: span?.host ?? 'unknown',
+          firstTime: new Date(span?.first ?? options.now ?? Date.now()).toISOString(),
+          lastTime: new Date(span?.last ?? options.now ?? Date.now()).toISOString(),
+          ...toStatsTotals(s),
+        };
+      }
+      return { totals, tools, session };
+    },
+  );
 
   let all = EMPTY;
   let projects = 0;

@@ -40,7 +40,9 @@ export function activeSessionId(
   maxAgeMs = ACTIVE_SESSION_MAX_AGE_MS,
 ): string | undefined {
   try {
-    const note = JSON.parse(readFileSync(join(projectPaths(projectRoot, env).dir, FILE), 'utf8')) as Partial<ActiveSessionNote>;
+    const note = JSON.parse(
+      readFileSync(join(projectPaths(projectRoot, env).dir, FILE), 'utf8'),
+    ) as Partial<ActiveSessionNote>;
     if (typeof note.sessionId !== 'string' || !note.sessionId || typeof note.time !== 'number') return undefined;
     return now - note.time <= maxAgeMs ? note.sessionId : undefined;
   } catch {

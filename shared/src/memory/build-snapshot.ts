@@ -50,7 +50,11 @@ function lastOf(events: MemoryEvent[], pred: (e: MemoryEvent) => boolean): Memor
 }
 
 /** Distinct values by key, newest first. */
-function distinctNewest(events: MemoryEvent[], pred: (e: MemoryEvent) => boolean, keyOf = (e: MemoryEvent) => e.key || e.data): MemoryEvent[] {
+function distinctNewest(
+  events: MemoryEvent[],
+  pred: (e: MemoryEvent) => boolean,
+  keyOf = (e: MemoryEvent) => e.key || e.data,
+): MemoryEvent[] {
   const seen = new Set<string>();
   const out: MemoryEvent[] = [];
   for (let i = events.length - 1; i >= 0; i--) {
@@ -80,20 +84,42 @@ function sections(events: MemoryEvent[], leg: number): Section[] {
 
   const lastPrompt = lastOf(events, (e) => e.category === 'user-prompt');
   if (lastPrompt) {
-    out.push({ title: 'Last request', items: [oneLine(lastPrompt.data)], source: 'user-prompt', query: queryWords(lastPrompt.data), inline: true });
+    out.push({
+      title: 'Last request',
+      items: [oneLine(lastPrompt.data)],
+      source: 'user-prompt',
+      query: queryWords(lastPrompt.data),
+      inline: true,
+    });
   }
   const goal = lastOf(events, (e) => e.category === 'goal');
-  if (goal) out.push({ title: 'Goal', items: [oneLine(goal.data)], source: 'goal', query: queryWords(goal.data), inline: true });
+  if (goal)
+    out.push({
+      title: 'Goal',
+      items: [oneLine(goal.data)],
+      source: 'goal',
+      query: queryWords(goal.data),
+      inline: true,
+    });
 
   // An error is open until a later event with the same key resolves it.
   const resolved = new Set(current.filter((e) => e.type === 'error_resolved').map((e) => e.key));
   const lastResolvedAt = new Map<string, number>();
   for (const e of current) if (e.type === 'error_resolved') lastResolvedAt.set(e.key, e.id);
-  const openErrors = distinctNewest(current, (e) => e.type === 'error_tool' && (!resolved.has(e.key) || e.id > (lastResolvedAt.get(e.key) ?? 0)));
+  const openErrors = distinctNewest(
+    current,
+    (e) => e.type === 'error_tool' && (!resolved.has(e.key) || e.id > (lastResolvedAt.get(e.key) ?? 0)),
+  );
   const lastBlocker = lastOf(current, (e) => e.category === 'blocker');
   const errorItems = openErrors.slice(0, 4).map((e) => oneLine(e.data));
   if (lastBlocker?.type === 'blocker') errorItems.unshift(`blocker: ${oneLine(lastBlocker.data)}`);
-  if (errorItems.length) out.push({ title: 'Open errors', items: errorItems, source: 'error', query: queryWords(openErrors[0]?.data ?? lastBlocker?.data ?? 'error') });
+  if (errorItems.length)
+    out.push({
+      title: 'Open errors',
+      items: errorItems,
+      source: 'error',
+      query: queryWords(openErrors[0]?.data ?? lastBlocker?.data ?? 'error'),
+    });
 
   const counts = new Map<string, { edit: number; write: number }>();
   for (const e of events) {
@@ -103,50 +129,115 @@ function sections(events: MemoryEvent[], leg: number): Section[] {
     else c.write++;
     counts.set(e.data, c);
   }
-  const changedEvents = distinctNewest(events, (e) => e.type === 'file_edit' || e.type === 'file_write', (e) => e.data);
+  const changedEvents = distinctNewest(
+    events,
+    (e) => e.type === 'file_edit' || e.type === 'file_write',
+    (e) => e.data,
+  );
   const changed = changedEvents.map((e) => {
     const c = counts.get(e.data)!;
-    const ops = [c.write ? `write${c.write > 1 ? `×${c.write}` : ''}` : '', c.edit ? `edit${c.edit > 1 ? `×${c.edit}` : ''}` : ''].filter(Boolean).join(', ');
+    const ops = [
+      c.write ? `write${c.write > 1 ? `×${c.write}` : ''}` : '',
+      c.edit ? `edit${c.edit > 1 ? `×${c.edit}` : ''}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `${shortPath(e.data)} (${ops})`;
   });
-  if (changed.length) out.push({ title: 'Files changed', items: changed.slice(0, 12), source: 'file', query: shortPath(changedEvents[0]!.data), inline: true });
+  if (changed.length)
+    out.push({
+      title: 'Files changed',
+      items: changed.slice(0, 12),
+      source: 'file',
+      query: shortPath(changedEvents[0]!.data),
+      inline: true,
+    });
 
-  const decisions = distinctNewest(events, (e) => e.category === 'decision', (e) => e.data.toLowerCase()).map((e) => oneLine(e.data));
-  if (decisions.length) out.push({ title: 'Decisions', items: decisions.slice(0, 5), source: 'decision', query: queryWords(decisions[0]!) });
+  const decisions = distinctNewest(
+    events,
+    (e) => e.category === 'decision',
+    (e) => e.data.toLowerCase(),
+  ).map((e) => oneLine(e.data));
+  if (decisions.length)
+    out.push({
+      title: 'Decisions',
+      items: decisions.slice(0, 5),
+      source: 'decision',
+      query: queryWords(decisions[0]!),
+    });
 
   const tasks = lastOf(events, (e) => e.type === 'task_list');
   const taskItems = tasks
     ? tasks.data.split('; ').filter((t) => !t.startsWith('✓') && !t.startsWith('✗'))
     : distinctNewest(current, (e) => e.type === 'task_create').map((e) => e.data);
-  if (taskItems.length) out.push({ title: 'Open tasks', items: taskItems.slice(0, 6), source: 'task', query: queryWords(taskItems[0]!) });
+  if (taskItems.length)
+    out.push({ title: 'Open tasks', items: taskItems.slice(0, 6), source: 'task', query: queryWords(taskItems[0]!) });
 
   // Rules are named, never inlined: a rules file is one line with its name; user rules are one sentence each.
-  const rules = distinctNewest(events, (e) => e.category === 'rule' || e.category === 'constraint', (e) => e.key || e.data.toLowerCase()).map((e) =>
-    e.type === 'rule_file' ? `${shortPath(e.data.split(' — ')[0]!)} (rules file)` : oneLine(e.data),
-  );
-  if (rules.length) out.push({ title: 'Rules and constraints', items: rules.slice(0, 6), source: 'rule', query: 'rule' });
+  const rules = distinctNewest(
+    events,
+    (e) => e.category === 'rule' || e.category === 'constraint',
+    (e) => e.key || e.data.toLowerCase(),
+  ).map((e) => (e.type === 'rule_file' ? `${shortPath(e.data.split(' — ')[0]!)} (rules file)` : oneLine(e.data)));
+  if (rules.length)
+    out.push({ title: 'Rules and constraints', items: rules.slice(0, 6), source: 'rule', query: 'rule' });
 
   const commit = lastOf(events, (e) => e.type === 'git_commit');
-  const gitOps = distinctNewest(events, (e) => e.category === 'git' && e.type !== 'git_commit', (e) => e.data).slice(0, 3).map((e) => oneLine(e.data));
+  const gitOps = distinctNewest(
+    events,
+    (e) => e.category === 'git' && e.type !== 'git_commit',
+    (e) => e.data,
+  )
+    .slice(0, 3)
+    .map((e) => oneLine(e.data));
   const gitItems = [...(commit ? [oneLine(commit.data)] : []), ...gitOps];
   if (gitItems.length) out.push({ title: 'Git', items: gitItems, source: 'git', query: 'git' });
 
   const cwd = lastOf(events, (e) => e.type === 'cwd');
-  const envs = distinctNewest(events, (e) => e.category === 'env' && e.type !== 'cwd', (e) => e.data).slice(0, 3).map((e) => oneLine(e.data));
+  const envs = distinctNewest(
+    events,
+    (e) => e.category === 'env' && e.type !== 'cwd',
+    (e) => e.data,
+  )
+    .slice(0, 3)
+    .map((e) => oneLine(e.data));
   const envItems = [...(cwd ? [oneLine(cwd.data)] : []), ...envs];
   if (envItems.length) out.push({ title: 'Environment', items: envItems, source: 'env', query: 'env' });
 
   const plan = lastOf(current, (e) => e.category === 'plan');
-  if (plan) out.push({ title: 'Plan', items: [oneLine(plan.data)], source: 'plan', query: queryWords(plan.data), inline: true });
+  if (plan)
+    out.push({
+      title: 'Plan',
+      items: [oneLine(plan.data)],
+      source: 'plan',
+      query: queryWords(plan.data),
+      inline: true,
+    });
 
   const subagents = distinctNewest(current, (e) => e.category === 'subagent').map((e) => oneLine(e.data));
-  if (subagents.length) out.push({ title: 'Subagents', items: subagents.slice(0, 3), source: 'subagent', query: queryWords(subagents[0]!) });
+  if (subagents.length)
+    out.push({
+      title: 'Subagents',
+      items: subagents.slice(0, 3),
+      source: 'subagent',
+      query: queryWords(subagents[0]!),
+    });
 
-  const skills = distinctNewest(events, (e) => e.category === 'skill', (e) => e.data).map((e) => e.data);
-  if (skills.length) out.push({ title: 'Skills', items: skills.slice(0, 5), source: 'skill', query: 'skill', inline: true });
+  const skills = distinctNewest(
+    events,
+    (e) => e.category === 'skill',
+    (e) => e.data,
+  ).map((e) => e.data);
+  if (skills.length)
+    out.push({ title: 'Skills', items: skills.slice(0, 5), source: 'skill', query: 'skill', inline: true });
 
-  const read = distinctNewest(events, (e) => e.type === 'file_read', (e) => e.data).map((e) => shortPath(e.data));
-  if (read.length) out.push({ title: 'Files read', items: read.slice(0, 8), source: 'file', query: read[0]!, inline: true });
+  const read = distinctNewest(
+    events,
+    (e) => e.type === 'file_read',
+    (e) => e.data,
+  ).map((e) => shortPath(e.data));
+  if (read.length)
+    out.push({ title: 'Files read', items: read.slice(0, 8), source: 'file', query: read[0]!, inline: true });
 
   return out;
 }

@@ -29,7 +29,13 @@ export type ToolKind =
   | 'other';
 
 /** Kinds of the built-in roles the host table names per host (shared/src/platforms). */
-const KIND_OF_ROLE: Record<ToolRole, ToolKind> = { shell: 'shell', read: 'read', grep: 'search', 'web-fetch': 'web', agent: 'subagent' };
+const KIND_OF_ROLE: Record<ToolRole, ToolKind> = {
+  shell: 'shell',
+  read: 'read',
+  grep: 'search',
+  'web-fetch': 'web',
+  agent: 'subagent',
+};
 
 /**
  * Tools memory cares about that routing does not, so the host table has no role for them yet (edits, writes,
@@ -96,5 +102,15 @@ export function pick(input: Record<string, unknown> | undefined, ...names: strin
   return undefined;
 }
 
-export const PATH_FIELDS = ['file_path', 'path', 'filePath', 'absolute_path', 'AbsolutePath', 'FilePath', 'notebook_path', 'target_file', 'file'];
+export const PATH_FIELDS = [
+  'file_path',
+  'path',
+  'filePath',
+  'absolute_path',
+  'AbsolutePath',
+  'FilePath',
+  'notebook_path',
+  'target_file',
+  'file',
+];
 export const COMMAND_FIELDS = ['command', 'cmd', 'CommandLine', 'commandLine', 'script'];

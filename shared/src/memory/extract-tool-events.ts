@@ -25,9 +25,11 @@ export interface ToolExtraction {
 const RULE_FILE =
   /(^|[\\/])((CLAUDE|AGENTS|AGENTS\.override|GEMINI|QWEN|KIRO|SYSTEM)\.md|copilot-instructions\.md|[^\\/]+\.instructions\.md|[^\\/]+\.mdc)$|[\\/]\.claude[\\/]|[\\/]memor(y|ies)[\\/][^\\/]+\.md$/i;
 
-const ERROR_LINE = /(\berror\b[:\s]|\bERR!|exception|traceback|\bFAIL(ED)?\b|panic:|fatal:|exit code [1-9]|command not found|no such file)/i;
+const ERROR_LINE =
+  /(\berror\b[:\s]|\bERR!|exception|traceback|\bFAIL(ED)?\b|panic:|fatal:|exit code [1-9]|command not found|no such file)/i;
 const SHELL_FAILED = /exit code [1-9]|\berror:|\bError:|\bFAIL\b|\bfailed\b/;
-const CONSTRAINT = /(not supported|unsupported|cannot|can't|refused|permission denied|incompatible|not allowed|read-only file system|EACCES|EPERM)/i;
+const CONSTRAINT =
+  /(not supported|unsupported|cannot|can't|refused|permission denied|incompatible|not allowed|read-only file system|EACCES|EPERM)/i;
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -48,7 +50,15 @@ function patchFiles(patch: string): Array<{ op: 'file_write' | 'file_edit'; path
 }
 
 function todoLine(items: unknown[]): string {
-  const mark: Record<string, string> = { completed: '✓', done: '✓', in_progress: '▶', 'in-progress': '▶', pending: '☐', 'not-started': '☐', cancelled: '✗' };
+  const mark: Record<string, string> = {
+    completed: '✓',
+    done: '✓',
+    in_progress: '▶',
+    'in-progress': '▶',
+    pending: '☐',
+    'not-started': '☐',
+    cancelled: '✗',
+  };
   return items
     .map((t) => {
       const o = (t ?? {}) as Record<string, unknown>;
@@ -88,8 +98,12 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       // Some hosts send argv arrays (Codex: ["bash", "-lc", "<script>"]); the script is what was run.
       const argv = Array.isArray(rawCommand) ? rawCommand.filter((a): a is string => typeof a === 'string') : undefined;
       const command = argv
-        ? argv.length >= 3 && /(^|\/)(ba|z|da)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!) ? argv.slice(2).join(' ') : argv.join(' ')
-        : typeof rawCommand === 'string' ? rawCommand : '';
+        ? argv.length >= 3 && /(^|\/)(ba|z|da)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!)
+          ? argv.slice(2).join(' ')
+          : argv.join(' ')
+        : typeof rawCommand === 'string'
+          ? rawCommand
+          : '';
       if (!command) break;
       const masked = clip(oneLine(redactShellAssignments(command)), 160);
       const head = oneLine(command).split(' ').slice(0, 2).join(' ');
@@ -99,7 +113,13 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       const shellFailed = failed || (!isRedirectEcho && SHELL_FAILED.test(text.slice(0, 16_384)));
       callInfo = { key: `shell:${head}`, failed: shellFailed, label: masked };
       if (shellFailed) {
-        events.push({ category: 'error', type: 'error_tool', priority: 3, data: `${masked} → ${errorExcerpt(text)}`, key: callInfo.key });
+        events.push({
+          category: 'error',
+          type: 'error_tool',
+          priority: 3,
+          data: `${masked} → ${errorExcerpt(text)}`,
+          key: callInfo.key,
+        });
         const c = CONSTRAINT.exec(text);
         if (c) {
           const at = c.index;
@@ -119,7 +139,13 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       if (RULE_FILE.test(path)) {
         // Rules are referenced, never inlined: the snapshot names the file and how to retrieve it.
         const heading = /^#+\s*(.+)$/m.exec(text)?.[1];
-        events.push({ category: 'rule', type: 'rule_file', priority: 4, data: heading ? `${path} — ${clip(heading, 80)}` : path, key: `rule:${path}` });
+        events.push({
+          category: 'rule',
+          type: 'rule_file',
+          priority: 4,
+          data: heading ? `${path} — ${clip(heading, 80)}` : path,
+          key: `rule:${path}`,
+        });
       } else {
         events.push({ category: 'file', type: 'file_read', priority: 2, data: path, key: `file:${path}` });
       }
@@ -128,45 +154,94 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
     }
     case 'edit':
     case 'write': {
-      const files = path ? [path] : Array.isArray(input.files) ? input.files.filter((f): f is string => typeof f === 'string') : [];
+      const files = path
+        ? [path]
+        : Array.isArray(input.files)
+          ? input.files.filter((f): f is string => typeof f === 'string')
+          : [];
       for (const f of files) {
-        events.push({ category: 'file', type: kind === 'edit' ? 'file_edit' : 'file_write', priority: 3, data: f, key: `file:${f}` });
+        events.push({
+          category: 'file',
+          type: kind === 'edit' ? 'file_edit' : 'file_write',
+          priority: 3,
+          data: f,
+          key: `file:${f}`,
+        });
       }
       if (files[0]) callInfo = { key: `file:${files[0]}`, failed, label: `${kind} ${files[0]}` };
       break;
     }
     case 'patch': {
-      const patch = typeof input.input === 'string' ? input.input : typeof input.patch === 'string' ? input.patch : pick(input, 'command') ?? '';
-      for (const f of patchFiles(patch)) events.push({ category: 'file', type: f.op, priority: 3, data: f.path, key: `file:${f.path}` });
+      const patch =
+        typeof input.input === 'string'
+          ? input.input
+          : typeof input.patch === 'string'
+            ? input.patch
+            : (pick(input, 'command') ?? '');
+      for (const f of patchFiles(patch))
+        events.push({ category: 'file', type: f.op, priority: 3, data: f.path, key: `file:${f.path}` });
       break;
     }
     case 'search': {
       const pattern = pick(input, 'pattern', 'query', 'glob', 'regex', 'includePattern');
       const where = path ?? pick(input, 'dir_path', 'directory', 'include');
       if (pattern || where) {
-        events.push({ category: 'file', type: 'file_search', priority: 1, data: clip(`${pattern ?? ''}${where ? ` in ${where}` : ''}`.trim(), 200), key: `search:${pattern ?? where}` });
+        events.push({
+          category: 'file',
+          type: 'file_search',
+          priority: 1,
+          data: clip(`${pattern ?? ''}${where ? ` in ${where}` : ''}`.trim(), 200),
+          key: `search:${pattern ?? where}`,
+        });
       }
       break;
     }
     case 'web': {
       const target = pick(input, 'url', 'URL', 'Url', 'query', 'prompt');
-      if (target) events.push({ category: 'web', type: 'web', priority: 1, data: clip(redactText(target), 300), key: `web:${target}` });
+      if (target)
+        events.push({
+          category: 'web',
+          type: 'web',
+          priority: 1,
+          data: clip(redactText(target), 300),
+          key: `web:${target}`,
+        });
       break;
     }
     case 'todo': {
       const items = [input.todos, input.todoList, input.plan].find(Array.isArray) as unknown[] | undefined;
-      if (items?.length) events.push({ category: 'task', type: 'task_list', priority: 3, data: clip(todoLine(items), 800), key: 'todos' });
+      if (items?.length)
+        events.push({
+          category: 'task',
+          type: 'task_list',
+          priority: 3,
+          data: clip(todoLine(items), 800),
+          key: 'todos',
+        });
       break;
     }
     case 'task-create': {
       const subject = pick(input, 'subject', 'title', 'description', 'content') ?? '';
-      if (subject) events.push({ category: 'task', type: 'task_create', priority: 3, data: `☐ ${clip(oneLine(subject), 200)}`, key: `task:${subject}` });
+      if (subject)
+        events.push({
+          category: 'task',
+          type: 'task_create',
+          priority: 3,
+          data: `☐ ${clip(oneLine(subject), 200)}`,
+          key: `task:${subject}`,
+        });
       break;
     }
     case 'task-update': {
       const id = pick(input, 'taskId', 'id', 'task_id') ?? '';
       const status = pick(input, 'status') ?? 'updated';
-      events.push({ category: 'task', type: 'task_update', priority: 3, data: `task ${id}: ${status}`, key: `task-id:${id}` });
+      events.push({
+        category: 'task',
+        type: 'task_update',
+        priority: 3,
+        data: `task ${id}: ${status}`,
+        key: `task-id:${id}`,
+      });
       break;
     }
     case 'plan-enter':
@@ -174,7 +249,13 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       break;
     case 'plan-exit': {
       const plan = pick(input, 'plan') ?? '';
-      events.push({ category: 'plan', type: 'plan_exit', priority: 3, data: plan ? clip(oneLine(plan), 400) : 'left plan mode', key: 'plan' });
+      events.push({
+        category: 'plan',
+        type: 'plan_exit',
+        priority: 3,
+        data: plan ? clip(oneLine(plan), 400) : 'left plan mode',
+        key: 'plan',
+      });
       break;
     }
     case 'skill': {
@@ -186,25 +267,61 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       const what = pick(input, 'description', 'prompt', 'task', 'query') ?? '';
       const type = pick(input, 'subagent_type', 'agentName', 'agent');
       const result = text ? ` → ${clip(oneLine(redactText(text)), 200)}` : '';
-      events.push({ category: 'subagent', type: 'subagent', priority: 2, data: clip(`${type ? `${type}: ` : ''}${oneLine(what)}${result}`, 400), key: `subagent:${what.slice(0, 60)}` });
+      events.push({
+        category: 'subagent',
+        type: 'subagent',
+        priority: 2,
+        data: clip(`${type ? `${type}: ` : ''}${oneLine(what)}${result}`, 400),
+        key: `subagent:${what.slice(0, 60)}`,
+      });
       break;
     }
     case 'question': {
       const qs = Array.isArray(input.questions) ? (input.questions as Array<Record<string, unknown>>) : [];
-      const question = qs.map((q) => String(q.question ?? '')).filter(Boolean).join(' / ') || pick(input, 'question') || '';
+      const question =
+        qs
+          .map((q) => String(q.question ?? ''))
+          .filter(Boolean)
+          .join(' / ') ||
+        pick(input, 'question') ||
+        '';
       const answers = (call.toolResponse as Record<string, unknown> | undefined)?.answers;
-      const answer = answers && typeof answers === 'object' ? Object.values(answers as Record<string, unknown>).map(String).join(' / ') : oneLine(text);
-      if (question) events.push({ category: 'decision', type: 'decision_question', priority: 4, data: clip(`Q: ${oneLine(question)} → A: ${clip(answer, 200)}`, 500), key: `q:${question.slice(0, 80)}` });
+      const answer =
+        answers && typeof answers === 'object'
+          ? Object.values(answers as Record<string, unknown>)
+              .map(String)
+              .join(' / ')
+          : oneLine(text);
+      if (question)
+        events.push({
+          category: 'decision',
+          type: 'decision_question',
+          priority: 4,
+          data: clip(`Q: ${oneLine(question)} → A: ${clip(answer, 200)}`, 500),
+          key: `q:${question.slice(0, 80)}`,
+        });
       break;
     }
     case 'worktree-enter':
     case 'worktree-exit': {
       const where = pick(input, 'path', 'name', 'branch') ?? '';
-      events.push({ category: 'env', type: kind === 'worktree-enter' ? 'worktree' : 'worktree_exit', priority: 2, data: `${kind === 'worktree-enter' ? 'entered' : 'left'} worktree ${where}`.trim(), key: 'worktree' });
+      events.push({
+        category: 'env',
+        type: kind === 'worktree-enter' ? 'worktree' : 'worktree_exit',
+        priority: 2,
+        data: `${kind === 'worktree-enter' ? 'entered' : 'left'} worktree ${where}`.trim(),
+        key: 'worktree',
+      });
       break;
     }
     case 'mcp': {
-      events.push({ category: 'mcp', type: 'mcp_call', priority: 1, data: clip(`${name}: ${firstArg(input)}`, 200), key: `mcp:${name}` });
+      events.push({
+        category: 'mcp',
+        type: 'mcp_call',
+        priority: 1,
+        data: clip(`${name}: ${firstArg(input)}`, 200),
+        key: `mcp:${name}`,
+      });
       break;
     }
     default:
@@ -213,7 +330,13 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
 
   if (kind !== 'shell' && failed && callInfo === undefined) callInfo = { key: `tool:${name}`, failed, label: name };
   if (kind !== 'shell' && failed && callInfo) {
-    events.push({ category: 'error', type: 'error_tool', priority: 3, data: `${clip(callInfo.label, 160)} → ${errorExcerpt(text)}`, key: callInfo.key });
+    events.push({
+      category: 'error',
+      type: 'error_tool',
+      priority: 3,
+      data: `${clip(callInfo.label, 160)} → ${errorExcerpt(text)}`,
+      key: callInfo.key,
+    });
   }
   return callInfo ? { events, call: callInfo } : { events };
 }

@@ -21,7 +21,14 @@ export function toEventView(e: MemoryEvent): MemoryEventView {
 /** The memory listing shown by `context-mode memory` (and its --json), newest first. */
 export function readMemoryReport(
   projectRoot: string,
-  opts: { sessionId?: string; search?: string; category?: string; limit?: number; env?: NodeJS.ProcessEnv; now?: number } = {},
+  opts: {
+    sessionId?: string;
+    search?: string;
+    category?: string;
+    limit?: number;
+    env?: NodeJS.ProcessEnv;
+    now?: number;
+  } = {},
 ): MemoryReport {
   const env = opts.env ?? process.env;
   const paths = projectPaths(projectRoot, env);
@@ -61,11 +68,15 @@ export function readMemoryReport(
 
 /** Plain-text listing: one line per event. */
 export function formatMemoryReport(r: MemoryReport): string {
-  const out = [`Session memory — ${r.project.name} (${r.project.root}): ${r.sessions.length} session(s)${r.query ? `, matching "${r.query}"` : ''}`];
+  const out = [
+    `Session memory — ${r.project.name} (${r.project.root}): ${r.sessions.length} session(s)${r.query ? `, matching "${r.query}"` : ''}`,
+  ];
   if (r.events.length === 0) out.push('No events.');
   for (const e of r.events) {
     const data = e.data.replace(/\s+/g, ' ');
-    out.push(`#${e.id} ${e.time.slice(0, 19).replace('T', ' ')} [${e.category}]${e.pinned ? ' (pinned)' : ''} ${data.length > 160 ? `${data.slice(0, 159)}…` : data}  (session ${e.sessionId})`);
+    out.push(
+      `#${e.id} ${e.time.slice(0, 19).replace('T', ' ')} [${e.category}]${e.pinned ? ' (pinned)' : ''} ${data.length > 160 ? `${data.slice(0, 159)}…` : data}  (session ${e.sessionId})`,
+    );
   }
   return out.join('\n');
 }

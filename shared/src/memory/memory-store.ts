@@ -116,7 +116,9 @@ export class MemoryStore {
 
   /** Creates the session row if needed and returns it. */
   ensureSession(sessionId: string, opts: { host?: string; worktree?: string; now?: number } = {}): SessionInfo {
-    return this.db.transaction(() => this.touchSession(sessionId, opts.host ?? '', opts.worktree ?? '', opts.now ?? Date.now()));
+    return this.db.transaction(() =>
+      this.touchSession(sessionId, opts.host ?? '', opts.worktree ?? '', opts.now ?? Date.now()),
+    );
   }
 
   session(sessionId: string): SessionInfo | undefined {
@@ -145,7 +147,13 @@ export class MemoryStore {
           )
           .get<{ type: string; data: string }>(sessionId, opts.call.key);
         if (last?.type === 'error_tool') {
-          all.push({ category: 'error', type: 'error_resolved', priority: 3, data: `resolved: ${opts.call.label}`, key: opts.call.key });
+          all.push({
+            category: 'error',
+            type: 'error_resolved',
+            priority: 3,
+            data: `resolved: ${opts.call.label}`,
+            key: opts.call.key,
+          });
         }
       }
       if (all.length === 0) return [];
@@ -191,7 +199,8 @@ export class MemoryStore {
         )
         .run(sessionId, excess);
     }
-    const left = this.db.prepare('SELECT count(*) AS n FROM events WHERE session_id = ?').get<{ n: number }>(sessionId)?.n ?? 0;
+    const left =
+      this.db.prepare('SELECT count(*) AS n FROM events WHERE session_id = ?').get<{ n: number }>(sessionId)?.n ?? 0;
     this.db.prepare('UPDATE sessions SET event_count = ? WHERE session_id = ?').run(Number(left), sessionId);
   }
 
@@ -230,7 +239,10 @@ export class MemoryStore {
     }
     const limit = Math.max(1, Math.min(opts.limit ?? 200, 10_000));
     const sql = `SELECT * FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
-    return this.db.prepare(sql).all(...params).map(rowToEvent);
+    return this.db
+      .prepare(sql)
+      .all(...params)
+      .map(rowToEvent);
   }
 
   /** All events of a session in order, oldest first (snapshot building). */
@@ -245,7 +257,9 @@ export class MemoryStore {
 
   /** Pins (kept past eviction and retention) or unpins an event. False when the id does not exist. */
   pin(id: number, pinned = true): boolean {
-    return this.db.transaction(() => this.db.prepare('UPDATE events SET pinned = ? WHERE id = ?').run(pinned ? 1 : 0, id).changes > 0);
+    return this.db.transaction(
+      () => this.db.prepare('UPDATE events SET pinned = ? WHERE id = ?').run(pinned ? 1 : 0, id).changes > 0,
+    );
   }
 
   /** Deletes one event. False when the id does not exist. */
@@ -254,7 +268,9 @@ export class MemoryStore {
       const e = this.db.prepare('SELECT session_id FROM events WHERE id = ?').get<{ session_id: string }>(id);
       if (!e) return false;
       this.db.prepare('DELETE FROM events WHERE id = ?').run(id);
-      this.db.prepare('UPDATE sessions SET event_count = max(event_count - 1, 0) WHERE session_id = ?').run(e.session_id);
+      this.db
+        .prepare('UPDATE sessions SET event_count = max(event_count - 1, 0) WHERE session_id = ?')
+        .run(e.session_id);
       return true;
     });
   }
@@ -264,7 +280,11 @@ export class MemoryStore {
    * (pre-compact: the session's context is about to be cut) or 'turn' (kept fresh at turn end for hosts that
    * never announce compaction; only another session may claim it).
    */
-  saveSnapshot(sessionId: string, snapshot: string, opts: { leg?: number; now?: number; origin?: 'compact' | 'turn' } = {}): void {
+  saveSnapshot(
+    sessionId: string,
+    snapshot: string,
+    opts: { leg?: number; now?: number; origin?: 'compact' | 'turn' } = {},
+  ): void {
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -318,7 +338,10 @@ export class MemoryStore {
   /** Marks that this session already got a resume context (hosts that deliver it once, e.g. via followup). */
   markResumeDelivered(sessionId: string): boolean {
     return this.db.transaction(
-      () => this.db.prepare('UPDATE sessions SET resume_delivered = 1 WHERE session_id = ? AND resume_delivered = 0').run(sessionId).changes > 0,
+      () =>
+        this.db
+          .prepare('UPDATE sessions SET resume_delivered = 1 WHERE session_id = ? AND resume_delivered = 0')
+          .run(sessionId).changes > 0,
     );
   }
 
@@ -377,7 +400,12 @@ export class MemoryStore {
     }
     this.db.transaction(() => {
       for (const e of entries) {
-        this.addEvents(e.sessionId, e.events, { host: e.host, worktree: e.worktree, now: e.now, ...(e.call ? { call: e.call } : {}) });
+        this.addEvents(e.sessionId, e.events, {
+          host: e.host,
+          worktree: e.worktree,
+          now: e.now,
+          ...(e.call ? { call: e.call } : {}),
+        });
       }
     });
     done();
@@ -396,7 +424,10 @@ export function openMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = pr
 }
 
 /** Opens a project's memory store only if the project has memory (read paths never create a project). */
-export function openExistingMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore | undefined {
+export function openExistingMemoryStore(
+  projectRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+): MemoryStore | undefined {
   const paths = projectPaths(projectRoot, env);
   if (!existsSync(paths.memoryDb) && !existsSync(join(paths.dir, SPOOL_DIR))) return undefined;
   return openWithSpool(paths.memoryDb, paths.dir, env);

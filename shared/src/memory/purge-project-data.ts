@@ -34,7 +34,13 @@ export interface PurgeOptions {
  * chunks; the ledger keeps its rows (savings history holds no content). Project scope: all memory, the whole
  * knowledge base and the project's ledger.
  */
-function purgeProjectRows(projectRoot: string, dir: string, opts: PurgeOptions, env: NodeJS.ProcessEnv, result: PurgeResult): void {
+function purgeProjectRows(
+  projectRoot: string,
+  dir: string,
+  opts: PurgeOptions,
+  env: NodeJS.ProcessEnv,
+  result: PurgeResult,
+): void {
   const memory = openExistingMemoryStore(projectRoot, env);
   try {
     if (memory) result.memoryEvents = memory.purgeAll();

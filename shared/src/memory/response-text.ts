@@ -9,7 +9,11 @@ function collect(v: unknown, depth: number): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (depth > 3) return '';
-  if (Array.isArray(v)) return v.map((x) => collect(x, depth + 1)).filter(Boolean).join('\n');
+  if (Array.isArray(v))
+    return v
+      .map((x) => collect(x, depth + 1))
+      .filter(Boolean)
+      .join('\n');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
     const parts: string[] = [];

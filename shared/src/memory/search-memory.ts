@@ -25,7 +25,11 @@ const SNIPPET = 300;
 function snippetAround(data: string, terms: string[]): string {
   if (data.length <= SNIPPET) return data;
   const lower = data.toLowerCase();
-  const at = terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const at =
+    terms
+      .map((t) => lower.indexOf(t.toLowerCase()))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
   const start = Math.max(0, at - 80);
   return `${start > 0 ? '…' : ''}${data.slice(start, start + SNIPPET)}${start + SNIPPET < data.length ? '…' : ''}`;
 }
@@ -35,7 +39,12 @@ function snippetAround(data: string, terms: string[]): string {
  * category or type contains every query term (falling back to any term), newest first. An empty query lists
  * the latest events. Never creates the store; a project without memory gives [].
  */
-export function searchMemory(projectRoot: string, query: string, opts: SearchMemoryOptions, env: NodeJS.ProcessEnv = process.env): MemoryHit[] {
+export function searchMemory(
+  projectRoot: string,
+  query: string,
+  opts: SearchMemoryOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): MemoryHit[] {
   const store = openExistingMemoryStore(projectRoot, env);
   if (!store) return [];
   try {

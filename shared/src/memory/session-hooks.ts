@@ -33,7 +33,11 @@ function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => 
   try {
     try {
       const result = fn(store, root);
-      noteActiveSession(projectPaths(root, env).dir, { sessionId: s.sessionId, host: s.host.id, time: s.now ?? Date.now() });
+      noteActiveSession(projectPaths(root, env).dir, {
+        sessionId: s.sessionId,
+        host: s.host.id,
+        time: s.now ?? Date.now(),
+      });
       return result;
     } catch (err) {
       // Garbage in interior pages shows only when a query reads them: confirmed by quick_check, the file is
@@ -52,7 +56,15 @@ function ownCost(s: HookSession, root: string, tool: string, text: string): void
   if (!text) return;
   recordLedger(
     root,
-    { sessionId: s.sessionId, host: s.host.id, tool, kind: 'own-cost', rawBytes: 0, returnedBytes: Buffer.byteLength(text), time: s.now ?? Date.now() },
+    {
+      sessionId: s.sessionId,
+      host: s.host.id,
+      tool,
+      kind: 'own-cost',
+      rawBytes: 0,
+      returnedBytes: Buffer.byteLength(text),
+      time: s.now ?? Date.now(),
+    },
     s.env ?? process.env,
   );
 }
@@ -96,7 +108,11 @@ function snapshotOf(store: MemoryStore, s: HookSession): string {
 export function saveResumeSnapshot(s: HookSession): string {
   return withStore(s, (store) => {
     const snapshot = snapshotOf(store, s);
-    if (snapshot) store.saveSnapshot(s.sessionId, snapshot, { leg: store.session(s.sessionId)?.leg ?? 0, now: s.now ?? Date.now() });
+    if (snapshot)
+      store.saveSnapshot(s.sessionId, snapshot, {
+        leg: store.session(s.sessionId)?.leg ?? 0,
+        now: s.now ?? Date.now(),
+      });
     return snapshot;
   });
 }

@@ -3,8 +3,29 @@ import type { ExtractedEvent } from './event-types.js';
 import { redactShellAssignments } from '../policy/redact.js';
 
 const GIT_OPS = new Set([
-  'checkout', 'switch', 'commit', 'merge', 'rebase', 'stash', 'push', 'pull', 'log', 'diff', 'status', 'branch',
-  'reset', 'add', 'cherry-pick', 'tag', 'fetch', 'clone', 'worktree', 'revert', 'restore', 'rm', 'mv',
+  'checkout',
+  'switch',
+  'commit',
+  'merge',
+  'rebase',
+  'stash',
+  'push',
+  'pull',
+  'log',
+  'diff',
+  'status',
+  'branch',
+  'reset',
+  'add',
+  'cherry-pick',
+  'tag',
+  'fetch',
+  'clone',
+  'worktree',
+  'revert',
+  'restore',
+  'rm',
+  'mv',
 ]);
 
 // Commands that change what the environment is, recorded so a resumed agent knows what was installed/activated.
@@ -56,19 +77,43 @@ export function shellCommandEvents(command: string): ExtractedEvent[] {
             key: 'git:commit',
           });
         } else if (op === 'worktree') {
-          events.push({ category: 'env', type: 'worktree', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: 'worktree' });
+          events.push({
+            category: 'env',
+            type: 'worktree',
+            priority: 2,
+            data: redactShellAssignments(segment).slice(0, 300),
+            key: 'worktree',
+          });
         } else {
-          events.push({ category: 'git', type: 'git', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: `git:${op}` });
+          events.push({
+            category: 'git',
+            type: 'git',
+            priority: 2,
+            data: redactShellAssignments(segment).slice(0, 300),
+            key: `git:${op}`,
+          });
         }
       }
       continue;
     }
     if (head === 'export' || head === 'unset') {
-      events.push({ category: 'env', type: 'env', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: 'env' });
+      events.push({
+        category: 'env',
+        type: 'env',
+        priority: 2,
+        data: redactShellAssignments(segment).slice(0, 300),
+        key: 'env',
+      });
       continue;
     }
     if (ENV_COMMAND.test(words.join(' '))) {
-      events.push({ category: 'env', type: 'env', priority: 2, data: redactShellAssignments(segment).slice(0, 300), key: `env:${head}` });
+      events.push({
+        category: 'env',
+        type: 'env',
+        priority: 2,
+        data: redactShellAssignments(segment).slice(0, 300),
+        key: `env:${head}`,
+      });
     }
   }
   return events;

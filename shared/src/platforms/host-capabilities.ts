@@ -49,7 +49,11 @@ export function toolRoleFor(host: HostRecord, toolName: string): ToolRole | unde
 }
 
 /** The first non-empty string among the host's argument fields for `arg` (e.g. `filePath` → `file_path`). */
-export function toolArg(host: HostRecord, input: Record<string, unknown> | undefined, arg: keyof HostTools['args']): string | undefined {
+export function toolArg(
+  host: HostRecord,
+  input: Record<string, unknown> | undefined,
+  arg: keyof HostTools['args'],
+): string | undefined {
   if (!input) return undefined;
   for (const field of host.tools?.value.args[arg] ?? []) {
     const value = input[field];

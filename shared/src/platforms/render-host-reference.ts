@@ -48,8 +48,12 @@ function configLines(host: HostRecord): string[] {
 
 function renderHost(host: HostRecord): string {
   const caps = host.capabilities.value;
-  const can = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[]).filter((k) => caps[k]).map((k) => CAPABILITY_LABELS[k]);
-  const cannot = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[]).filter((k) => !caps[k]).map((k) => CAPABILITY_LABELS[k]);
+  const can = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[])
+    .filter((k) => caps[k])
+    .map((k) => CAPABILITY_LABELS[k]);
+  const cannot = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[])
+    .filter((k) => !caps[k])
+    .map((k) => CAPABILITY_LABELS[k]);
   const events = Object.entries(host.hookEvents.value).map(([name, canonical]) => `\`${name}\` → ${canonical}`);
   const lines = [
     `### ${host.displayName} (\`${host.id}\`)`,
@@ -61,7 +65,11 @@ function renderHost(host: HostRecord): string {
   ];
   const gates = host.versionGates?.value;
   if (gates && Object.keys(gates).length) {
-    lines.push(`- Version gates: ${Object.entries(gates).map(([cap, v]) => `${cap} from ${v}`).join(', ')} (${link(host.versionGates!.docs)})`);
+    lines.push(
+      `- Version gates: ${Object.entries(gates)
+        .map(([cap, v]) => `${cap} from ${v}`)
+        .join(', ')} (${link(host.versionGates!.docs)})`,
+    );
   }
   if (caps.modifyOutput && host.outputReplacement) {
     const observed = host.outputReplacementObserved;

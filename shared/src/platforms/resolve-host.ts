@@ -8,7 +8,10 @@ export { allHosts, findHostByName, getHost } from './host-table.js';
  * (exact, then prefix, case-insensitive), then the first host in detection order with one of its env signals set.
  * Undefined when nothing matches; callers then use bare tool names and no host-specific behaviour.
  */
-export function resolveHost(clientName: string | undefined, env: NodeJS.ProcessEnv = process.env): HostRecord | undefined {
+export function resolveHost(
+  clientName: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): HostRecord | undefined {
   const forced = findHostByName(env.CONTEXT_MODE_PLATFORM);
   if (forced) return forced;
   const byClient = hostForClientName(clientName);
@@ -81,12 +84,18 @@ export function hostEventName(host: HostRecord, event: CanonicalEvent, hostEvent
 }
 
 /** The workspace named by the host's env vars, then `CONTEXT_MODE_PROJECT_DIR`; undefined when none is set. */
-export function projectDirFromEnv(host: HostRecord | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function projectDirFromEnv(
+  host: HostRecord | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   return firstSet(env, [...(host?.projectDirEnv.value ?? []), 'CONTEXT_MODE_PROJECT_DIR']);
 }
 
 /** The session id from the host's env vars, then `CONTEXT_MODE_SESSION_ID`; undefined when none is set. */
-export function sessionIdFromEnv(host: HostRecord | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function sessionIdFromEnv(
+  host: HostRecord | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   return firstSet(env, [...(host?.sessionIdEnv?.value ?? []), 'CONTEXT_MODE_SESSION_ID']);
 }
 
@@ -107,7 +116,11 @@ function nonEmpty(value: string | undefined): value is string {
  * surface): the first `payloadCallers` entry whose field is in the payload (and whose env var, if any, is set),
  * else the host named on the command line. Payloads that are not JSON objects keep the named host.
  */
-export function callerForPayload(host: HostRecord, payloadText: string, env: NodeJS.ProcessEnv = process.env): HostRecord {
+export function callerForPayload(
+  host: HostRecord,
+  payloadText: string,
+  env: NodeJS.ProcessEnv = process.env,
+): HostRecord {
   const callers = host.payloadCallers?.value;
   if (!callers?.length) return host;
   let payload: unknown;

@@ -28,8 +28,26 @@ interface ProgramOptions {
  */
 const OPTION_ALIASES: Record<string, ProgramOptions> = {
   rm: {
-    aliases: { '-R': '-r', '--recursive': '-r', '--force': '-f', '--dir': '-d', '--verbose': '-v', '--interactive': '-i' },
-    longOptions: ['--force', '--interactive', '--one-file-system', '--no-preserve-root', '--preserve-root', '--recursive', '--dir', '--verbose', '--help', '--version'],
+    aliases: {
+      '-R': '-r',
+      '--recursive': '-r',
+      '--force': '-f',
+      '--dir': '-d',
+      '--verbose': '-v',
+      '--interactive': '-i',
+    },
+    longOptions: [
+      '--force',
+      '--interactive',
+      '--one-file-system',
+      '--no-preserve-root',
+      '--preserve-root',
+      '--recursive',
+      '--dir',
+      '--verbose',
+      '--help',
+      '--version',
+    ],
   },
   cp: { aliases: { '-R': '-r', '--recursive': '-r', '--force': '-f', '--verbose': '-v' } },
   mv: { aliases: { '--force': '-f', '--verbose': '-v', '--no-clobber': '-n' } },
@@ -77,7 +95,10 @@ interface ParsedRule extends Canonical {
 const cache = new Map<string, ParsedRule | null>();
 
 function globPart(glob: string): RegExp {
-  const esc = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const esc = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${esc}$`);
 }
 

@@ -44,7 +44,10 @@ export function loadPermissions(projectRoot: string, env: NodeJS.ProcessEnv = pr
 }
 
 function globToRegExp(glob: string): RegExp {
-  const esc = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const esc = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${esc}$`, process.platform === 'win32' || process.platform === 'darwin' ? 'i' : '');
 }
 
@@ -80,7 +83,8 @@ export function evaluateShell(code: string, rules: PermissionRules): Verdict {
     const rule = rules.ask.find((r) => hits(r, c));
     if (rule) return { verdict: 'ask', rule, command: c.text };
   }
-  if (commands.length && commands.every((c) => rules.allow.some((r) => bashRuleMatches(r, c.text)))) return { verdict: 'allow' };
+  if (commands.length && commands.every((c) => rules.allow.some((r) => bashRuleMatches(r, c.text))))
+    return { verdict: 'allow' };
   return { verdict: 'none' };
 }
 

@@ -50,7 +50,8 @@ function isPlaceholder(value: string): boolean {
   const v = value.trim();
   if (v.length < 4 || /^\d{1,8}$/.test(v)) return true;
   if (PLACEHOLDER_WORD.test(v) || REFERENCE_PREFIX.test(v)) return true;
-  if (/^(?:your|my|the|some|insert|enter|replace)[-_ ]|[-_ ]here$|^<.*>$|^example|^dummy|^fake|^test$/i.test(v)) return true;
+  if (/^(?:your|my|the|some|insert|enter|replace)[-_ ]|[-_ ]here$|^<.*>$|^example|^dummy|^fake|^test$/i.test(v))
+    return true;
   // Identifiers and calls in code (`token = getToken()`, `password = req.body.password`) are not literals.
   if (/^!?[A-Za-z_$][\w$]*(?:\(.*\))?;?$/.test(v) && !/\d/.test(v)) return true;
   // Property chains (`scanner2.scan`, `config.db.password`) and generic types (`Token<Kind.Dot>`).
@@ -93,7 +94,9 @@ export function redactSecrets(input: string): RedactionResult {
   });
   for (const re of TOKEN_PATTERNS) text = text.replace(re, mark);
   text = text.replace(WEBHOOK_URL, (_m, head: string) => `${head}${mark()}`);
-  text = text.replace(URL_CREDENTIALS, (m, head: string, secret: string) => (secret === MARK ? m : `${head}${mark()}@`));
+  text = text.replace(URL_CREDENTIALS, (m, head: string, secret: string) =>
+    secret === MARK ? m : `${head}${mark()}@`,
+  );
   // A credential after Bearer/Basic is random (has digits); `Basic targetOptionDeclaration` in a comment is not.
   text = text.replace(AUTH_HEADER, (m, kind: string, secret: string) =>
     secret.includes('REDACTED') || !/\d/.test(secret) ? m : `${kind} ${mark()}`,
@@ -105,13 +108,16 @@ export function redactSecrets(input: string): RedactionResult {
   text = text.replace(QUOTED_ASSIGN, (m, head: string, key: string, quote: string, value: string) =>
     !isSecretKey(key) || isPlaceholder(value) ? m : `${head}${quote}${mark()}${quote}`,
   );
-  text = text.replace(BARE_ASSIGN, (m, lead: string, head: string, key: string, value: string, offset: number, all: string) => {
-    const next = all[offset + m.length];
-    if (!isSecretKey(key) || isPlaceholder(value) || next === '(' || next === '<') return m;
-    // `contextToken = parent2;` is a statement in code; a secret in an env file or a command ends the line.
-    if (next === ';' && /^[A-Za-z_$][\w$]*$/.test(value)) return m;
-    return `${lead}${head}${mark()}`;
-  });
+  text = text.replace(
+    BARE_ASSIGN,
+    (m, lead: string, head: string, key: string, value: string, offset: number, all: string) => {
+      const next = all[offset + m.length];
+      if (!isSecretKey(key) || isPlaceholder(value) || next === '(' || next === '<') return m;
+      // `contextToken = parent2;` is a statement in code; a secret in an env file or a command ends the line.
+      if (next === ';' && /^[A-Za-z_$][\w$]*$/.test(value)) return m;
+      return `${lead}${head}${mark()}`;
+    },
+  );
   text = text.replace(YAML_ASSIGN, (m, head: string, key: string, value: string) =>
     !isSecretKey(key) || isPlaceholder(value) || /[({;,]$/.test(value) ? m : `${head}${mark()}`,
   );

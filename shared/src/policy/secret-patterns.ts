@@ -36,21 +36,54 @@ export const AUTH_HEADER = /\b(Bearer|Basic|Token)[ \t]+([A-Za-z0-9._~+/=-]{16,}
 export const BARE_AWS_SECRET = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
 
 /** `mysql -p<password>` (and mysqldump/mysqladmin): the password is glued to -p. */
-export const MYSQL_PASSWORD = /\b(mysql(?:dump|admin|import|sh)?\b[^\n|;&]*?\s-p)([^\s'"-][^\s'"]{2,}|'[^'\n]{3,}'|"[^"\n]{3,}")/g;
+export const MYSQL_PASSWORD =
+  /\b(mysql(?:dump|admin|import|sh)?\b[^\n|;&]*?\s-p)([^\s'"-][^\s'"]{2,}|'[^'\n]{3,}'|"[^"\n]{3,}")/g;
 
 /** `--password=x`, `--token x` and similar command-line flags. */
-export const SECRET_FLAG = /(--(?:password|passwd|token|secret|api-key|apikey|access-token|auth-token|client-secret)(?:=|\s+))(?!-)("[^"\n]*"|'[^'\n]*'|\S+)/gi;
+export const SECRET_FLAG =
+  /(--(?:password|passwd|token|secret|api-key|apikey|access-token|auth-token|client-secret)(?:=|\s+))(?!-)("[^"\n]*"|'[^'\n]*'|\S+)/gi;
 
 /** Words that, as a part of a key name (split at `_ . -` and camelCase), make the key's value a secret. */
 export const SECRET_KEY_PARTS = new Set([
-  'password', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'secrets', 'token', 'apikey', 'credential', 'credentials',
-  'privatekey', 'accesskey', 'secretkey', 'accountkey', 'signingkey', 'authtoken', 'clientsecret', 'sas',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'secret',
+  'secrets',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'privatekey',
+  'accesskey',
+  'secretkey',
+  'accountkey',
+  'signingkey',
+  'authtoken',
+  'clientsecret',
+  'sas',
 ]);
 
 /** Two-part key names that are secrets together (`api_key`, `signing-key`, `AccountKey`). */
 export const SECRET_KEY_PAIRS = new Set([
-  'api key', 'access key', 'secret key', 'private key', 'account key', 'signing key', 'encryption key', 'master key',
-  'auth key', 'client secret', 'shared key', 'session key', 'app key', 'license key', 'webhook secret', 'sas token',
+  'api key',
+  'access key',
+  'secret key',
+  'private key',
+  'account key',
+  'signing key',
+  'encryption key',
+  'master key',
+  'auth key',
+  'client secret',
+  'shared key',
+  'session key',
+  'app key',
+  'license key',
+  'webhook secret',
+  'sas token',
 ]);
 
 /** Values that are clearly not secrets: types, placeholders, references, empty-ish markers. */

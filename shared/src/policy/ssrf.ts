@@ -72,7 +72,7 @@ function parseV4(ip: string): number | undefined {
 function classifyV4(n: number): Classification {
   for (const [base, bits, cls, reason] of V4_RULES) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    if (((n & mask) >>> 0) === base) return { class: cls, reason };
+    if ((n & mask) >>> 0 === base) return { class: cls, reason };
   }
   return { class: 'public', reason: 'public address' };
 }

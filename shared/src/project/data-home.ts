@@ -26,7 +26,10 @@ export function dataHome(env: NodeJS.ProcessEnv = process.env): string {
     // No passwd entry either: handled below.
   }
   const home = [env.HOME, env.USERPROFILE, fallback].find((h) => h !== undefined && h.trim() !== '' && isAbsolute(h));
-  if (!home) throw new DataDirError('context-mode found no home directory (HOME is empty or relative). Set CONTEXT_MODE_HOME to an absolute path.');
+  if (!home)
+    throw new DataDirError(
+      'context-mode found no home directory (HOME is empty or relative). Set CONTEXT_MODE_HOME to an absolute path.',
+    );
   return join(home, '.context-mode');
 }
 

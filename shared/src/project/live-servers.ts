@@ -129,7 +129,9 @@ export function onDemandPath(pid: number, env: NodeJS.ProcessEnv = process.env):
 }
 
 /** Every on-demand registration whose registering process is alive (dead ones are deleted on the way). */
-export function listOnDemandServers(env: NodeJS.ProcessEnv = process.env): { pid: number; projectRoot: string; host: string | null }[] {
+export function listOnDemandServers(
+  env: NodeJS.ProcessEnv = process.env,
+): { pid: number; projectRoot: string; host: string | null }[] {
   const found: { pid: number; projectRoot: string; host: string | null }[] = [];
   for (const { file, pid } of filesOfLiveProcesses(env, /^on-demand-(\d+)\.json$/)) {
     try {

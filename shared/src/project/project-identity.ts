@@ -36,7 +36,7 @@ export function findProjectRoot(start: string): string {
   } catch {
     return dir;
   }
-  for (let cur = dir; ; ) {
+  for (let cur = dir; ;) {
     if (existsSync(join(cur, '.git'))) return cur;
     const up = dirname(cur);
     if (up === cur) return dir;

@@ -57,5 +57,9 @@ export interface SearchHitView {
 /** What the host sends the page: the engine's answer to an action. */
 export type DashboardMessage =
   | { type: 'state'; state: DashboardState }
-  | { type: 'searchResult'; query: string; result: { knowledge: { hits: SearchHitView[] }; memory: { events: MemoryEventView[] } } }
+  | {
+      type: 'searchResult';
+      query: string;
+      result: { knowledge: { hits: SearchHitView[] }; memory: { events: MemoryEventView[] } };
+    }
   | { type: 'error'; action: string; message: string; hint?: string };

@@ -54,7 +54,9 @@ export function renderCommand(launcher: Launcher, args: string[], dialect: Shell
 
 /** The MCP server launch: `{command, args}` with no shell in between. */
 export function serverLaunch(launcher: Launcher): { command: string; args: string[] } {
-  return launcher.kind === 'portable' ? { command: BIN_NAME, args: [] } : { command: launcher.node, args: [launcher.bin] };
+  return launcher.kind === 'portable'
+    ? { command: BIN_NAME, args: [] }
+    : { command: launcher.node, args: [launcher.bin] };
 }
 
 /**
@@ -62,7 +64,10 @@ export function serverLaunch(launcher: Launcher): { command: string; args: strin
  * Used to find our own entries in a hooks file (setup replaces them, uninstall removes them).
  */
 export function isOurCommand(command: string): boolean {
-  return /(^|[\s"'`;{(&|/\\])ctxmode(\.cmd|\.exe)?["']?\s+hook\s/.test(command) || /context-mode\.cjs["']?\s+hook\s/.test(command);
+  return (
+    /(^|[\s"'`;{(&|/\\])ctxmode(\.cmd|\.exe)?["']?\s+hook\s/.test(command) ||
+    /context-mode\.cjs["']?\s+hook\s/.test(command)
+  );
 }
 
 /**
@@ -72,5 +77,8 @@ export function isOurCommand(command: string): boolean {
  */
 export function isStaleContextModeCommand(command: string): boolean {
   if (isOurCommand(command)) return false;
-  return /(^|[\s"'/\\])context-mode(\.mjs)?["']?\s+hook\b/.test(command) || /context-mode[^\s"']*[/\\]hooks[/\\][a-z-]+\.mjs/.test(command);
+  return (
+    /(^|[\s"'/\\])context-mode(\.mjs)?["']?\s+hook\b/.test(command) ||
+    /context-mode[^\s"']*[/\\]hooks[/\\][a-z-]+\.mjs/.test(command)
+  );
 }

@@ -33,7 +33,11 @@ export function hookEventNames(host: HostRecord): string[] {
 }
 
 /** Our entries for a host's hooks file, or undefined when setup writes no hooks for it. */
-export function hookEntriesFor(host: HostRecord, launcher: Launcher, platform: NodeJS.Platform): HookEntries | undefined {
+export function hookEntriesFor(
+  host: HostRecord,
+  launcher: Launcher,
+  platform: NodeJS.Platform,
+): HookEntries | undefined {
   const setup = host.hookSetup?.value;
   if (!setup || setup.layout === 'opencode-plugin') return undefined;
   const fileHost = hookFileHost(host);
@@ -47,7 +51,11 @@ export function hookEntriesFor(host: HostRecord, launcher: Launcher, platform: N
     } else if (setup.layout === 'toml-array') {
       events[event] = { event, command: renderCommand(launcher, args, posix) };
     } else if (setup.layout === 'copilot-cli') {
-      events[event] = { type: 'command', bash: renderCommand(launcher, args, 'posix'), powershell: renderCommand(launcher, args, 'powershell') };
+      events[event] = {
+        type: 'command',
+        bash: renderCommand(launcher, args, 'posix'),
+        powershell: renderCommand(launcher, args, 'powershell'),
+      };
     } else {
       events[event] = { command: renderCommand(launcher, args, posix) };
     }

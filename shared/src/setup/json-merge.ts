@@ -18,7 +18,8 @@ function setTracked(m: JsonMerge, path: JsonPath, value: unknown): void {
   for (let i = 1; i <= path.length; i++) {
     const prefix = path.slice(0, i);
     if (!hasPath(m.text, prefix)) {
-      if (!m.created.some((c) => c.length === prefix.length && c.every((k, j) => k === prefix[j]))) m.created.push(prefix);
+      if (!m.created.some((c) => c.length === prefix.length && c.every((k, j) => k === prefix[j])))
+        m.created.push(prefix);
       break;
     }
   }
@@ -28,12 +29,23 @@ function setTracked(m: JsonMerge, path: JsonPath, value: unknown): void {
 function expectObject(text: string, path: JsonPath, file: string): void {
   const v = valueAt(text, path);
   if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) {
-    throw new SetupError('unexpected-shape', `${file}: "${path.join('.')}" is not an object`, `Fix ${file} by hand and run setup again.`);
+    throw new SetupError(
+      'unexpected-shape',
+      `${file}: "${path.join('.')}" is not an object`,
+      `Fix ${file} by hand and run setup again.`,
+    );
   }
 }
 
 /** Registers our MCP server under `key.name`; an equal entry is left as it is (re-running changes nothing). */
-export function mergeMcpJson(text: string, file: string, key: string, name: string, entry: unknown, m: JsonMerge = { text, created: [] }): JsonMerge {
+export function mergeMcpJson(
+  text: string,
+  file: string,
+  key: string,
+  name: string,
+  entry: unknown,
+  m: JsonMerge = { text, created: [] },
+): JsonMerge {
   parseJsonObject(m.text, file);
   expectObject(m.text, [key], file);
   if (!jsonEqual(valueAt(m.text, [key, name]), entry)) setTracked(m, [key, name], entry);
@@ -62,7 +74,12 @@ export function mergeHooksJson(
       setTracked(m, ['hooks', event], [entry]);
       continue;
     }
-    if (!Array.isArray(arr)) throw new SetupError('unexpected-shape', `${file}: "hooks.${event}" is not an array`, `Fix ${file} by hand and run setup again.`);
+    if (!Array.isArray(arr))
+      throw new SetupError(
+        'unexpected-shape',
+        `${file}: "hooks.${event}" is not an array`,
+        `Fix ${file} by hand and run setup again.`,
+      );
     const ours = arr.map((e, i) => (isOurHookEntry(e) ? i : -1)).filter((i) => i >= 0);
     if (ours.length === 1 && jsonEqual(arr[ours[0]!], entry)) continue;
     for (const i of ours.slice(1).reverse()) m.text = setAt(m.text, ['hooks', event, i], undefined);
@@ -98,13 +115,19 @@ function isEmptyContainer(v: unknown): boolean {
 export function unmergeJson(
   text: string,
   file: string,
-  what: { mcp?: { key: string; name: string }; hooks?: boolean; enable?: { path: string[]; value: unknown }; header?: Record<string, unknown> },
+  what: {
+    mcp?: { key: string; name: string };
+    hooks?: boolean;
+    enable?: { path: string[]; value: unknown };
+    header?: Record<string, unknown>;
+  },
   created: JsonPath[] = [],
   replaced: { path: JsonPath; value: unknown }[] = [],
 ): string {
   parseJsonObject(text, file);
   const m: JsonMerge = { text, created: [] };
-  if (what.mcp && valueAt(m.text, [what.mcp.key, what.mcp.name]) !== undefined) m.text = setAt(m.text, [what.mcp.key, what.mcp.name], undefined);
+  if (what.mcp && valueAt(m.text, [what.mcp.key, what.mcp.name]) !== undefined)
+    m.text = setAt(m.text, [what.mcp.key, what.mcp.name], undefined);
   if (what.hooks) removeOurHooks(m, () => true, true);
   for (const r of replaced) {
     const key = r.path.join('.');
@@ -117,7 +140,8 @@ export function unmergeJson(
     if (v === undefined) continue;
     const key = path.join('.');
     const setValue = what.enable && what.enable.path.join('.') === key ? what.enable.value : what.header?.[key];
-    if (isEmptyContainer(v) || (setValue !== undefined && jsonEqual(v, setValue))) m.text = setAt(m.text, path, undefined);
+    if (isEmptyContainer(v) || (setValue !== undefined && jsonEqual(v, setValue)))
+      m.text = setAt(m.text, path, undefined);
   }
   return m.text;
 }

@@ -1,4 +1,12 @@
-import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type FormattingOptions, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import {
+  findNodeAtLocation,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type FormattingOptions,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser/lib/esm/main.js';
 import { SetupError } from './setup-error.js';
 
 export type JsonPath = (string | number)[];
@@ -20,10 +28,18 @@ export function parseJsonObject(withBom: string, file: string): Record<string, u
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const e = errors[0]!;
-    throw new SetupError('malformed', `${file} is not valid JSON: ${printParseErrorCode(e.error)} at ${lineCol(text, e.offset)}`, `Fix ${file} by hand (or move it aside) and run setup again.`);
+    throw new SetupError(
+      'malformed',
+      `${file} is not valid JSON: ${printParseErrorCode(e.error)} at ${lineCol(text, e.offset)}`,
+      `Fix ${file} by hand (or move it aside) and run setup again.`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SetupError('unexpected-shape', `${file} does not hold a JSON object at the top level`, `Fix ${file} by hand and run setup again.`);
+    throw new SetupError(
+      'unexpected-shape',
+      `${file} does not hold a JSON object at the top level`,
+      `Fix ${file} by hand and run setup again.`,
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -81,7 +97,13 @@ function pretty(value: unknown, indent: string, fmt: FormattingOptions): string 
 }
 
 /** Appends `key: value` to an object node (or `value` to an array node) after its last member. */
-function insertInto(text: string, container: Node, key: string | undefined, value: unknown, fmt: FormattingOptions): string {
+function insertInto(
+  text: string,
+  container: Node,
+  key: string | undefined,
+  value: unknown,
+  fmt: FormattingOptions,
+): string {
   const eol = fmt.eol ?? '\n';
   const unit = fmt.insertSpaces ? ' '.repeat(fmt.tabSize ?? 2) : '\t';
   const label = key === undefined ? '' : `${JSON.stringify(key)}: `;
@@ -136,7 +158,11 @@ export function setAt(withBom: string, path: JsonPath, value: unknown): string {
   if (value === undefined) return node ? removeNode(base, node) : base;
   if (node) {
     // A property's value node: replace just the value.
-    return base.slice(0, node.offset) + pretty(value, lineIndent(base, node.offset), fmt) + base.slice(node.offset + node.length);
+    return (
+      base.slice(0, node.offset) +
+      pretty(value, lineIndent(base, node.offset), fmt) +
+      base.slice(node.offset + node.length)
+    );
   }
   for (let i = path.length - 1; i >= 0; i--) {
     const parent = i === 0 ? tree : findNodeAtLocation(tree, path.slice(0, i));
@@ -146,7 +172,10 @@ export function setAt(withBom: string, path: JsonPath, value: unknown): string {
     const key = path[i]!;
     if (parent.type === 'array' && typeof key === 'number') return insertInto(base, parent, undefined, nested, fmt);
     if (parent.type === 'object' && typeof key === 'string') return insertInto(base, parent, key, nested, fmt);
-    throw new SetupError('unexpected-shape', `"${path.slice(0, i).join('.')}" is not ${typeof key === 'number' ? 'an array' : 'an object'}`);
+    throw new SetupError(
+      'unexpected-shape',
+      `"${path.slice(0, i).join('.')}" is not ${typeof key === 'number' ? 'an array' : 'an object'}`,
+    );
   }
   return base;
 }
@@ -162,7 +191,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 /** Every string inside a JSON value, for matching commands wherever a layout keeps them. */

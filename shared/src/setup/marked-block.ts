@@ -1,5 +1,9 @@
 /** The span of a marker-delimited block in a text file, end marker's line break included. */
-export function findMarkedBlock(text: string, startMarker: string, endMarker: string): { start: number; end: number } | undefined {
+export function findMarkedBlock(
+  text: string,
+  startMarker: string,
+  endMarker: string,
+): { start: number; end: number } | undefined {
   const start = text.indexOf(startMarker);
   if (start < 0) return undefined;
   const endAt = text.indexOf(endMarker, start);

@@ -95,7 +95,15 @@ function mcpEntry(host: HostRecord, launcher: Launcher): Record<string, unknown>
 /** Unified diff between two versions of a file (undefined = absent). */
 export function diffOf(path: string, before: string | undefined, after: string | undefined): string {
   if (before === after) return '';
-  return createTwoFilesPatch(before === undefined ? '/dev/null' : path, after === undefined ? '/dev/null' : path, before ?? '', after ?? '', '', '', { context: 3 })
+  return createTwoFilesPatch(
+    before === undefined ? '/dev/null' : path,
+    after === undefined ? '/dev/null' : path,
+    before ?? '',
+    after ?? '',
+    '',
+    '',
+    { context: 3 },
+  )
     .split('\n')
     .slice(1) // drop the "====" header line
     .join('\n');
@@ -110,10 +118,23 @@ type Edit = (text: string, m: JsonMerge) => string;
 
 /** Collects the edits each part makes to one file, then applies them in order to the file's current text. */
 class HostPlanner {
-  private files = new Map<string, { scope: Scope; format: SetupFilePlan['format']; parts: SetupPart[]; edits: Edit[]; deleteIfEmpty?: boolean }>();
-  constructor(private readonly ws: Workspace, private readonly command: 'setup' | 'uninstall') {}
+  private files = new Map<
+    string,
+    { scope: Scope; format: SetupFilePlan['format']; parts: SetupPart[]; edits: Edit[]; deleteIfEmpty?: boolean }
+  >();
+  constructor(
+    private readonly ws: Workspace,
+    private readonly command: 'setup' | 'uninstall',
+  ) {}
 
-  add(path: string, scope: Scope, format: SetupFilePlan['format'], part: SetupPart, edit: Edit, deleteIfEmpty = false): void {
+  add(
+    path: string,
+    scope: Scope,
+    format: SetupFilePlan['format'],
+    part: SetupPart,
+    edit: Edit,
+    deleteIfEmpty = false,
+  ): void {
     const f = this.files.get(path) ?? { scope, format, parts: [], edits: [], deleteIfEmpty };
     if (!f.parts.includes(part)) f.parts.push(part);
     f.edits.push(edit);
@@ -131,16 +152,36 @@ class HostPlanner {
         for (const edit of f.edits) m.text = edit(m.text, m);
         let after: string | undefined = m.text;
         // An emptied file goes only when setup created it (a user's own `{}` stays); our instruction-only file too.
-        if (this.command === 'uninstall' && (after.trim() === '' || (f.deleteIfEmpty && f.format !== 'markdown' && after.replace(/\s/g, '') === '{}'))) {
+        if (
+          this.command === 'uninstall' &&
+          (after.trim() === '' || (f.deleteIfEmpty && f.format !== 'markdown' && after.replace(/\s/g, '') === '{}'))
+        ) {
           after = undefined;
         }
         if (this.command === 'setup' && before === undefined && after === '') after = undefined;
         const action: SetupFilePlan['action'] =
           after === before ? 'unchanged' : after === undefined ? 'delete' : before === undefined ? 'create' : 'update';
         if (after !== before && !(before === undefined && after === undefined)) this.ws.set(path, after);
-        out.push({ ...base, action, diff: diffOf(path, before, after), before, after: action === 'unchanged' ? before : after, created: m.created, replaced: m.replaced ?? [] });
+        out.push({
+          ...base,
+          action,
+          diff: diffOf(path, before, after),
+          before,
+          after: action === 'unchanged' ? before : after,
+          created: m.created,
+          replaced: m.replaced ?? [],
+        });
       } catch (err) {
-        out.push({ ...base, action: 'error', diff: '', error: toFileError(err), before, after: before, created: [], replaced: [] });
+        out.push({
+          ...base,
+          action: 'error',
+          diff: '',
+          error: toFileError(err),
+          before,
+          after: before,
+          created: [],
+          replaced: [],
+        });
       }
     }
     return out;
@@ -151,7 +192,8 @@ function noteList(host: HostRecord, ctx: PlanContext, command: 'setup' | 'uninst
   const notes: string[] = [];
   if (command === 'setup' && host.setupNote) notes.push(host.setupNote.value);
   if (command === 'setup' && host.hookSetupSkipped) notes.push(`Hooks not written: ${host.hookSetupSkipped}`);
-  if (!ctx.project && host.instructionFile.value) notes.push(`No project given: ${host.instructionFile.value} not written (pass --project DIR).`);
+  if (!ctx.project && host.instructionFile.value)
+    notes.push(`No project given: ${host.instructionFile.value} not written (pass --project DIR).`);
   return notes;
 }
 
@@ -179,21 +221,39 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
   const mcpAt = target(host, 'mcpConfig', ctx);
   if (mcp && mcpAt) {
     const entry = mcpEntry(host, launcherFor(mcpAt.scope, ctx));
-    if (mcp.format === 'toml') hp.add(mcpAt.path, mcpAt.scope, 'toml', 'mcp', (t) => mergeTomlBlock(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry));
-    else hp.add(mcpAt.path, mcpAt.scope, mcp.format, 'mcp', (t, m) => mergeMcpJson(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry, m).text);
+    if (mcp.format === 'toml')
+      hp.add(mcpAt.path, mcpAt.scope, 'toml', 'mcp', (t) =>
+        mergeTomlBlock(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry),
+      );
+    else
+      hp.add(
+        mcpAt.path,
+        mcpAt.scope,
+        mcp.format,
+        'mcp',
+        (t, m) => mergeMcpJson(t, mcpAt.path, mcp.key, MCP_SERVER_NAME, entry, m).text,
+      );
   }
   const hooksAt = host.hookSetup && wants('hooks') ? target(host, 'hooksFile', ctx) : undefined;
   if (hooksAt && host.hookSetup?.value.layout === 'opencode-plugin') {
     const launcher = launcherFor(hooksAt.scope, ctx);
     hp.add(hooksAt.path, hooksAt.scope, 'typescript', 'hooks', (t) => mergePluginFile(t, hooksAt.path, launcher));
   } else if (hooksAt && host.hookSetup?.value.layout === 'toml-array') {
-    const entries = Object.values(hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform)?.events ?? {}) as Record<string, unknown>[];
+    const entries = Object.values(
+      hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform)?.events ?? {},
+    ) as Record<string, unknown>[];
     hp.add(hooksAt.path, hooksAt.scope, 'toml', 'hooks', (t) => mergeTomlHooks(t, hooksAt.path, entries));
   } else if (hooksAt) {
     const entries = hookEntriesFor(host, launcherFor(hooksAt.scope, ctx), ctx.paths.platform);
     if (entries) {
       const format = hooksAt.path === mcpAt?.path && mcp ? mcp.format : 'json';
-      hp.add(hooksAt.path, hooksAt.scope, format, 'hooks', (t, m) => mergeHooksJson(t, hooksAt.path, entries, host.hookSetup?.value.enable, m).text);
+      hp.add(
+        hooksAt.path,
+        hooksAt.scope,
+        format,
+        'hooks',
+        (t, m) => mergeHooksJson(t, hooksAt.path, entries, host.hookSetup?.value.enable, m).text,
+      );
     }
   }
   if (ctx.project && host.instructionFile.value && wants('instructions')) {
@@ -202,11 +262,20 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
     hp.add(path, 'project', 'markdown', 'instructions', (t) => mergeInstructionBlock(t, blockFor(host, t), whole));
   }
   const files = hp.finish();
-  const shared = files.filter((f) => f.scope === 'project' && f.parts.some((p) => p !== 'instructions') && f.action !== 'unchanged');
+  const shared = files.filter(
+    (f) => f.scope === 'project' && f.parts.some((p) => p !== 'instructions') && f.action !== 'unchanged',
+  );
   const teammates = shared.length
-    ? [`${shared.map((f) => f.path).join(', ')} can be committed: teammates get the tool with \`npm install -g ${PACKAGE_NAME}\` (without it the hooks print one hint line and do nothing).`]
+    ? [
+        `${shared.map((f) => f.path).join(', ')} can be committed: teammates get the tool with \`npm install -g ${PACKAGE_NAME}\` (without it the hooks print one hint line and do nothing).`,
+      ]
     : [];
-  return { host: host.id, displayName: host.displayName, files, notes: [...noteList(host, ctx, 'setup'), ...staleNotes(files), ...teammates] };
+  return {
+    host: host.id,
+    displayName: host.displayName,
+    files,
+    notes: [...noteList(host, ctx, 'setup'), ...staleNotes(files), ...teammates],
+  };
 }
 
 /** Older hand-written context-mode hooks left in a file setup merged into: they would run beside ours. */
@@ -220,7 +289,10 @@ function staleNotes(files: PlannedFile[]): string[] {
         return false;
       }
     })
-    .map((f) => `${f.path} still has older hand-written context-mode hooks beside ours; \`ctxmode doctor --fix\` removes them.`);
+    .map(
+      (f) =>
+        `${f.path} still has older hand-written context-mode hooks beside ours; \`ctxmode doctor --fix\` removes them.`,
+    );
 }
 
 export interface UninstallRecord {
@@ -247,7 +319,22 @@ export function planHostUninstall(
     const mcpPath = hostFilePath(host, 'mcpConfig', scope, pctx);
     if (mcp && mcpPath && ws.get(mcpPath) !== undefined) {
       if (mcp.format === 'toml') hp.add(mcpPath, scope, 'toml', 'mcp', (t) => removeTomlBlock(t));
-      else hp.add(mcpPath, scope, mcp.format, 'mcp', (t) => unmergeJson(t, mcpPath, { mcp: { key: mcp.key, name: MCP_SERVER_NAME } }, records(mcpPath)?.created, records(mcpPath)?.replaced), !!records(mcpPath)?.fileCreated);
+      else
+        hp.add(
+          mcpPath,
+          scope,
+          mcp.format,
+          'mcp',
+          (t) =>
+            unmergeJson(
+              t,
+              mcpPath,
+              { mcp: { key: mcp.key, name: MCP_SERVER_NAME } },
+              records(mcpPath)?.created,
+              records(mcpPath)?.replaced,
+            ),
+          !!records(mcpPath)?.fileCreated,
+        );
     }
     const hooksPath = host.hookSetup ? hostFilePath(host, 'hooksFile', scope, pctx) : undefined;
     if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'opencode-plugin') {
@@ -256,17 +343,36 @@ export function planHostUninstall(
       hp.add(hooksPath, scope, 'toml', 'hooks', (t) => removeTomlBlock(t));
     } else if (hooksPath && ws.get(hooksPath) !== undefined) {
       const format = hooksPath === mcpPath && mcp ? mcp.format : 'json';
-      hp.add(hooksPath, scope, format, 'hooks', (t) =>
-        unmergeJson(t, hooksPath, { hooks: true, ...(enable ? { enable } : {}), ...(header ? { header } : {}) }, records(hooksPath)?.created, records(hooksPath)?.replaced),
+      hp.add(
+        hooksPath,
+        scope,
+        format,
+        'hooks',
+        (t) =>
+          unmergeJson(
+            t,
+            hooksPath,
+            { hooks: true, ...(enable ? { enable } : {}), ...(header ? { header } : {}) },
+            records(hooksPath)?.created,
+            records(hooksPath)?.replaced,
+          ),
         !!records(hooksPath)?.fileCreated,
       );
     }
   }
   if (ctx.project && host.instructionFile.value) {
     const path = join(ctx.project, host.instructionFile.value);
-    if (ws.get(path) !== undefined) hp.add(path, 'project', 'markdown', 'instructions', (t) => removeInstructionBlock(t, renderInstructionFile(host)));
+    if (ws.get(path) !== undefined)
+      hp.add(path, 'project', 'markdown', 'instructions', (t) =>
+        removeInstructionBlock(t, renderInstructionFile(host)),
+      );
   }
-  return { host: host.id, displayName: host.displayName, files: hp.finish().filter((f) => f.action !== 'unchanged' || f.error), notes: [] };
+  return {
+    host: host.id,
+    displayName: host.displayName,
+    files: hp.finish().filter((f) => f.action !== 'unchanged' || f.error),
+    notes: [],
+  };
 }
 
 /** Plans several hosts in order over one view of the files, so two hosts sharing a file see each other's edits. */
@@ -275,7 +381,11 @@ export function planSetup(hosts: readonly HostRecord[], ctx: PlanContext): Plann
   return hosts.map((h) => planHostSetup(h, ctx, ws));
 }
 
-export function planUninstall(hosts: readonly HostRecord[], ctx: PlanContext, records?: (path: string) => UninstallRecord | undefined): PlannedHost[] {
+export function planUninstall(
+  hosts: readonly HostRecord[],
+  ctx: PlanContext,
+  records?: (path: string) => UninstallRecord | undefined,
+): PlannedHost[] {
   const ws = new Workspace(ctx.read);
   return hosts.map((h) => planHostUninstall(h, ctx, records, ws));
 }

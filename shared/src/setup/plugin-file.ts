@@ -4,7 +4,8 @@ import { BIN_NAME, PACKAGE_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 
 /** First line of every plugin file setup writes; how setup and uninstall recognise their own file. */
-export const PLUGIN_HEADER = '// context-mode for OpenCode: written by `ctxmode setup`, removed by `ctxmode uninstall`. Do not edit.';
+export const PLUGIN_HEADER =
+  '// context-mode for OpenCode: written by `ctxmode setup`, removed by `ctxmode uninstall`. Do not edit.';
 
 /**
  * The OpenCode plugin file: a re-export of the bundled plugin. Pinned (user files): the runtime's
@@ -41,7 +42,11 @@ export function renderPluginFile(launcher: Launcher): string {
 /** Setup owns the whole file: ours (any version) is replaced, anything else is a conflict left alone. */
 export function mergePluginFile(text: string, file: string, launcher: Launcher): string {
   if (text !== '' && !text.startsWith(PLUGIN_HEADER)) {
-    throw new SetupError('conflict', `${file} exists and was not written by setup`, `Move ${file} aside (or delete it) and run setup again.`);
+    throw new SetupError(
+      'conflict',
+      `${file} exists and was not written by setup`,
+      `Move ${file} aside (or delete it) and run setup again.`,
+    );
   }
   return renderPluginFile(launcher);
 }

@@ -18,7 +18,11 @@ function parseToml(text: string, file: string): Record<string, unknown> {
     return parse(text) as Record<string, unknown>;
   } catch (err) {
     const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    throw new SetupError('malformed', `${file} is not valid TOML: ${msg}`, `Fix ${file} by hand (or move it aside) and run setup again.`);
+    throw new SetupError(
+      'malformed',
+      `${file} is not valid TOML: ${msg}`,
+      `Fix ${file} by hand (or move it aside) and run setup again.`,
+    );
   }
 }
 
@@ -36,7 +40,13 @@ function renderBlock(key: string, name: string, entry: Record<string, unknown>, 
   return [TOML_BLOCK_START, body, TOML_BLOCK_END, ''].join(eol);
 }
 
-export function mergeTomlBlock(text: string, file: string, key: string, name: string, entry: Record<string, unknown>): string {
+export function mergeTomlBlock(
+  text: string,
+  file: string,
+  key: string,
+  name: string,
+  entry: Record<string, unknown>,
+): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const block = renderBlock(key, name, entry, eol);
   const found = findBlock(text);
@@ -54,7 +64,12 @@ export function mergeTomlBlock(text: string, file: string, key: string, name: st
 }
 
 /** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
-function placeBlock(text: string, file: string, block: string, found: { start: number; end: number } | undefined): string {
+function placeBlock(
+  text: string,
+  file: string,
+  block: string,
+  found: { start: number; end: number } | undefined,
+): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let out: string;
   if (found) out = text.slice(0, found.start) + block + text.slice(found.end);

@@ -72,4 +72,3 @@ function findExecCommands(argv: string[]): EffectiveCommand[] {
   }
   return out;
 }
-

@@ -101,7 +101,8 @@ function tokenize(src: string): { tokens: Token[]; bodies: Map<number, string> }
   while (i < src.length) {
     const c = src[i]!;
     if (c === '\\') {
-      if (src[i + 1] === '\n') i += 2; // line continuation
+      if (src[i + 1] === '\n')
+        i += 2; // line continuation
       else if (src[i + 1] === '\r' && src[i + 2] === '\n') i += 3;
       else {
         add(src[i + 1] ?? '');
@@ -314,7 +315,9 @@ export function parseShell(src: string): Pipeline[] {
 
 /** True when stdout of this command goes to a file or /dev/null rather than onward. */
 export function stdoutRedirected(cmd: SimpleCommand): boolean {
-  return cmd.redirects.some((r) => r.fd === 1 && (r.op === '>' || r.op === '>>') && r.target !== '/dev/stdout' && r.target !== '/dev/stderr');
+  return cmd.redirects.some(
+    (r) => r.fd === 1 && (r.op === '>' || r.op === '>>') && r.target !== '/dev/stdout' && r.target !== '/dev/stderr',
+  );
 }
 
 /** True when stderr of this command is discarded or sent to a file (not merged into stdout). */

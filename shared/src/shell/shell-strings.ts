@@ -26,4 +26,3 @@ export function extractShellStrings(language: string, code: string): string[] {
   }
   return found;
 }
-

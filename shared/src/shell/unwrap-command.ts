@@ -19,7 +19,17 @@ export interface Unwrapped {
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
 /** PowerShell runs the script after `-c` / `-Command` (options are case-insensitive). */
 const POWERSHELL = new Set(['pwsh', 'powershell']);
-const POWERSHELL_VALUE = new Set(['-executionpolicy', '-ep', '-workingdirectory', '-wd', '-configurationname', '-outputformat', '-of', '-inputformat', '-windowstyle']);
+const POWERSHELL_VALUE = new Set([
+  '-executionpolicy',
+  '-ep',
+  '-workingdirectory',
+  '-wd',
+  '-configurationname',
+  '-outputformat',
+  '-of',
+  '-inputformat',
+  '-windowstyle',
+]);
 /** Images whose entrypoint is a network client: `docker run curlimages/curl URL` runs curl. */
 const CLIENT_IMAGE = /^(?:[\w.-]+(?::\d+)?\/)*(?:alpine-)?(curl|wget|httpie|xh)(?::[\w.-]+)?$/;
 const INTERPRETER = /^(python[\d.]*|pypy3?|node|nodejs|ruby|perl|php|deno|bun|tsx|ts-node)$/;
@@ -111,7 +121,20 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
         break;
       }
       case 'xargs':
-        next = skipOptions(w, 1, ['-n', '-I', '-i', '-P', '-d', '-L', '-s', '-E', '-a', '--max-args', '--replace', '--max-procs']);
+        next = skipOptions(w, 1, [
+          '-n',
+          '-I',
+          '-i',
+          '-P',
+          '-d',
+          '-L',
+          '-s',
+          '-E',
+          '-a',
+          '--max-args',
+          '--replace',
+          '--max-procs',
+        ]);
         out.viaXargs = true;
         break;
       case 'npx':
@@ -147,7 +170,35 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
         const isCompose = name === 'docker-compose' || sub === 'compose';
         const verbIdx = name === 'docker-compose' ? 1 : isCompose ? 2 : 1;
         if (w[verbIdx] === 'exec' || w[verbIdx] === 'run') {
-          const i = skipOptions(w, verbIdx + 1, ['-e', '-u', '-w', '--env', '--user', '--workdir', '--name', '-v', '--volume', '-p', '--publish', '--entrypoint', '--network', '--net', '--env-file', '--platform', '-l', '--label', '--add-host', '--dns', '-m', '--memory', '--cpus', '--mount', '-h', '--hostname', '--pull']);
+          const i = skipOptions(w, verbIdx + 1, [
+            '-e',
+            '-u',
+            '-w',
+            '--env',
+            '--user',
+            '--workdir',
+            '--name',
+            '-v',
+            '--volume',
+            '-p',
+            '--publish',
+            '--entrypoint',
+            '--network',
+            '--net',
+            '--env-file',
+            '--platform',
+            '-l',
+            '--label',
+            '--add-host',
+            '--dns',
+            '-m',
+            '--memory',
+            '--cpus',
+            '--mount',
+            '-h',
+            '--hostname',
+            '--pull',
+          ]);
           // The next word is the container (exec) or image (run); what follows is the command run inside.
           const client = w[verbIdx] === 'run' ? clientImageArgv(w[i], w.slice(i + 1)) : undefined;
           if (client && i + 1 < w.length) {
@@ -163,7 +214,8 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
           const dd = w.indexOf('--');
           const at = w.indexOf('--image');
           const image = at > 0 ? w[at + 1] : w.find((a) => a.startsWith('--image='))?.slice('--image='.length);
-          const client = sub === 'run' && dd > 0 && !w.includes('--command') ? clientImageArgv(image, w.slice(dd + 1)) : undefined;
+          const client =
+            sub === 'run' && dd > 0 && !w.includes('--command') ? clientImageArgv(image, w.slice(dd + 1)) : undefined;
           if (client) {
             w = client;
             next = 0;
@@ -182,7 +234,20 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
       }
       case 'parallel': {
         // GNU parallel runs the command once per input (`::: a b`, `:::: file` or stdin lines), like xargs.
-        const i = skipOptions(w, 1, ['-j', '--jobs', '-N', '-n', '-a', '-S', '--colsep', '-I', '--delay', '--timeout', '--joblog', '--results']);
+        const i = skipOptions(w, 1, [
+          '-j',
+          '--jobs',
+          '-N',
+          '-n',
+          '-a',
+          '-S',
+          '--colsep',
+          '-I',
+          '--delay',
+          '--timeout',
+          '--joblog',
+          '--results',
+        ]);
         out.viaXargs = true;
         if (i < w.length && /\s/.test(w[i]!)) return { ...out, argv: ['parallel'], script: w[i]! };
         next = i;
@@ -203,15 +268,47 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
       case 'gcloud': {
         // Remote shells that take the command as an option: `vagrant ssh -c`, `fly ssh console -C`, `gcloud compute ssh --command`.
         const remote = name === 'gcloud' ? sub === 'compute' && w[2] === 'ssh' : sub === 'ssh';
-        const script = remote ? optionScript(w, 2, name === 'vagrant' ? ['-c', '--command'] : name === 'gcloud' ? ['--command'] : ['-C', '--command']) : undefined;
+        const script = remote
+          ? optionScript(
+              w,
+              2,
+              name === 'vagrant' ? ['-c', '--command'] : name === 'gcloud' ? ['--command'] : ['-C', '--command'],
+            )
+          : undefined;
         if (script !== undefined) return { ...out, argv: [name], script };
         break;
       }
       case 'ssh': {
-        const i = skipOptions(w, 1, ['-p', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B']);
+        const i = skipOptions(w, 1, [
+          '-p',
+          '-i',
+          '-l',
+          '-o',
+          '-F',
+          '-J',
+          '-L',
+          '-R',
+          '-D',
+          '-b',
+          '-c',
+          '-E',
+          '-e',
+          '-m',
+          '-O',
+          '-Q',
+          '-S',
+          '-W',
+          '-w',
+          '-B',
+        ]);
         // `ssh host bash <<EOF` (or no command at all) runs the heredoc on the remote shell.
         const rest = w.slice(i + 1);
-        if (heredoc !== undefined && i < w.length && (rest.length === 0 || (rest.length <= 2 && SHELLS.has(programName(rest[0]!)) && rest.slice(1).every((a) => a === '-s')))) {
+        if (
+          heredoc !== undefined &&
+          i < w.length &&
+          (rest.length === 0 ||
+            (rest.length <= 2 && SHELLS.has(programName(rest[0]!)) && rest.slice(1).every((a) => a === '-s')))
+        ) {
           return { ...out, argv: ['ssh'], script: heredoc };
         }
         if (i + 1 < w.length) return { ...out, argv: ['ssh'], script: rest.join(' ') };
@@ -240,7 +337,8 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
   if (POWERSHELL.has(name.toLowerCase())) {
     for (let i = 1; i < w.length; i++) {
       const a = w[i]!.toLowerCase();
-      if ((a === '-c' || a === '-command') && i + 1 < w.length) return { ...out, argv, script: w.slice(i + 1).join(' ') };
+      if ((a === '-c' || a === '-command') && i + 1 < w.length)
+        return { ...out, argv, script: w.slice(i + 1).join(' ') };
       if (!a.startsWith('-')) break;
       if (POWERSHELL_VALUE.has(a)) i++;
     }
@@ -254,7 +352,8 @@ export function unwrapCommand(words: readonly string[], heredoc?: string): Unwra
     }
     for (let i = first; i < w.length; i++) {
       const a = w[i]!;
-      if (['-c', '-e', '--eval', '-p', '--print', '-r', '-E'].includes(a) && i + 1 < w.length) return { ...out, argv, code: w[i + 1]! };
+      if (['-c', '-e', '--eval', '-p', '--print', '-r', '-E'].includes(a) && i + 1 < w.length)
+        return { ...out, argv, code: w[i + 1]! };
       if (!a.startsWith('-')) break;
     }
     // A heredoc is the program when no script file is named, or the script is `-` (stdin) and the rest is its argv.

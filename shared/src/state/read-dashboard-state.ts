@@ -23,7 +23,9 @@ function readSources(knowledgeDb: string): DashboardState['sources'] {
   if (!existsSync(knowledgeDb)) return { total: 0, chunks: 0, bytes: 0, items: [] };
   const kb = openKnowledgeBase({ path: knowledgeDb });
   try {
-    const items: SourceView[] = kb.listSources().map((s) => ({ source: s.source, kind: s.kind, chunks: s.chunks, bytes: s.bytes, indexedAt: s.indexedAt }));
+    const items: SourceView[] = kb
+      .listSources()
+      .map((s) => ({ source: s.source, kind: s.kind, chunks: s.chunks, bytes: s.bytes, indexedAt: s.indexedAt }));
     const totals = kb.stats();
     return { total: totals.sources, chunks: totals.chunks, bytes: totals.bytes, items };
   } finally {
@@ -36,7 +38,12 @@ export function readDashboardState(projectRoot: string, opts: DashboardStateOpti
   const paths = projectPaths(projectRoot, env);
   const meta = readProjectMeta(paths.dir);
   const limit = Math.max(1, Math.min(opts.memoryLimit ?? 500, 10_000));
-  const stats = readStats(projectRoot, { env, foldNotes: false, ...(opts.sessionId ? { sessionId: opts.sessionId } : {}), ...(opts.now ? { now: opts.now } : {}) });
+  const stats = readStats(projectRoot, {
+    env,
+    foldNotes: false,
+    ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const memory = readMemoryReport(projectRoot, { env, limit, ...(opts.now ? { now: opts.now } : {}) });
   return {
     schema: 'context-mode.dashboard-state/1',

@@ -13,13 +13,23 @@ export interface TimelineScope {
  * with sort "timeline" and `context-mode search --timeline` answer. Memory events become hits whose source is
  * `memory:<category>`. A knowledge base without chunks is fine: the answer is then memory alone.
  */
-export function timelineSearch(kb: KnowledgeBase | undefined, query: string, opts: SearchOptions, limit: number, scope: TimelineScope): SearchReport {
+export function timelineSearch(
+  kb: KnowledgeBase | undefined,
+  query: string,
+  opts: SearchOptions,
+  limit: number,
+  scope: TimelineScope,
+): SearchReport {
   const report: SearchReport = kb
     ? (kb.searchWithReport?.(query, opts) ?? { hits: kb.search(query, opts), refreshed: [], corrections: [] })
     : { hits: [], refreshed: [], corrections: [] };
   let memory: ReturnType<typeof searchMemory> = [];
   try {
-    const memoryOpts = { limit, ...(opts.source ? { source: opts.source } : {}), ...(scope.sessionId ? { sessionId: scope.sessionId } : {}) };
+    const memoryOpts = {
+      limit,
+      ...(opts.source ? { source: opts.source } : {}),
+      ...(scope.sessionId ? { sessionId: scope.sessionId } : {}),
+    };
     memory = searchMemory(scope.projectRoot, query, memoryOpts, scope.env ?? process.env);
   } catch {
     // Memory is optional here: a missing or busy memory store must not fail a knowledge search.

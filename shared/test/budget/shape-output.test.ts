@@ -31,7 +31,10 @@ test('every tsc error survives the digest of tsc-errors.txt', () => {
   const errors = text.split('\n').filter((l) => /error TS\d+/.test(l));
   assert.ok(errors.length >= 10);
   const missing = errors.filter((l) => !r.text.includes(l.slice(0, 120)));
-  assert.ok(missing.length === 0 || r.text.includes('more error/warning lines'), `missing without a note: ${missing.length}`);
+  assert.ok(
+    missing.length === 0 || r.text.includes('more error/warning lines'),
+    `missing without a note: ${missing.length}`,
+  );
   assert.match(r.text, /exit code 2/);
 });
 
@@ -68,14 +71,23 @@ test('each run is indexed under its own source: a second run never replaces the 
 });
 
 test('stderr is never dropped and multi-byte text is never cut mid-character', () => {
-  const r = shapeOutput({ text: '界'.repeat(3000), stderr: 'Error: boom\n', sourceLabel: 'exec:shell', kb, exitCode: 1, budget: 1024 });
+  const r = shapeOutput({
+    text: '界'.repeat(3000),
+    stderr: 'Error: boom\n',
+    sourceLabel: 'exec:shell',
+    kb,
+    exitCode: 1,
+    budget: 1024,
+  });
   assert.ok(r.returnedBytes <= 1024);
   assert.match(r.text, /Error: boom/);
   assert.ok(!r.text.includes('\uFFFD'));
 });
 
 test('with an intent, the matching part of the output leads the digest', () => {
-  const text = Array.from({ length: 400 }, (_, i) => (i === 250 ? 'database connection pool exhausted after 30s' : `line ${i} ok`)).join('\n');
+  const text = Array.from({ length: 400 }, (_, i) =>
+    i === 250 ? 'database connection pool exhausted after 30s' : `line ${i} ok`,
+  ).join('\n');
   const r = shapeOutput({ text, sourceLabel: 'exec:shell', kb, intent: 'connection pool exhausted', budget: 1500 });
   assert.match(r.text, /Matches for "connection pool exhausted"/);
   assert.match(r.text, /pool exhausted/);

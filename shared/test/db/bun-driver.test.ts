@@ -38,23 +38,27 @@ test('outside Bun the bun:sqlite driver is never picked, and forcing it says Bun
   assert.throws(() => openDatabase(':memory:', { driver: 'bun:sqlite' }), /bun:sqlite driver needs Bun/);
 });
 
-test('the store suites and the OpenCode plugin\'s handlers pass under Bun on bun:sqlite', { skip: bun ? false : 'no Bun found (set CONTEXT_MODE_BUN, or run the OpenCode host test once to cache it)' }, () => {
-  const home = mkdtempSync(join(tmpdir(), 'cm-bun-home-'));
-  try {
-    const r = spawnSync(bun!, ['test', ...SUITES], {
-      cwd: root,
-      env: { ...process.env, BUN_BE_BUN: '1', CONTEXT_MODE_HOME: home, CONTEXT_MODE_SQLITE_DRIVER: 'better-sqlite3' },
-      encoding: 'utf8',
-      timeout: 180_000,
-      killSignal: 'SIGKILL',
-    });
-    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-    assert.equal(r.error, undefined, `${bun}: ${String(r.error)}`);
-    assert.match(out, /on bun:sqlite/, 'the suites ran on bun:sqlite, whatever the environment forces');
-    assert.match(out, /\n\s*0 fail\n/, out.slice(-3000));
-    assert.match(out, new RegExp(`across ${SUITES.length} files`), `every suite ran: ${out.slice(-500)}`);
-    assert.equal(r.status, 0, out.slice(-3000));
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+test(
+  "the store suites and the OpenCode plugin's handlers pass under Bun on bun:sqlite",
+  { skip: bun ? false : 'no Bun found (set CONTEXT_MODE_BUN, or run the OpenCode host test once to cache it)' },
+  () => {
+    const home = mkdtempSync(join(tmpdir(), 'cm-bun-home-'));
+    try {
+      const r = spawnSync(bun!, ['test', ...SUITES], {
+        cwd: root,
+        env: { ...process.env, BUN_BE_BUN: '1', CONTEXT_MODE_HOME: home, CONTEXT_MODE_SQLITE_DRIVER: 'better-sqlite3' },
+        encoding: 'utf8',
+        timeout: 180_000,
+        killSignal: 'SIGKILL',
+      });
+      const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+      assert.equal(r.error, undefined, `${bun}: ${String(r.error)}`);
+      assert.match(out, /on bun:sqlite/, 'the suites ran on bun:sqlite, whatever the environment forces');
+      assert.match(out, /\n\s*0 fail\n/, out.slice(-3000));
+      assert.match(out, new RegExp(`across ${SUITES.length} files`), `every suite ran: ${out.slice(-500)}`);
+      assert.equal(r.status, 0, out.slice(-3000));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);

@@ -58,7 +58,10 @@ describe(`SQLite store on ${pickDriver()}`, () => {
     const first = db.prepare('INSERT INTO notes (body, tag) VALUES (:body, :tag)').run({ body: 'one', tag: 't' });
     const second = db.prepare('INSERT INTO notes (body) VALUES (?)').run('two');
     assert.deepEqual([first.changes, Number(first.lastInsertRowid), Number(second.lastInsertRowid)], [1, 1, 2]);
-    assert.deepEqual(db.prepare('SELECT body, tag FROM notes WHERE id = :id').get({ id: 1 }), { body: 'one', tag: 't' });
+    assert.deepEqual(db.prepare('SELECT body, tag FROM notes WHERE id = :id').get({ id: 1 }), {
+      body: 'one',
+      tag: 't',
+    });
     assert.equal(db.prepare('SELECT body FROM notes WHERE id = ?').get(99), undefined);
     assert.deepEqual(db.prepare('SELECT body FROM notes WHERE id > ?').all(5), []);
     assert.equal(db.prepare('UPDATE notes SET tag = ? WHERE tag IS NULL').run('u').changes, 1);
@@ -85,7 +88,10 @@ describe(`SQLite store on ${pickDriver()}`, () => {
     const db = openDatabase(path, { migrations, onRecovered: (r) => (told = r.movedTo) });
     assert.ok(db.recovered, 'recovery is reported');
     assert.equal(told, db.recovered?.movedTo);
-    assert.ok(readdirSync(dir).some((f) => f.startsWith('c.db.corrupt-')), 'the bad file is kept');
+    assert.ok(
+      readdirSync(dir).some((f) => f.startsWith('c.db.corrupt-')),
+      'the bad file is kept',
+    );
     db.prepare('INSERT INTO notes (body) VALUES (?)').run('fresh');
     assert.equal(db.prepare('SELECT count(*) AS n FROM notes').get<{ n: number }>()?.n, 1);
     db.close();

@@ -5,7 +5,19 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SOURCE_DIRS = ['shared/src', 'shared/test', 'shared/dashboard/src', 'hooks/src', 'hooks/test', 'server/src', 'server/test', 'extension-vscode/src', 'bench', 'test', 'scripts'];
+const SOURCE_DIRS = [
+  'shared/src',
+  'shared/test',
+  'shared/dashboard/src',
+  'hooks/src',
+  'hooks/test',
+  'server/src',
+  'server/test',
+  'extension-vscode/src',
+  'bench',
+  'test',
+  'scripts',
+];
 
 function files(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
@@ -22,7 +34,13 @@ function files(dir: string, out: string[] = []): string[] {
 function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
   for (const m of markdown.matchAll(/^#{1,6} (.+)$/gm)) {
-    out.add(m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+    out.add(
+      m[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    );
   }
   return out;
 }
@@ -30,8 +48,14 @@ function anchors(markdown: string): Set<string> {
 const sources = SOURCE_DIRS.flatMap((d) => files(join(ROOT, d)));
 
 test('no source file cites design documents a reader of the repository does not have', () => {
-  const offenders = sources.filter((f) => /REFERENCE\.md|SPEC(\.md| §)|ARCHITECTURE\.md|notes\/real-hosts|feasibility\.md/.test(readFileSync(f, 'utf8')));
-  assert.deepEqual(offenders.map((f) => relative(ROOT, f)), [], 'point these at docs/ or a public URL instead');
+  const offenders = sources.filter((f) =>
+    /REFERENCE\.md|SPEC(\.md| §)|ARCHITECTURE\.md|notes\/real-hosts|feasibility\.md/.test(readFileSync(f, 'utf8')),
+  );
+  assert.deepEqual(
+    offenders.map((f) => relative(ROOT, f)),
+    [],
+    'point these at docs/ or a public URL instead',
+  );
 });
 
 test('every docs/<file>.md#anchor a source file points at exists', () => {

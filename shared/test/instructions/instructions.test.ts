@@ -27,7 +27,11 @@ test('configs/ matches what the template renders (regenerate: node --import tsx 
     assert.ok(existsSync(path), `configs/${f.path} is missing`);
     assert.equal(readFileSync(path, 'utf8'), f.content, `configs/${f.path} is stale`);
   }
-  assert.deepEqual(listFiles(configs).sort(), wanted.map((f) => f.path).sort(), 'configs/ holds a file the generator does not make');
+  assert.deepEqual(
+    listFiles(configs).sort(),
+    wanted.map((f) => f.path).sort(),
+    'configs/ holds a file the generator does not make',
+  );
 });
 
 test('every host gets a routing block within 1,536 B that names tools its way', () => {

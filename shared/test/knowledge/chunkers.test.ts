@@ -14,13 +14,17 @@ function assertValidChunks(chunks: Array<{ content: string; title: string }>, ca
   for (const c of chunks) {
     assert.ok(utf8Length(c.content) <= cap, `${c.title}: ${utf8Length(c.content)} bytes`);
     // A lone surrogate would mean a code point was cut in half.
-    assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(c.content), `${c.title}: split surrogate`);
+    assert.ok(
+      !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(c.content),
+      `${c.title}: split surrogate`,
+    );
     assert.ok(c.title.length > 0);
   }
 }
 
 test('markdown sections are titled by their heading stack', () => {
-  const md = '# Guide\n\nIntro.\n\n## Install\n\nRun npm i.\n\n### On Windows\n\nUse PowerShell.\n\n## Usage\n\nCall it.';
+  const md =
+    '# Guide\n\nIntro.\n\n## Install\n\nRun npm i.\n\n### On Windows\n\nUse PowerShell.\n\n## Usage\n\nCall it.';
   const chunks = chunkMarkdown(md);
   assert.deepEqual(
     chunks.map((c) => c.title),
@@ -31,7 +35,10 @@ test('markdown sections are titled by their heading stack', () => {
 
 test('setext headings and front matter are recognised', () => {
   const chunks = chunkMarkdown('---\ntitle: x\n---\nTop\n===\n\nbody\n\nSub\n---\n\nmore');
-  assert.deepEqual(chunks.map((c) => c.title), ['Front matter', 'Top', 'Top > Sub']);
+  assert.deepEqual(
+    chunks.map((c) => c.title),
+    ['Front matter', 'Top', 'Top > Sub'],
+  );
 });
 
 test('a heading inside a fenced block is code, not a section', () => {
@@ -54,7 +61,10 @@ test('an oversized section splits at paragraphs and never inside a fence', () =>
     const fences = (c.content.match(/^```/gm) ?? []).length;
     assert.equal(fences % 2, 0, `unbalanced fence in ${c.title}`);
   }
-  assert.ok(chunks.some((c) => c.content.includes(fence)), 'the fence stays whole');
+  assert.ok(
+    chunks.some((c) => c.content.includes(fence)),
+    'the fence stays whole',
+  );
 });
 
 test('a fence larger than the cap is split by lines and each part re-fenced', () => {
@@ -79,11 +89,20 @@ test('one huge paragraph of CJK and emoji is split within the cap without breaki
 
 test('plain text uses blank-line sections when it has a few, line windows otherwise', () => {
   const sections = chunkText('Alpha line\nmore\n\nBeta line\n\nGamma line');
-  assert.deepEqual(sections.map((c) => c.title), ['Alpha line', 'Beta line', 'Gamma line']);
+  assert.deepEqual(
+    sections.map((c) => c.title),
+    ['Alpha line', 'Beta line', 'Gamma line'],
+  );
   const lines = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n');
   const windows = chunkText(lines);
-  assert.deepEqual(windows.map((c) => c.title), ['Lines 1-20', 'Lines 19-38', 'Lines 37-50']);
-  assert.deepEqual(chunkText('short\ntext').map((c) => c.title), ['Output']);
+  assert.deepEqual(
+    windows.map((c) => c.title),
+    ['Lines 1-20', 'Lines 19-38', 'Lines 37-50'],
+  );
+  assert.deepEqual(
+    chunkText('short\ntext').map((c) => c.title),
+    ['Output'],
+  );
   assert.deepEqual(chunkText('   '), []);
 });
 
@@ -95,14 +114,21 @@ test('JSON is chunked by key path and arrays are titled by identity fields', () 
   assert.ok(chunks.every((c) => c.contentType === 'code'));
   const titles = chunks.map((c) => c.title);
   assert.ok(titles.includes('meta'), titles.join(' | '));
-  assert.ok(titles.some((t) => /^items > item-0…item-\d+$/.test(t)), titles.join(' | '));
+  assert.ok(
+    titles.some((t) => /^items > item-0…item-\d+$/.test(t)),
+    titles.join(' | '),
+  );
   const small = chunkJson('{"a": 1}');
-  assert.deepEqual(small.map((c) => c.title), ['(root)']);
+  assert.deepEqual(
+    small.map((c) => c.title),
+    ['(root)'],
+  );
   assert.equal(chunkJson('{not json')[0]!.contentType, 'prose');
 });
 
 test('real captured JSON stays within the cap', () => {
-  for (const name of ['github-issues.json', 'mcp-tools.json', 'package-large.json']) assertValidChunks(chunkJson(fixture(name)));
+  for (const name of ['github-issues.json', 'mcp-tools.json', 'package-large.json'])
+    assertValidChunks(chunkJson(fixture(name)));
 });
 
 test('source code is chunked by top-level declarations with their comments', () => {
@@ -123,17 +149,32 @@ test('source code is chunked by top-level declarations with their comments', () 
   ].join('\n');
   const chunks = chunkCode(src);
   assertValidChunks(chunks);
-  assert.ok(chunks.some((c) => c.title.includes('function add') && c.content.includes('/** Adds. */')), chunks.map((c) => c.title).join(' | '));
+  assert.ok(
+    chunks.some((c) => c.title.includes('function add') && c.content.includes('/** Adds. */')),
+    chunks.map((c) => c.title).join(' | '),
+  );
   assert.ok(chunks.some((c) => c.title.includes('class Store')));
   assert.ok(chunks.every((c) => c.contentType === 'code'));
   assertValidChunks(chunkCode(fixture('source-example.ts')));
 });
 
 test('python and go declarations are recognised', () => {
-  const py = 'import os\n\n' + 'def load(path):\n' + '    return open(path).read()\n'.repeat(40) + '\nclass Cache:\n' + '    pass\n'.repeat(60);
+  const py =
+    'import os\n\n' +
+    'def load(path):\n' +
+    '    return open(path).read()\n'.repeat(40) +
+    '\nclass Cache:\n' +
+    '    pass\n'.repeat(60);
   assert.ok(chunkCode(py).some((c) => c.title.includes('def load')));
-  const go = 'package main\n\nfunc Serve(addr string) error {\n' + '\treturn nil\n'.repeat(100) + '}\n\ntype Server struct {\n' + '\tAddr string\n'.repeat(100) + '}\n';
-  const titles = chunkCode(go).map((c) => c.title).join(' | ');
+  const go =
+    'package main\n\nfunc Serve(addr string) error {\n' +
+    '\treturn nil\n'.repeat(100) +
+    '}\n\ntype Server struct {\n' +
+    '\tAddr string\n'.repeat(100) +
+    '}\n';
+  const titles = chunkCode(go)
+    .map((c) => c.title)
+    .join(' | ');
   assert.match(titles, /func Serve/);
   assert.match(titles, /type Server/);
 });

@@ -53,8 +53,23 @@ for (const [input, expected] of table) {
 test('every sanitised query is accepted by FTS5 (no syntax error reaches the user)', () => {
   const kb = openKnowledgeBase({ path: ':memory:' });
   try {
-    kb.index({ source: 'doc', content: '# Deploy\n\nRelease the rollback 東京タワー next.config.js snake_case_name', format: 'markdown' });
-    const nasty = [...table.map(([i]) => i), 'a:b:c', '"""', 'OR OR OR', 'NEAR/3', '-', '+foo', 'foo -bar', 'col:"x" AND NOT y*', '\u0000'];
+    kb.index({
+      source: 'doc',
+      content: '# Deploy\n\nRelease the rollback 東京タワー next.config.js snake_case_name',
+      format: 'markdown',
+    });
+    const nasty = [
+      ...table.map(([i]) => i),
+      'a:b:c',
+      '"""',
+      'OR OR OR',
+      'NEAR/3',
+      '-',
+      '+foo',
+      'foo -bar',
+      'col:"x" AND NOT y*',
+      '\u0000',
+    ];
     for (const input of nasty) assert.doesNotThrow(() => kb.search(input), input);
     assert.equal(kb.search('東京タワー')[0]?.source, 'doc');
     assert.equal(kb.search('snake_case_name')[0]?.source, 'doc');

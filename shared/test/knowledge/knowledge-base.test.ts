@@ -25,7 +25,11 @@ after(() => {
 
 test(`[${driver}] indexed markdown is found by its heading and content`, () => {
   const { kb } = fresh();
-  const r = kb.index({ source: 'guide', content: '# Setup\n\n## Proxy settings\n\nSet HTTPS_PROXY before running.\n\n## Logging\n\nUse --verbose.', format: 'markdown' });
+  const r = kb.index({
+    source: 'guide',
+    content: '# Setup\n\n## Proxy settings\n\nSet HTTPS_PROXY before running.\n\n## Logging\n\nUse --verbose.',
+    format: 'markdown',
+  });
   assert.equal(r.chunks, 2);
   assert.equal(r.replaced, false);
   const hits = kb.search('configure a proxy');
@@ -55,7 +59,9 @@ test(`[${driver}] a failed re-index leaves the previous version intact`, () => {
 
 test(`[${driver}] limit is honoured exactly and chunks sharing a title are not merged`, () => {
   const { kb } = fresh();
-  const md = Array.from({ length: 12 }, (_, i) => `## Example\n\nThe example number ${i} uses the widget.`).join('\n\n');
+  const md = Array.from({ length: 12 }, (_, i) => `## Example\n\nThe example number ${i} uses the widget.`).join(
+    '\n\n',
+  );
   kb.index({ source: 'ex', content: md, format: 'markdown' });
   for (const limit of [1, 3, 7, 12]) assert.equal(kb.search('example widget', { limit }).length, limit);
   const ids = new Set(kb.search('example widget', { limit: 12 }).map((h) => h.chunkId));
@@ -73,7 +79,10 @@ test(`[${driver}] source filter takes an exact label, else a partial one; unknow
   assert.deepEqual(r.matchedSources, []);
   assert.equal(r.hits.length, 0);
   assert.equal(kb.search('kiwi', { source: '100%_' }).length, 0, 'LIKE wildcards in the label are literal');
-  assert.deepEqual(kb.search('kiwi', { contentType: 'code', limit: 5 }).map((h) => h.source), ['file:src/c.ts']);
+  assert.deepEqual(
+    kb.search('kiwi', { contentType: 'code', limit: 5 }).map((h) => h.source),
+    ['file:src/c.ts'],
+  );
 });
 
 test(`[${driver}] current-session content ranks above other sessions' content`, () => {
@@ -105,7 +114,11 @@ test(`[${driver}] identifiers are found by their parts and parts by the identifi
 
 test(`[${driver}] secrets are redacted before they are stored`, () => {
   const { kb } = fresh();
-  const r = kb.index({ source: 'env', content: 'password=hunter2secret\nGITHUB_TOKEN ghp_abcdefghijklmnopqrstuvwxyz0123456789', format: 'text' });
+  const r = kb.index({
+    source: 'env',
+    content: 'password=hunter2secret\nGITHUB_TOKEN ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+    format: 'text',
+  });
   assert.equal(r.redactions, 2);
   assert.equal(kb.search('hunter2secret').length, 0);
   assert.match(kb.search('password')[0]!.snippet, /password=\[REDACTED\]/);
@@ -137,7 +150,10 @@ test(`[${driver}] delete, purge by session and purge all`, () => {
   assert.equal(kb.deleteSource('a'), true);
   assert.equal(kb.deleteSource('a'), false);
   assert.equal(kb.purgeSession('s1'), 3);
-  assert.deepEqual(kb.listSources().map((s) => s.source), ['c']);
+  assert.deepEqual(
+    kb.listSources().map((s) => s.source),
+    ['c'],
+  );
   assert.equal(kb.getSource('c')?.sessionId, 's2');
   kb.purgeAll();
   assert.deepEqual(kb.stats(), { sources: 0, chunks: 0, bytes: 0 });
@@ -146,7 +162,13 @@ test(`[${driver}] delete, purge by session and purge all`, () => {
 
 test(`[${driver}] source info keeps kind, file path and meta`, () => {
   const { kb } = fresh(() => new Date('2026-01-02T03:04:05.000Z'));
-  kb.index({ source: 'fetch:https://x.dev', content: '{"a":1}', format: 'json', kind: 'fetch', meta: { url: 'https://x.dev' } });
+  kb.index({
+    source: 'fetch:https://x.dev',
+    content: '{"a":1}',
+    format: 'json',
+    kind: 'fetch',
+    meta: { url: 'https://x.dev' },
+  });
   const s = kb.getSource('fetch:https://x.dev')!;
   assert.equal(s.kind, 'fetch');
   assert.deepEqual(s.meta, { url: 'https://x.dev' });
@@ -193,7 +215,10 @@ test(`[${driver}] re-indexing a directory forgets files deleted since`, async ()
   unlinkSync(join(dir, 'docs', 'b.md'));
   const second = await indexPath(kb, 'docs', { projectRoot: dir });
   assert.deepEqual(second.removed, ['file:docs/b.md']);
-  assert.deepEqual(kb.search('okapi', { limit: 5 }).map((h) => h.source), ['file:docs/a.md']);
+  assert.deepEqual(
+    kb.search('okapi', { limit: 5 }).map((h) => h.source),
+    ['file:docs/a.md'],
+  );
 });
 
 test(`[${driver}] a store open in two processes sees the other's writes, typo fallback included`, () => {

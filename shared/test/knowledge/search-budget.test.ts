@@ -21,7 +21,10 @@ function indexOptionList(): KnowledgeBase {
   dirs.push(dir);
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
   open.push(kb);
-  const options = Array.from({ length: 30 }, (_, i) => `- \`option${i}\`: sets the widget flavour number ${i} used by the renderer.`);
+  const options = Array.from(
+    { length: 30 },
+    (_, i) => `- \`option${i}\`: sets the widget flavour number ${i} used by the renderer.`,
+  );
   options.push('- `keepAliveTimeout`: how long an idle widget connection stays open, in milliseconds.');
   kb.index({ source: 'widgets', content: `# Widgets\n\n## Options\n\n${options.join('\n')}\n`, format: 'markdown' });
   return kb;
@@ -38,7 +41,10 @@ test('CONTEXT_MODE_SEARCH_BUDGET really sets the size of a search answer', () =>
   const small = answer(kb, 'widget flavour renderer', { CONTEXT_MODE_SEARCH_BUDGET: '600' });
   const large = answer(kb, 'widget flavour renderer', { CONTEXT_MODE_SEARCH_BUDGET: '6000' });
   assert.ok(Buffer.byteLength(small) <= 600, String(Buffer.byteLength(small)));
-  assert.ok(Buffer.byteLength(large) > 2 * Buffer.byteLength(small), `${Buffer.byteLength(large)} vs ${Buffer.byteLength(small)}`);
+  assert.ok(
+    Buffer.byteLength(large) > 2 * Buffer.byteLength(small),
+    `${Buffer.byteLength(large)} vs ${Buffer.byteLength(small)}`,
+  );
   assert.ok(Buffer.byteLength(large) <= 6000);
 });
 
@@ -78,14 +84,18 @@ test('a snippet is cut at a line or word end, never inside an identifier', () =>
   dirs.push(dir);
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
   open.push(kb);
-  const lines = Array.from({ length: 40 }, (_, i) => `- \`someLongOptionName${i}\` configures the gadget renderer pipeline stage ${i}.`);
+  const lines = Array.from(
+    { length: 40 },
+    (_, i) => `- \`someLongOptionName${i}\` configures the gadget renderer pipeline stage ${i}.`,
+  );
   kb.index({ source: 'gadgets', content: `# Gadgets\n\n${lines.join('\n')}\n`, format: 'markdown' });
   for (const bytes of [150, 233, 317, 401]) {
     const snippet = kb.search('unrelatedword gadget', { snippetBytes: bytes, limit: 1 })[0]!.snippet;
     assert.ok(Buffer.byteLength(snippet) <= bytes, `${bytes}: ${Buffer.byteLength(snippet)}`);
     for (const line of snippet.split('\n')) {
       const clean = line.replace(/^…|…$/g, '');
-      if (clean) assert.match(clean, /^- `someLongOptionName\d+` configures the gadget renderer pipeline stage \d+\.$/, snippet);
+      if (clean)
+        assert.match(clean, /^- `someLongOptionName\d+` configures the gadget renderer pipeline stage \d+\.$/, snippet);
     }
   }
 });
@@ -95,11 +105,25 @@ test('the typo fallback never turns a short real word into another (took → too
   dirs.push(dir);
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
   open.push(kb);
-  kb.index({ source: 'tools', content: '# Tool\n\nThe tool runs the configuration step.\n\n## Timing\n\nThe build was slow because the cache was cold.', format: 'markdown' });
+  kb.index({
+    source: 'tools',
+    content:
+      '# Tool\n\nThe tool runs the configuration step.\n\n## Timing\n\nThe build was slow because the cache was cold.',
+    format: 'markdown',
+  });
   assert.deepEqual(kb.searchWithReport!('why the build took long', { limit: 3 }).corrections, []);
-  assert.deepEqual(kb.searchWithReport!('configuraton', { limit: 3 }).corrections.map((c) => c.to), ['configuration']);
-  assert.deepEqual(kb.searchWithReport!('tol configuration', { limit: 3 }).corrections.map((c) => c.to), []);
-  assert.deepEqual(kb.searchWithReport!('cahce', { limit: 3 }).corrections.map((c) => c.to), ['cache']);
+  assert.deepEqual(
+    kb.searchWithReport!('configuraton', { limit: 3 }).corrections.map((c) => c.to),
+    ['configuration'],
+  );
+  assert.deepEqual(
+    kb.searchWithReport!('tol configuration', { limit: 3 }).corrections.map((c) => c.to),
+    [],
+  );
+  assert.deepEqual(
+    kb.searchWithReport!('cahce', { limit: 3 }).corrections.map((c) => c.to),
+    ['cache'],
+  );
 });
 
 test('the typo fallback does not shorten a short word into another (hide → ide) nor rewrite a known English word', () => {
@@ -107,7 +131,11 @@ test('the typo fallback does not shorten a short word into another (hide → ide
   dirs.push(dir);
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
   open.push(kb);
-  kb.index({ source: 'editors', content: '# IDE support\n\nThe ide plugin shows coverage. The remover deletes files.', format: 'markdown' });
+  kb.index({
+    source: 'editors',
+    content: '# IDE support\n\nThe ide plugin shows coverage. The remover deletes files.',
+    format: 'markdown',
+  });
   assert.deepEqual(kb.searchWithReport!('hide covered files', { limit: 3 }).corrections, []);
   // "remove" is in a synonym group: the store only says "remover", and that is not a typo for it.
   assert.deepEqual(kb.searchWithReport!('remove files', { limit: 3 }).corrections, []);

@@ -3,10 +3,19 @@ import { test } from 'node:test';
 import { buildSnippet, isBoilerplateLine, withoutBoilerplate } from '../../src/knowledge/snippet.js';
 import { termMatcher } from '../../src/knowledge/term-match.js';
 
-const options = Array.from({ length: 30 }, (_, i) => `* \`option${i}\` {boolean} Controls stage ${i} of the pipeline. **Default:** \`false\`.`);
+const options = Array.from(
+  { length: 30 },
+  (_, i) => `* \`option${i}\` {boolean} Controls stage ${i} of the pipeline. **Default:** \`false\`.`,
+);
 
 test('a snippet shows the list item that names the asked option, however far down the list it is', () => {
-  const text = ['The following options are supported:', ...options.slice(0, 25), '* `strict` {boolean} Throw on unknown arguments.', '  **Default:** `true`.', ...options.slice(25)].join('\n');
+  const text = [
+    'The following options are supported:',
+    ...options.slice(0, 25),
+    '* `strict` {boolean} Throw on unknown arguments.',
+    '  **Default:** `true`.',
+    ...options.slice(25),
+  ].join('\n');
   const s = buildSnippet(text, [termMatcher('strict'), termMatcher('default')], 300, [3, 0.5]);
   assert.ok(Buffer.byteLength(s) <= 300, String(Buffer.byteLength(s)));
   assert.match(s, /`strict` \{boolean\} Throw on unknown arguments\./);
@@ -16,7 +25,13 @@ test('a snippet shows the list item that names the asked option, however far dow
 
 test('several disjoint windows are joined with "…" and rarer words win the room', () => {
   const filler = Array.from({ length: 40 }, (_, i) => `Line ${i} talks about nothing in particular at all.`);
-  const text = [...filler.slice(0, 10), 'The alpha setting lives here.', ...filler.slice(10, 30), 'The zeta knob is documented here.', ...filler.slice(30)].join('\n');
+  const text = [
+    ...filler.slice(0, 10),
+    'The alpha setting lives here.',
+    ...filler.slice(10, 30),
+    'The zeta knob is documented here.',
+    ...filler.slice(30),
+  ].join('\n');
   const s = buildSnippet(text, [termMatcher('alpha'), termMatcher('zeta')], 200);
   assert.match(s, /alpha setting/);
   assert.match(s, /zeta knob/);
@@ -24,7 +39,11 @@ test('several disjoint windows are joined with "…" and rarer words win the roo
 });
 
 test('badge, image and link-definition lines are dropped from snippets', () => {
-  assert.ok(isBoilerplateLine('[![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) [![ci](https://x/ci.svg)](https://x)'));
+  assert.ok(
+    isBoilerplateLine(
+      '[![npm](https://img.shields.io/npm/v/x.svg)](https://npmjs.com/x) [![ci](https://x/ci.svg)](https://x)',
+    ),
+  );
   assert.ok(isBoilerplateLine('[ci-url]: https://github.com/x/y/actions'));
   assert.ok(isBoilerplateLine('|---|:---:|'));
   assert.ok(!isBoilerplateLine('|418 |ImATeapot |'));
@@ -43,13 +62,19 @@ test('a table row holding the term is found', () => {
 });
 
 test('withoutBoilerplate keeps prose and code, drops badge rows and link definitions', () => {
-  const text = '[![ci](https://x/ci.svg)](https://x)\nReal text here.\n```\n[x]: not a link definition inside code\n```\n[ci-url]: https://x/ci';
+  const text =
+    '[![ci](https://x/ci.svg)](https://x)\nReal text here.\n```\n[x]: not a link definition inside code\n```\n[ci-url]: https://x/ci';
   assert.equal(withoutBoilerplate(text), 'Real text here.\n```\n[x]: not a link definition inside code\n```');
 });
 
 test('a matching sentence inside a list item comes with the item head that names the option', () => {
-  const pad = Array.from({ length: 12 }, (_, i) => `* \`other${i}\`: \`true\` to tweak unrelated behaviour number ${i} of the differ. Defaults to \`false\`.`);
-  const item = '* `stripTrailingCr`: `true` to remove all trailing CR characters before performing the diff. Defaults to `false`. This helps to get a useful diff when diffing UNIX text files against Windows text files.';
+  const pad = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `* \`other${i}\`: \`true\` to tweak unrelated behaviour number ${i} of the differ. Defaults to \`false\`.`,
+  );
+  const item =
+    '* `stripTrailingCr`: `true` to remove all trailing CR characters before performing the diff. Defaults to `false`. This helps to get a useful diff when diffing UNIX text files against Windows text files.';
   const text = [...pad.slice(0, 6), item, ...pad.slice(6)].join('\n');
   const s = buildSnippet(text, [termMatcher('unix'), termMatcher('windows')], 260, [5, 5]);
   assert.ok(Buffer.byteLength(s) <= 260, String(Buffer.byteLength(s)));
@@ -59,7 +84,11 @@ test('a matching sentence inside a list item comes with the item head that names
 
 test('a snippet finds a word inside a camelCase name (cache → LRUCache), but only when asked for humps', () => {
   const filler = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} describes walking directories quickly.`);
-  const text = [...filler.slice(0, 20), 'Entries are kept in an `LRUCache` sized by the childrenCacheSize option.', ...filler.slice(20)].join('\n');
+  const text = [
+    ...filler.slice(0, 20),
+    'Entries are kept in an `LRUCache` sized by the childrenCacheSize option.',
+    ...filler.slice(20),
+  ].join('\n');
   assert.match(buildSnippet(text, [termMatcher('cache', { humps: true })], 150), /LRUCache/);
   assert.ok(!termMatcher('cache').test('LRUCache'));
   // A hump is a capital after a lower-case letter, not any run of letters.

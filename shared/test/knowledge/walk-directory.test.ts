@@ -46,7 +46,14 @@ test('include, exclude and extensions filter; maxFiles caps and reports the tota
   assert.equal(capped.files.length, 1);
   assert.equal(capped.capped, true);
   assert.equal(capped.totalSeen, 3);
-  assert.deepEqual(rels(walkDirectory(root, { respectGitignore: false }).files), ['README.md', 'notes.secret.md', 'src/a.ts', 'src/generated/x.ts', 'sub/kept.md', 'sub/local.md']);
+  assert.deepEqual(rels(walkDirectory(root, { respectGitignore: false }).files), [
+    'README.md',
+    'notes.secret.md',
+    'src/a.ts',
+    'src/generated/x.ts',
+    'sub/kept.md',
+    'sub/local.md',
+  ]);
 });
 
 test('symlinks are skipped by default, followed on request, and never out of bounds or in cycles', () => {

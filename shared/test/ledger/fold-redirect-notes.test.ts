@@ -18,7 +18,16 @@ after(() => {
 });
 
 const note = (projectDir: string, bytesAvoided: number, sessionId = 's1') =>
-  JSON.stringify({ at: 1_000, sessionId, host: 'claude-code', projectDir, tool: 'Bash', type: 'bash-redirected', bytesAvoided, summary: 'git log' });
+  JSON.stringify({
+    at: 1_000,
+    sessionId,
+    host: 'claude-code',
+    projectDir,
+    tool: 'Bash',
+    type: 'bash-redirected',
+    bytesAvoided,
+    summary: 'git log',
+  });
 
 test('redirect notes land in their own project ledgers once; garbage lines and a stale claim are handled', () => {
   const dir = redirectNotesDir(env);
@@ -26,7 +35,10 @@ test('redirect notes land in their own project ledgers once; garbage lines and a
   mkdirSync(join(projA, '.git'));
   mkdirSync(dir, { recursive: true });
   // A note from a subdirectory of a git project counts for the repository root.
-  writeFileSync(join(dir, 's1.jsonl'), [note(join(projA, 'sub'), 1_000), '{"half": ', 'not json', note(projB, 300, 's2'), ''].join('\n'));
+  writeFileSync(
+    join(dir, 's1.jsonl'),
+    [note(join(projA, 'sub'), 1_000), '{"half": ', 'not json', note(projB, 300, 's2'), ''].join('\n'),
+  );
   // A claim left by a reader that died a while ago.
   const stale = join(dir, 's3.jsonl.999-1.folding');
   writeFileSync(stale, `${note(projA, 20, 's3')}\n`);

@@ -16,11 +16,23 @@ after(() => {
   for (const d of [home, projA, projB]) rmSync(d, { recursive: true, force: true });
 });
 
-const e = (x: Partial<LedgerEntry>): LedgerEntry => ({ sessionId: 's1', host: 'claude-code', tool: 'ctx_execute', kind: 'sandbox', rawBytes: 0, returnedBytes: 0, ...x });
+const e = (x: Partial<LedgerEntry>): LedgerEntry => ({
+  sessionId: 's1',
+  host: 'claude-code',
+  tool: 'ctx_execute',
+  kind: 'sandbox',
+  rawBytes: 0,
+  returnedBytes: 0,
+  ...x,
+});
 
 test('stats apply the one formula: saved = raw − returned for sandbox/index/fetch/hook-replace only', () => {
   recordLedger(projA, e({ rawBytes: 10_000, returnedBytes: 1_000, time: 1 }), env); // saves 9,000
-  recordLedger(projA, e({ tool: 'ctx_fetch_and_index', kind: 'fetch', rawBytes: 50_000, returnedBytes: 2_000, time: 2 }), env); // 48,000
+  recordLedger(
+    projA,
+    e({ tool: 'ctx_fetch_and_index', kind: 'fetch', rawBytes: 50_000, returnedBytes: 2_000, time: 2 }),
+    env,
+  ); // 48,000
   recordLedger(projA, e({ tool: 'ctx_search', kind: 'search', rawBytes: 0, returnedBytes: 3_000, time: 3 }), env); // cost of retrieval, no saving
   recordLedger(projA, e({ tool: 'Bash', kind: 'hook-redirect', rawBytes: 8_192, returnedBytes: 0, time: 4 }), env); // estimate, apart
   recordLedger(projA, e({ tool: 'routing-block', kind: 'own-cost', rawBytes: 0, returnedBytes: 1_200, time: 5 }), env);

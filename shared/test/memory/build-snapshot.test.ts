@@ -4,8 +4,23 @@ import { buildSnapshot, SNAPSHOT_BUDGET } from '../../src/memory/build-snapshot.
 import type { MemoryEvent } from '../../src/memory/event-types.js';
 
 let id = 0;
-const e = (category: MemoryEvent['category'], type: string, data: string, extra: Partial<MemoryEvent> = {}): MemoryEvent => ({
-  id: ++id, sessionId: 's', leg: 0, category, type, priority: 3, data, key: '', pinned: false, createdAt: id, ...extra,
+const e = (
+  category: MemoryEvent['category'],
+  type: string,
+  data: string,
+  extra: Partial<MemoryEvent> = {},
+): MemoryEvent => ({
+  id: ++id,
+  sessionId: 's',
+  leg: 0,
+  category,
+  type,
+  priority: 3,
+  data,
+  key: '',
+  pinned: false,
+  createdAt: id,
+  ...extra,
 });
 const opts = { sessionId: 's', leg: 0, searchTool: 'mcp__context-mode__ctx_search' };
 
@@ -21,7 +36,10 @@ test('the snapshot carries the last request, the goal, open errors and changed f
     e('user-prompt', 'user_prompt', 'now fix the failing test'),
   ];
   const s = buildSnapshot(events, opts);
-  assert.match(s, /## Last request\nnow fix the failing test\n→ mcp__context-mode__ctx_search\(queries: \["now fix the failing"\], source: "user-prompt", sort: "timeline"\)/);
+  assert.match(
+    s,
+    /## Last request\nnow fix the failing test\n→ mcp__context-mode__ctx_search\(queries: \["now fix the failing"\], source: "user-prompt", sort: "timeline"\)/,
+  );
   assert.match(s, /## Goal\nship the parser\n/);
   assert.match(s, /## Open errors\n- npm test → FAIL parser.test.ts\n→/);
   assert.doesNotMatch(s, /TS2322/);
@@ -47,7 +65,9 @@ test('never over the budget, however much there is', () => {
 });
 
 test('rules are deduplicated and named, never inlined', () => {
-  const events = [1, 2, 3].map(() => e('rule', 'rule_file', '/p/CLAUDE.md — House rules', { key: 'rule:/p/CLAUDE.md' }));
+  const events = [1, 2, 3].map(() =>
+    e('rule', 'rule_file', '/p/CLAUDE.md — House rules', { key: 'rule:/p/CLAUDE.md' }),
+  );
   const s = buildSnapshot(events, opts);
   assert.equal(s.match(/CLAUDE\.md/g)?.length, 1);
   assert.match(s, /p\/CLAUDE\.md \(rules file\)/);

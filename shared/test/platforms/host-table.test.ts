@@ -6,12 +6,26 @@ import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 
 const REQUIRED: HostId[] = [
-  'claude-code', 'gemini-cli', 'vscode-copilot', 'jetbrains-copilot', 'copilot-cli', 'cursor', 'codex',
-  'qwen-code', 'kimi', 'kiro', 'opencode', 'antigravity', 'zed', 'pi',
+  'claude-code',
+  'gemini-cli',
+  'vscode-copilot',
+  'jetbrains-copilot',
+  'copilot-cli',
+  'cursor',
+  'codex',
+  'qwen-code',
+  'kimi',
+  'kiro',
+  'opencode',
+  'antigravity',
+  'zed',
+  'pi',
 ];
 
 test('the table has a record for every host the product supports', () => {
-  const ids = allHosts().map((h) => h.id).sort();
+  const ids = allHosts()
+    .map((h) => h.id)
+    .sort();
   assert.deepEqual(ids, [...REQUIRED].sort());
   for (const id of REQUIRED) assert.equal(getHost(id).id, id);
 });
@@ -22,7 +36,11 @@ test('every fact in every record links to documentation', () => {
     for (const [key, value] of Object.entries(host)) {
       if (value && typeof value === 'object' && 'docs' in value) {
         // A fact observed by the real-host suite points at the test that shows it instead.
-        assert.match(String((value as { docs: unknown }).docs), /^(https:\/\/|test\/hosts\/[\w./-]+\.test\.ts$)/, `${host.id}.${key}`);
+        assert.match(
+          String((value as { docs: unknown }).docs),
+          /^(https:\/\/|test\/hosts\/[\w./-]+\.test\.ts$)/,
+          `${host.id}.${key}`,
+        );
       }
     }
   }
@@ -88,8 +106,14 @@ test('setup finds each host MCP config for this OS, relocated by the host env va
   assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'project', ctx), '/p/.mcp.json');
   assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'user', ctx), '/h/.claude.json');
   assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'user', ctx), '/h/.codex/config.toml');
-  assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'user', { ...ctx, env: { CODEX_HOME: '/x' } }), '/x/config.toml');
-  assert.equal(hostFilePath(getHost('vscode-copilot'), 'mcpConfig', 'user', { ...ctx, platform: 'darwin' }), '/h/Library/Application Support/Code/User/mcp.json');
+  assert.equal(
+    hostFilePath(getHost('codex'), 'mcpConfig', 'user', { ...ctx, env: { CODEX_HOME: '/x' } }),
+    '/x/config.toml',
+  );
+  assert.equal(
+    hostFilePath(getHost('vscode-copilot'), 'mcpConfig', 'user', { ...ctx, platform: 'darwin' }),
+    '/h/Library/Application Support/Code/User/mcp.json',
+  );
   assert.equal(hostFilePath(getHost('zed'), 'hooksFile', 'user', ctx), undefined);
   assert.equal(hostFilePath(getHost('codex'), 'mcpConfig', 'project', ctx), undefined);
   for (const host of allHosts()) {
@@ -114,6 +138,7 @@ test('routing can name each host built-in tools by role and read their arguments
   assert.equal(toolArg(getHost('vscode-copilot'), { urls: ['https://e.com'] }, 'url'), 'https://e.com');
   assert.equal(toolArg(getHost('claude-code'), { command: '' }, 'command'), undefined);
   for (const host of allHosts()) {
-    if (paradigmOf(host) !== 'mcp-only') assert.ok(host.tools?.value.names.shell?.length, `${host.id} names its shell tool`);
+    if (paradigmOf(host) !== 'mcp-only')
+      assert.ok(host.tools?.value.names.shell?.length, `${host.id} names its shell tool`);
   }
 });

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allHosts } from '@context-mode/shared/platforms/host-table';
-import { builtinToolRole, isExternalMcpTool, isMcpToolName, isOwnTool, ownToolName } from '@context-mode/shared/platforms/tool-names';
+import {
+  builtinToolRole,
+  isExternalMcpTool,
+  isMcpToolName,
+  isOwnTool,
+  ownToolName,
+} from '@context-mode/shared/platforms/tool-names';
 import { classifyTool } from '@context-mode/shared/memory/classify-tool';
 import type { ToolRole } from '@context-mode/shared/platforms/types';
 
@@ -14,7 +20,10 @@ test("every host's naming of our tools is recognised as ours, in any case", () =
   for (const host of allHosts()) {
     const name = named(host.toolNaming.value, 'context-mode', 'ctx_execute');
     assert.equal(ownToolName(name), 'ctx_execute', `${host.id}: ${name}`);
-    assert.ok(isOwnTool(name.toUpperCase().replace('CTX_EXECUTE', 'ctx_execute')), `${host.id}: upper-case server part`);
+    assert.ok(
+      isOwnTool(name.toUpperCase().replace('CTX_EXECUTE', 'ctx_execute')),
+      `${host.id}: upper-case server part`,
+    );
     assert.equal(isExternalMcpTool(name), false, `${host.id}: ${name}`);
     assert.equal(classifyTool(name), 'own', `${host.id}: ${name}`);
   }
@@ -49,7 +58,8 @@ test('built-ins and our bare tool names are not MCP tools of another server', ()
   for (const name of ['Bash', 'run_shell_command', 'read_file', 'ctx_search', 'github_list', '', undefined]) {
     assert.equal(isExternalMcpTool(name), false, String(name));
   }
-  for (const name of ['Bash', 'run_shell_command', 'ctx_search', undefined]) assert.equal(isMcpToolName(name), false, String(name));
+  for (const name of ['Bash', 'run_shell_command', 'ctx_search', undefined])
+    assert.equal(isMcpToolName(name), false, String(name));
   assert.equal(isOwnTool('mcp__github__ctx_search'), false, "another server's ctx_ tool is not ours");
 });
 
@@ -60,7 +70,10 @@ test("every built-in the table lists has its role under that host's spelling, an
       for (const name of names) {
         assert.equal(builtinToolRole(name), role, `${host.id}: ${name}`);
         const before = seen.get(name.toLowerCase());
-        assert.ok(!before || before.role === role, `${name}: ${role} on ${host.id}, ${before?.role} on ${before?.host}`);
+        assert.ok(
+          !before || before.role === role,
+          `${name}: ${role} on ${host.id}, ${before?.role} on ${before?.host}`,
+        );
         seen.set(name.toLowerCase(), { role, host: host.id });
       }
     }

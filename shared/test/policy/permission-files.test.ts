@@ -18,7 +18,12 @@ test('the settings files come from the host table: local, shared, then user sett
     '/p/.claude/settings.json',
     '/h/.claude/settings.json',
   ]);
-  const moved = hostPermissionFiles(claude, { project: '/p', home: '/h', env: { CLAUDE_CONFIG_DIR: '/cfg' }, platform: 'linux' });
+  const moved = hostPermissionFiles(claude, {
+    project: '/p',
+    home: '/h',
+    env: { CLAUDE_CONFIG_DIR: '/cfg' },
+    platform: 'linux',
+  });
   assert.equal(moved[2], '/cfg/settings.json');
   assert.deepEqual(hostPermissionFiles(getHost('zed'), { project: '/p', home: '/h', env: {} }), []);
 });

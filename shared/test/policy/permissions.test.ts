@@ -7,7 +7,11 @@ import { evaluateShell, loadPermissions, readAllowed } from '@context-mode/share
 import { effectiveCommands } from '@context-mode/shared/shell/effective-commands';
 import { extractShellStrings } from '@context-mode/shared/shell/shell-strings';
 
-const rules = { deny: ['Bash(rm -rf:*)', 'Bash(git push:*)', 'Bash(curl * | sh)'], ask: ['Bash(npm publish:*)'], allow: ['Bash(ls:*)', 'Read(/data/**)'] };
+const rules = {
+  deny: ['Bash(rm -rf:*)', 'Bash(git push:*)', 'Bash(curl * | sh)'],
+  ask: ['Bash(npm publish:*)'],
+  allow: ['Bash(ls:*)', 'Read(/data/**)'],
+};
 
 const table: Array<[string, string]> = [
   ['rm -rf /', 'deny'],
@@ -32,11 +36,20 @@ for (const [code, verdict] of table) {
 }
 
 test('the shell reader keeps quoted separators inside their command', () => {
-  assert.deepEqual(effectiveCommands('echo "a && b" | wc -l; x=1').map((c) => c.argv), [['echo', 'a && b'], ['wc', '-l']]);
+  assert.deepEqual(
+    effectiveCommands('echo "a && b" | wc -l; x=1').map((c) => c.argv),
+    [
+      ['echo', 'a && b'],
+      ['wc', '-l'],
+    ],
+  );
 });
 
 test('shell strings are found inside other languages', () => {
-  assert.deepEqual(extractShellStrings('python', 'import os\nos.system("git push")\nsubprocess.run(\'rm -rf x\', shell=True)'), ['git push', 'rm -rf x']);
+  assert.deepEqual(
+    extractShellStrings('python', 'import os\nos.system("git push")\nsubprocess.run(\'rm -rf x\', shell=True)'),
+    ['git push', 'rm -rf x'],
+  );
   assert.deepEqual(extractShellStrings('javascript', 'execSync(`git push`)'), ['git push']);
   assert.deepEqual(extractShellStrings('ruby', 'system("ls")\nx = `rm -rf y`'), ['ls', 'rm -rf y']);
   assert.deepEqual(extractShellStrings('go', 'exec.Command("git", "push")'), ['git']);
@@ -61,5 +74,9 @@ test('settings files: JSONC and all three locations are read; a malformed file i
   writeFileSync(join(proj, '.claude/settings.local.json'), '{ not json');
   const r = loadPermissions(proj, { HOME: home });
   assert.deepEqual(r.deny.sort(), ['Bash(git push:*)', 'Bash(sudo:*)']);
-  assert.deepEqual(loadPermissions(join(dir, 'nowhere'), { HOME: join(dir, 'nohome') }), { deny: [], ask: [], allow: [] });
+  assert.deepEqual(loadPermissions(join(dir, 'nowhere'), { HOME: join(dir, 'nohome') }), {
+    deny: [],
+    ask: [],
+    allow: [],
+  });
 });

@@ -18,7 +18,10 @@ const redacted: Array<[string, string]> = [
   ['postgres://admin:pa55word@db.local:5432/app', 'postgres://admin:[REDACTED]@db.local:5432/app'],
   ['slack xoxb-1234567890-abcdefghij', 'slack [REDACTED]'],
   ['stripe sk_live_abcdefghijklmnop1234', 'stripe [REDACTED]'],
-  ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'jwt [REDACTED]'],
+  [
+    'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    'jwt [REDACTED]',
+  ],
 ];
 
 // Look-alikes that must stay intact are in redact-precision.test.ts (the labelled set).
@@ -31,11 +34,13 @@ for (const [input, expected] of redacted) {
   });
 }
 
-
 test('private key blocks are replaced whole, keeping their markers', () => {
   const key = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1234\nabcdEFGH5678\n-----END RSA PRIVATE KEY-----';
   const r = redactSecrets(`before\n${key}\nafter`);
   assert.equal(r.text, 'before\n-----BEGIN RSA PRIVATE KEY-----\n[REDACTED]\n-----END RSA PRIVATE KEY-----\nafter');
   assert.equal(r.count, 1);
-  assert.equal(redactSecrets('-----BEGIN OPENSSH PRIVATE KEY-----\nabc').text, '-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----');
+  assert.equal(
+    redactSecrets('-----BEGIN OPENSSH PRIVATE KEY-----\nabc').text,
+    '-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----',
+  );
 });

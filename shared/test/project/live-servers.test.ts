@@ -24,7 +24,13 @@ function tempHome(): { env: NodeJS.ProcessEnv; home: string; project: string; do
 function writeSentinel(env: NodeJS.ProcessEnv, pid: number, root: string): string {
   const file = sentinelPath(pid, env);
   mkdirSync(join(file, '..'), { recursive: true });
-  const record = { pid, projectId: projectId(root), projectRoot: root, startedAt: new Date().toISOString(), host: null };
+  const record = {
+    pid,
+    projectId: projectId(root),
+    projectRoot: root,
+    startedAt: new Date().toISOString(),
+    host: null,
+  };
   writeFileSync(file, JSON.stringify(record));
   return file;
 }

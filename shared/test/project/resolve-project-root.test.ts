@@ -19,7 +19,10 @@ test('the project is --project, else CONTEXT_MODE_PROJECT_DIR, else a host works
   const { base, repo, other } = layout();
   try {
     assert.equal(resolveProjectRoot({ explicit: other, env: { CONTEXT_MODE_PROJECT_DIR: repo }, cwd: repo }), other);
-    assert.equal(resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: other, GEMINI_PROJECT_DIR: repo }, cwd: repo }), other);
+    assert.equal(
+      resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: other, GEMINI_PROJECT_DIR: repo }, cwd: repo }),
+      other,
+    );
     assert.equal(resolveProjectRoot({ env: { GEMINI_PROJECT_DIR: other }, cwd: repo }), other);
     assert.equal(resolveProjectRoot({ env: { CLAUDE_PROJECT_DIR: other }, cwd: repo }), other);
     assert.equal(resolveProjectRoot({ env: {}, cwd: other }), other);
@@ -31,9 +34,22 @@ test('the project is --project, else CONTEXT_MODE_PROJECT_DIR, else a host works
 test('a CLI command is where the user is: host workspace variables (an editor terminal inherits its launch directory) are skipped', () => {
   const { base, repo, other, sub } = layout();
   try {
-    assert.equal(resolveProjectRoot({ env: { VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other, CLAUDE_PROJECT_DIR: other }, cwd: sub, caller: 'cli' }), repo);
-    assert.equal(resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: other, VSCODE_CWD: repo }, cwd: repo, caller: 'cli' }), other);
-    assert.equal(resolveProjectRoot({ explicit: sub, env: { CLAUDE_PROJECT_DIR: other }, cwd: other, caller: 'cli' }), repo);
+    assert.equal(
+      resolveProjectRoot({
+        env: { VSCODE_CWD: other, IDEA_INITIAL_DIRECTORY: other, CLAUDE_PROJECT_DIR: other },
+        cwd: sub,
+        caller: 'cli',
+      }),
+      repo,
+    );
+    assert.equal(
+      resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: other, VSCODE_CWD: repo }, cwd: repo, caller: 'cli' }),
+      other,
+    );
+    assert.equal(
+      resolveProjectRoot({ explicit: sub, env: { CLAUDE_PROJECT_DIR: other }, cwd: other, caller: 'cli' }),
+      repo,
+    );
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
@@ -56,7 +72,10 @@ test('a relative --project is relative to the cwd given; blank env values are ig
   try {
     assert.equal(resolveProjectRoot({ explicit: 'pkg', env: {}, cwd: repo }), repo);
     assert.equal(resolveProjectRoot({ explicit: '../other', env: {}, cwd: repo }), other);
-    assert.equal(resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: '  ', GEMINI_PROJECT_DIR: '' }, cwd: other }), other);
+    assert.equal(
+      resolveProjectRoot({ env: { CONTEXT_MODE_PROJECT_DIR: '  ', GEMINI_PROJECT_DIR: '' }, cwd: other }),
+      other,
+    );
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

@@ -7,5 +7,6 @@ test('sha256Hex equals node:crypto for empty, ASCII, UTF-8 and block-boundary in
   const inputs = ['', 'abc', '/home/user/project', 'C:/Users/Ünïcode/проект/项目/😀'];
   for (let n = 50; n <= 130; n++) inputs.push('x'.repeat(n));
   inputs.push('a'.repeat(10_000));
-  for (const s of inputs) assert.equal(sha256Hex(s), createHash('sha256').update(s).digest('hex'), JSON.stringify(s.slice(0, 40)));
+  for (const s of inputs)
+    assert.equal(sha256Hex(s), createHash('sha256').update(s).digest('hex'), JSON.stringify(s.slice(0, 40)));
 });

@@ -104,7 +104,12 @@ describe('deny rules are matched after normalising the command (24 of 29 spellin
 
   test('git push:* also catches options before the subcommand and wrappers', () => {
     const rules = { deny: ['Bash(git push:*)'], ask: [], allow: [] };
-    for (const code of ['git push', 'GIT_TRACE=1 git push origin', '/usr/bin/git push -f', "sh -c 'git push --force'"]) {
+    for (const code of [
+      'git push',
+      'GIT_TRACE=1 git push origin',
+      '/usr/bin/git push -f',
+      "sh -c 'git push --force'",
+    ]) {
       assert.equal(evaluateShell(code, rules).verdict, 'deny', code);
     }
     assert.equal(evaluateShell('git pushy', rules).verdict, 'none');
@@ -112,8 +117,20 @@ describe('deny rules are matched after normalising the command (24 of 29 spellin
   });
 
   test('a rule written with long options or -R meets every spelling of the same options', () => {
-    const spellings = ['rm -rf /tmp/x', 'rm -fr /tmp/x', 'rm -r -f /tmp/x', 'rm -Rf /tmp/x', 'rm --recursive --force /tmp/x', 'rm --force -R /tmp/x'];
-    for (const rule of ['Bash(rm --recursive --force *)', 'Bash(rm --force --recursive:*)', 'Bash(rm -Rf *)', 'Bash(rm -f -R:*)']) {
+    const spellings = [
+      'rm -rf /tmp/x',
+      'rm -fr /tmp/x',
+      'rm -r -f /tmp/x',
+      'rm -Rf /tmp/x',
+      'rm --recursive --force /tmp/x',
+      'rm --force -R /tmp/x',
+    ];
+    for (const rule of [
+      'Bash(rm --recursive --force *)',
+      'Bash(rm --force --recursive:*)',
+      'Bash(rm -Rf *)',
+      'Bash(rm -f -R:*)',
+    ]) {
       const rules = { deny: [rule], ask: [], allow: [] };
       for (const code of spellings) assert.equal(evaluateShell(code, rules).verdict, 'deny', `${rule} ${code}`);
       assert.equal(evaluateShell('rm -r /tmp/x', rules).verdict, 'none', `${rule} rm -r`);
@@ -123,8 +140,10 @@ describe('deny rules are matched after normalising the command (24 of 29 spellin
 
   test('an exact rule (no :* or trailing *) still needs the same option set, however spelled', () => {
     const rules = { deny: ['Bash(rm -rf /tmp/x)'], ask: [], allow: [] };
-    for (const code of ['rm --recursive --force /tmp/x', 'rm -R -f /tmp/x', 'rm -f -r -R /tmp/x']) assert.equal(evaluateShell(code, rules).verdict, 'deny', code);
-    for (const code of ['rm -rfv /tmp/x', 'rm --recursive --force /tmp/y']) assert.equal(evaluateShell(code, rules).verdict, 'none', code);
+    for (const code of ['rm --recursive --force /tmp/x', 'rm -R -f /tmp/x', 'rm -f -r -R /tmp/x'])
+      assert.equal(evaluateShell(code, rules).verdict, 'deny', code);
+    for (const code of ['rm -rfv /tmp/x', 'rm --recursive --force /tmp/y'])
+      assert.equal(evaluateShell(code, rules).verdict, 'none', code);
   });
 
   test('other programs: options named by several spellings are one option; case still matters elsewhere', () => {
@@ -143,6 +162,13 @@ describe('deny rules are matched after normalising the command (24 of 29 spellin
     const msg = denyMessage('shell', 'FOO=1 rm -rf /tmp/x', { deny: ['Bash(rm -rf:*)'], ask: [], allow: [] });
     assert.match(msg ?? '', /matches Bash\(rm -rf:\*\)/);
     assert.match(msg ?? '', /guard against accidents; they are not a security boundary/);
-    assert.match(denyMessage('python', "import os\nos.system('rm -fr /tmp/x')", { deny: ['Bash(rm -rf:*)'], ask: [], allow: [] }) ?? '', /blocked/);
+    assert.match(
+      denyMessage('python', "import os\nos.system('rm -fr /tmp/x')", {
+        deny: ['Bash(rm -rf:*)'],
+        ask: [],
+        allow: [],
+      }) ?? '',
+      /blocked/,
+    );
   });
 });

@@ -36,7 +36,13 @@ describe('indexing without blocking the event loop', () => {
     // While the new version is written, searches see the old one only, and listings hide the pending source.
     await new Promise((r) => setImmediate(r));
     assert.equal(kb.search('zebra').length, 1);
-    assert.deepEqual(kb.listSources().map((s) => s.source).sort(), ['doc', 'old']);
+    assert.deepEqual(
+      kb
+        .listSources()
+        .map((s) => s.source)
+        .sort(),
+      ['doc', 'old'],
+    );
     const b = await pending;
     const twin = await kb.indexAsync({ source: 'doc-async', content: text, format: 'text' });
     assert.equal(twin.chunks, a.chunks);
@@ -47,7 +53,13 @@ describe('indexing without blocking the event loop', () => {
     assert.equal(kb.search('zebra').length, 0);
     assert.equal(kb.search('giraffe', { source: 'old' }).length, 1);
     assert.equal(kb.stats().sources, 2);
-    assert.deepEqual(kb.listSources().map((s) => s.source).sort(), ['doc', 'old']);
+    assert.deepEqual(
+      kb
+        .listSources()
+        .map((s) => s.source)
+        .sort(),
+      ['doc', 'old'],
+    );
     kb.close();
   });
 });

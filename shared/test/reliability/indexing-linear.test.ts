@@ -30,7 +30,10 @@ describe('identifier splitting while indexing', () => {
   });
 
   test('still splits real identifiers', () => {
-    assert.equal(identifierExpansions('call useEffect and XMLHttpRequest, 12getServerSideProps'), 'use effect ; xml http request ; get server side props');
+    assert.equal(
+      identifierExpansions('call useEffect and XMLHttpRequest, 12getServerSideProps'),
+      'use effect ; xml http request ; get server side props',
+    );
     assert.equal(identifierExpansions('plain words only'), '');
   });
 });

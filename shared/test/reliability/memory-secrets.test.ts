@@ -28,7 +28,9 @@ const SECRETS = {
 };
 
 function leaked(text: string): string[] {
-  return Object.entries(SECRETS).filter(([, v]) => text.includes(v)).map(([k]) => k);
+  return Object.entries(SECRETS)
+    .filter(([, v]) => text.includes(v))
+    .map(([k]) => k);
 }
 
 test('session memory never stores or replays a secret (6 of 17 kinds were stored raw and injected on resume)', () => {
@@ -36,10 +38,15 @@ test('session memory never stores or replays a secret (6 of 17 kinds were stored
   const project = tempDir();
   const env = { ...process.env, CONTEXT_MODE_HOME: home };
   const s = { projectDir: project, sessionId: 'sess-secrets', host: getHost('claude-code'), env };
-  recordPrompt(s, `deploy with AWS_SECRET_ACCESS_KEY=${SECRETS.awsSecret}, the password is ${SECRETS.password} and DB_PASS=${SECRETS.dbPass}; maps key ${SECRETS.google}, npm ${SECRETS.npm}, hf ${SECRETS.hf}, gitlab ${SECRETS.gitlab}`);
+  recordPrompt(
+    s,
+    `deploy with AWS_SECRET_ACCESS_KEY=${SECRETS.awsSecret}, the password is ${SECRETS.password} and DB_PASS=${SECRETS.dbPass}; maps key ${SECRETS.google}, npm ${SECRETS.npm}, hf ${SECRETS.hf}, gitlab ${SECRETS.gitlab}`,
+  );
   const failing = extractToolEvents({
     toolName: 'Bash',
-    toolInput: { command: `mysql -u root -p${SECRETS.mysql} app && curl https://hooks.slack.com/services/${SECRETS.slack}` },
+    toolInput: {
+      command: `mysql -u root -p${SECRETS.mysql} app && curl https://hooks.slack.com/services/${SECRETS.slack}`,
+    },
     toolResponse: `Error: SignatureDoesNotMatch for ${SECRETS.bareAws}\nerror: SendGrid ${SECRETS.sendgrid} rejected\nAccountKey=${SECRETS.azure};\nSIGNING_KEY=${SECRETS.signing}`,
     isError: true,
   });
@@ -47,9 +54,17 @@ test('session memory never stores or replays a secret (6 of 17 kinds were stored
   store.addEvents('sess-secrets', [
     ...failing.events,
     // An extractor that forgot to redact: the store is the last line of defence.
-    { category: 'error', type: 'error_tool', priority: 1, data: `raw excerpt SIGNING_KEY=${SECRETS.signing} ${SECRETS.sendgrid}` },
+    {
+      category: 'error',
+      type: 'error_tool',
+      priority: 1,
+      data: `raw excerpt SIGNING_KEY=${SECRETS.signing} ${SECRETS.sendgrid}`,
+    },
   ]);
-  const stored = store.listEvents({ sessionId: 'sess-secrets' }).map((e) => e.data).join('\n');
+  const stored = store
+    .listEvents({ sessionId: 'sess-secrets' })
+    .map((e) => e.data)
+    .join('\n');
   store.close();
   assert.ok(stored.includes('[REDACTED]'));
   assert.deepEqual(leaked(stored), []);
@@ -62,11 +77,30 @@ test('the knowledge base stores none of the kinds it used to keep raw (DB_PASS, 
   const dir = tempDir();
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
   const body = Object.entries(SECRETS)
-    .map(([k, v]) => (k === 'dbPass' ? `DB_PASS=${v}` : k === 'azure' ? `AccountKey=${v};` : k === 'signing' ? `SIGNING_KEY=${v}` : k === 'slack' ? `https://hooks.slack.com/services/${v}` : k === 'awsSecret' ? `AWS_SECRET_ACCESS_KEY=${v}` : k === 'password' ? `password: ${v}` : k === 'mysql' ? `mysql -p${v} db` : `value ${v}`))
+    .map(([k, v]) =>
+      k === 'dbPass'
+        ? `DB_PASS=${v}`
+        : k === 'azure'
+          ? `AccountKey=${v};`
+          : k === 'signing'
+            ? `SIGNING_KEY=${v}`
+            : k === 'slack'
+              ? `https://hooks.slack.com/services/${v}`
+              : k === 'awsSecret'
+                ? `AWS_SECRET_ACCESS_KEY=${v}`
+                : k === 'password'
+                  ? `password: ${v}`
+                  : k === 'mysql'
+                    ? `mysql -p${v} db`
+                    : `value ${v}`,
+    )
     .join('\n');
   const r = kb.index({ source: 'env-dump', content: body, format: 'text' });
   assert.equal(r.redactions, Object.keys(SECRETS).length);
-  const all = kb.search('value REDACTED', { source: 'env-dump', limit: 20 }).map((h) => h.snippet).join('\n');
+  const all = kb
+    .search('value REDACTED', { source: 'env-dump', limit: 20 })
+    .map((h) => h.snippet)
+    .join('\n');
   assert.deepEqual(leaked(all), []);
   kb.close();
   // And not in the file either.

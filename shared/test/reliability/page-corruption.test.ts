@@ -13,7 +13,10 @@ const tempDir = tempDirs('cm-rel-pages-');
 function damagedStore(dir: string): string {
   const path = join(dir, 'knowledge.db');
   const kb = openKnowledgeBase({ path });
-  const text = Array.from({ length: 3000 }, (_, i) => `line ${i} about widgets, gadgets and sprockets number ${i * 31}`).join('\n');
+  const text = Array.from(
+    { length: 3000 },
+    (_, i) => `line ${i} about widgets, gadgets and sprockets number ${i * 31}`,
+  ).join('\n');
   kb.index({ source: 'big', content: text, format: 'text' });
   kb.close(); // checkpoints the WAL into the file
   const size = statSync(path).size;
@@ -32,7 +35,10 @@ test('garbage in interior pages: the store is moved aside at the first failing q
   const hits = kb.search('sprockets widgets');
   assert.deepEqual(hits, []);
   assert.match(takeRecoveryNote(kb), /moved to .*knowledge\.db\.corrupt-/);
-  assert.ok(readdirSync(dir).some((f) => f.startsWith('knowledge.db.corrupt-')), 'the damaged file is kept');
+  assert.ok(
+    readdirSync(dir).some((f) => f.startsWith('knowledge.db.corrupt-')),
+    'the damaged file is kept',
+  );
   kb.index({ source: 'again', content: 'fresh content about turbines', format: 'text' });
   assert.equal(kb.search('turbines').length, 1);
   kb.close();
@@ -59,7 +65,15 @@ test('session memory with garbage in interior pages: the next prompt hook moves 
   const env = { ...process.env, CONTEXT_MODE_HOME: home };
   const store = openMemoryStore(project, env);
   for (let i = 0; i < 30; i++) {
-    store.addEvents(`s${i}`, Array.from({ length: 30 }, (_, j) => ({ category: 'file' as const, type: 'file_read', priority: 2 as const, data: `src/module-${i}/file-${j}.ts ${'x'.repeat(200)}` })));
+    store.addEvents(
+      `s${i}`,
+      Array.from({ length: 30 }, (_, j) => ({
+        category: 'file' as const,
+        type: 'file_read',
+        priority: 2 as const,
+        data: `src/module-${i}/file-${j}.ts ${'x'.repeat(200)}`,
+      })),
+    );
   }
   store.close();
   const path = projectPaths(project, env).memoryDb;
@@ -74,6 +88,12 @@ test('session memory with garbage in interior pages: the next prompt hook moves 
   recordPrompt(s, 'please fix the flaky login test');
   assert.ok(readdirSync(projectPaths(project, env).dir).some((f) => f.startsWith('memory.db.corrupt-')));
   const again = openMemoryStore(project, env);
-  assert.match(again.listEvents({ sessionId: 's3' }).map((e) => e.data).join('\n'), /flaky login test/);
+  assert.match(
+    again
+      .listEvents({ sessionId: 's3' })
+      .map((e) => e.data)
+      .join('\n'),
+    /flaky login test/,
+  );
   again.close();
 });

@@ -9,7 +9,13 @@ const tempDir = tempDirs('cm-rel-spool-');
 
 function fill(dir: string, n: number, ageMs: number): void {
   for (let i = 0; i < n; i++) {
-    spoolEntry(dir, { sessionId: 's', host: 'claude-code', worktree: '/w', now: Date.now() - ageMs, events: [{ category: 'file', type: 'file_read', priority: 1, data: `f${i}` }] });
+    spoolEntry(dir, {
+      sessionId: 's',
+      host: 'claude-code',
+      worktree: '/w',
+      now: Date.now() - ageMs,
+      events: [{ category: 'file', type: 'file_read', priority: 1, data: `f${i}` }],
+    });
   }
   const spool = join(dir, SPOOL_DIR);
   const old = (Date.now() - ageMs) / 1000;

@@ -15,7 +15,8 @@ test('each host instruction file is at most 2 KB and names every tool the way th
     assert.ok(f, `${host.id}: instruction file generated`);
     assert.ok(Buffer.byteLength(f.content) <= 2048, `${f.path}: ${Buffer.byteLength(f.content)} B`);
     assert.doesNotMatch(f.content, /\{ctx_/, `${f.path}: unfilled placeholder`);
-    for (const tool of TEMPLATE_TOOLS) assert.ok(f.content.includes(hostToolName(host, tool)), `${f.path} names ${hostToolName(host, tool)}`);
+    for (const tool of TEMPLATE_TOOLS)
+      assert.ok(f.content.includes(hostToolName(host, tool)), `${f.path} names ${hostToolName(host, tool)}`);
   }
 });
 
@@ -25,11 +26,20 @@ test('reference MCP and hooks files parse, hold no absolute path, and run only o
   for (const f of configFiles) {
     const value = f.path.endsWith('.toml') ? parseToml(f.content) : JSON.parse(f.content);
     const strings = stringsIn(value);
-    assert.ok(!strings.some((s) => /(^|["'\s])(\/|[A-Za-z]:\\)[^\s"']/.test(s) && !s.includes('/dev/null')), `${f.path}: absolute path`);
+    assert.ok(
+      !strings.some((s) => /(^|["'\s])(\/|[A-Za-z]:\\)[^\s"']/.test(s) && !s.includes('/dev/null')),
+      `${f.path}: absolute path`,
+    );
     assert.ok(!strings.some(isStaleContextModeCommand), `${f.path}: a bare context-mode command`);
-    if (f.path.endsWith('hooks.json') || f.path === 'kimi/config.toml') assert.ok(strings.some(isOurCommand), `${f.path}: runs ctxmode hook`);
+    if (f.path.endsWith('hooks.json') || f.path === 'kimi/config.toml')
+      assert.ok(strings.some(isOurCommand), `${f.path}: runs ctxmode hook`);
   }
   for (const host of allHosts().filter((h) => h.hookSetup)) {
-    assert.ok(files.some((f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$|\.ts$|config\.toml$/.test(f.path)), `${host.id}: hooks file generated`);
+    assert.ok(
+      files.some(
+        (f) => f.path.startsWith(`${host.id}/`) && /hooks\.json$|settings\.json$|\.ts$|config\.toml$/.test(f.path),
+      ),
+      `${host.id}: hooks file generated`,
+    );
   }
 });

@@ -6,7 +6,13 @@ import { summarizeTimings, type HookTiming } from '../report.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /** `claude -p` headless against the fake model; `resume` continues a session by id. */
-export function runClaude(bin: string, sb: Sandbox, model: FakeModel, prompt: string, opts: { resume?: string; timeoutMs?: number } = {}): Promise<HostRun> {
+export function runClaude(
+  bin: string,
+  sb: Sandbox,
+  model: FakeModel,
+  prompt: string,
+  opts: { resume?: string; timeoutMs?: number } = {},
+): Promise<HostRun> {
   const env = {
     ...sb.env,
     ANTHROPIC_BASE_URL: model.url,
@@ -60,7 +66,9 @@ export function hookTimingsFromDebugLog(sb: Sandbox): Record<string, HookTiming>
   const file = join(sb.root, 'claude-debug.log');
   const by: Record<string, number[]> = {};
   if (existsSync(file)) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/Hooks: (\w+)(?::\S+)? \[.*\] finished with status \d+ \((\d+)ms\)$/gm)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /Hooks: (\w+)(?::\S+)? \[.*\] finished with status \d+ \((\d+)ms\)$/gm,
+    )) {
       (by[m[1]!] ??= []).push(Number(m[2]));
     }
   }

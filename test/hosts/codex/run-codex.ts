@@ -58,7 +58,11 @@ export function threadIdOf(run: HostRun): string | undefined {
 interface RolloutLine {
   timestamp: string;
   type: string;
-  payload: { type?: string; call_id?: string; item?: { type?: string; id?: string; duration?: { secs: number; nanos: number } } };
+  payload: {
+    type?: string;
+    call_id?: string;
+    item?: { type?: string; id?: string; duration?: { secs: number; nanos: number } };
+  };
 }
 
 function rolloutLines(sb: Sandbox): RolloutLine[] {
@@ -69,7 +73,8 @@ function rolloutLines(sb: Sandbox): RolloutLine[] {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.startsWith('rollout-') && e.name.endsWith('.jsonl')) {
-        for (const line of readFileSync(p, 'utf8').split('\n')) if (line.trim()) out.push(JSON.parse(line) as RolloutLine);
+        for (const line of readFileSync(p, 'utf8').split('\n'))
+          if (line.trim()) out.push(JSON.parse(line) as RolloutLine);
       }
     }
   };
@@ -92,7 +97,13 @@ export function shellHookGapsFromRollout(sb: Sandbox): Record<string, HookTiming
     const t = Date.parse(l.timestamp);
     const p = l.payload;
     if (l.type === 'response_item' && p.type === 'function_call' && p.call_id) calledAt.set(p.call_id, t);
-    if (l.type === 'event_msg' && p.type === 'item_completed' && p.item?.type === 'CommandExecution' && p.item.id && p.item.duration) {
+    if (
+      l.type === 'event_msg' &&
+      p.type === 'item_completed' &&
+      p.item?.type === 'CommandExecution' &&
+      p.item.id &&
+      p.item.duration
+    ) {
       ran.set(p.item.id, { start: t - (p.item.duration.secs * 1000 + p.item.duration.nanos / 1e6), end: t });
     }
     if (l.type === 'response_item' && p.type === 'function_call_output' && p.call_id) {

@@ -34,17 +34,32 @@ export function anthropicView(body: unknown): ConversationView {
         if (bl.id && bl.name) names.set(bl.id, bl.name);
       } else if (bl.type === 'tool_result') {
         const id = bl.tool_use_id ?? '';
-        toolResults.push({ callId: id, toolName: names.get(id), text: textOf(bl.content), ...(bl.is_error ? { isError: true } : {}) });
+        toolResults.push({
+          callId: id,
+          toolName: names.get(id),
+          text: textOf(bl.content),
+          ...(bl.is_error ? { isError: true } : {}),
+        });
       } else if (bl.type === 'text' && m.role === 'user') {
         texts.push(bl.text ?? '');
       }
     }
     if (m.role === 'user') {
-      const t = blocks.filter((x) => x.type === 'text').map((x) => x.text ?? '').join('\n');
+      const t = blocks
+        .filter((x) => x.type === 'text')
+        .map((x) => x.text ?? '')
+        .join('\n');
       if (t) lastUserText = t;
     }
   }
-  return { api: 'anthropic', tools: (b.tools ?? []).map((t) => t.name ?? ''), toolCalls, toolResults, texts, lastUserText };
+  return {
+    api: 'anthropic',
+    tools: (b.tools ?? []).map((t) => t.name ?? ''),
+    toolCalls,
+    toolResults,
+    texts,
+    lastUserText,
+  };
 }
 
 let seq = 0;
@@ -62,20 +77,65 @@ export function answerAnthropic(body: unknown, script: Script, res: ServerRespon
       : [{ type: 'text', text: reply.text }];
   const stop = reply.kind === 'tool' ? 'tool_use' : 'end_turn';
   if (!(body as { stream?: boolean })?.stream) {
-    json(res, { id, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage });
+    json(res, {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content,
+      stop_reason: stop,
+      stop_sequence: null,
+      usage,
+    });
     return;
   }
-  sse(res, { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }, 'message_start');
+  sse(
+    res,
+    {
+      type: 'message_start',
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      },
+    },
+    'message_start',
+  );
   const block = content[0]!;
   if (block.type === 'tool_use') {
     sse(res, { type: 'content_block_start', index: 0, content_block: { ...block, input: {} } }, 'content_block_start');
-    sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify((block as { input: unknown }).input) } }, 'content_block_delta');
+    sse(
+      res,
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify((block as { input: unknown }).input) },
+      },
+      'content_block_delta',
+    );
   } else {
-    sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
-    sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: (block as { text: string }).text } }, 'content_block_delta');
+    sse(
+      res,
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      'content_block_start',
+    );
+    sse(
+      res,
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: (block as { text: string }).text } },
+      'content_block_delta',
+    );
   }
   sse(res, { type: 'content_block_stop', index: 0 }, 'content_block_stop');
-  sse(res, { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 10 } }, 'message_delta');
+  sse(
+    res,
+    { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 10 } },
+    'message_delta',
+  );
   sse(res, { type: 'message_stop' }, 'message_stop');
   res.end();
 }

@@ -63,7 +63,12 @@ export function geminiView(body: unknown): ConversationView {
       if (p.functionCall) toolCalls++;
       if (p.functionResponse) {
         const { text, isError } = responseText(p.functionResponse.response);
-        toolResults.push({ callId: p.functionResponse.id ?? '', toolName: p.functionResponse.name, text, ...(isError ? { isError: true } : {}) });
+        toolResults.push({
+          callId: p.functionResponse.id ?? '',
+          toolName: p.functionResponse.name,
+          text,
+          ...(isError ? { isError: true } : {}),
+        });
       }
     }
     if (c.role !== 'model') {
@@ -107,7 +112,13 @@ let seq = 0;
  * Gemini `generateContent` / `streamGenerateContent` (Gemini CLI): `?alt=sse` streams `data:` lines, each a
  * whole `GenerateContentResponse`. Tool replies are `functionCall` parts; text replies end the turn.
  */
-export function answerGemini(path: string, body: unknown, script: Script, res: ServerResponse, logged: LoggedRequest): void {
+export function answerGemini(
+  path: string,
+  body: unknown,
+  script: Script,
+  res: ServerResponse,
+  logged: LoggedRequest,
+): void {
   const view = geminiView(body);
   logged.view = view;
   const b = ((body as GenerateBody)?.request ?? body ?? {}) as GenerateBody;
@@ -117,7 +128,10 @@ export function answerGemini(path: string, body: unknown, script: Script, res: S
     parts = [{ text: JSON.stringify(fromSchema(cfg.responseJsonSchema ?? cfg.responseSchema)) }];
   } else {
     const reply = script(view);
-    parts = reply.kind === 'tool' ? [{ functionCall: { id: `call_fake_${++seq}`, name: reply.name, args: reply.input } }] : [{ text: reply.text }];
+    parts =
+      reply.kind === 'tool'
+        ? [{ functionCall: { id: `call_fake_${++seq}`, name: reply.name, args: reply.input } }]
+        : [{ text: reply.text }];
   }
   const chunk = {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],

@@ -46,12 +46,28 @@ export function answerChat(body: unknown, script: Script, res: ServerResponse, l
   const id = `chatcmpl-fake-${++seq}`;
   const model = (body as { model?: string })?.model ?? 'fake';
   const created = Math.floor(Date.now() / 1000);
-  const toolCall = reply.kind === 'tool' ? { id: `call_fake_${seq}`, type: 'function', function: { name: reply.name, arguments: JSON.stringify(reply.input) } } : undefined;
-  const message = toolCall ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: reply.kind === 'text' ? reply.text : '' };
+  const toolCall =
+    reply.kind === 'tool'
+      ? {
+          id: `call_fake_${seq}`,
+          type: 'function',
+          function: { name: reply.name, arguments: JSON.stringify(reply.input) },
+        }
+      : undefined;
+  const message = toolCall
+    ? { role: 'assistant', content: null, tool_calls: [toolCall] }
+    : { role: 'assistant', content: reply.kind === 'text' ? reply.text : '' };
   const finish = toolCall ? 'tool_calls' : 'stop';
   const usage = { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 };
   if (!(body as { stream?: boolean })?.stream) {
-    json(res, { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+    json(res, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message, finish_reason: finish }],
+      usage,
+    });
     return;
   }
   const chunk = (delta: unknown, finishReason: string | null, extra: Record<string, unknown> = {}) => ({

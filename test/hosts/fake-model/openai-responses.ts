@@ -42,7 +42,8 @@ function partsText(content: unknown): string {
 /** The conversation in an OpenAI Responses request. */
 export function responsesView(body: unknown): ConversationView {
   const b = (body ?? {}) as { input?: Item[] | string; tools?: Tool[]; instructions?: unknown };
-  const input: Item[] = typeof b.input === 'string' ? [{ type: 'message', role: 'user', content: b.input }] : (b.input ?? []);
+  const input: Item[] =
+    typeof b.input === 'string' ? [{ type: 'message', role: 'user', content: b.input }] : (b.input ?? []);
   const names = new Map<string, string>();
   const toolResults: SeenToolResult[] = [];
   const texts: string[] = [];
@@ -55,11 +56,17 @@ export function responsesView(body: unknown): ConversationView {
       toolCalls++;
       const name = it.namespace ? `${it.namespace}__${it.name}` : (it.name ?? type);
       if (it.call_id) names.set(it.call_id, name);
-    } else if (type === 'function_call_output' || type === 'custom_tool_call_output' || type === 'local_shell_call_output') {
+    } else if (
+      type === 'function_call_output' ||
+      type === 'custom_tool_call_output' ||
+      type === 'local_shell_call_output'
+    ) {
       const id = it.call_id ?? '';
       const out = it.output;
       const text =
-        out && typeof out === 'object' && !Array.isArray(out) && 'content' in out ? partsText((out as { content: unknown }).content) : partsText(out);
+        out && typeof out === 'object' && !Array.isArray(out) && 'content' in out
+          ? partsText((out as { content: unknown }).content)
+          : partsText(out);
       toolResults.push({ callId: id, toolName: names.get(id), text });
     } else if (type === 'message' && it.role !== 'assistant') {
       const t = partsText(it.content);
@@ -77,7 +84,13 @@ let seq = 0;
  * Codex uses for its auto-compaction threshold). A namespaced tool reply is sent as a call to the member tool with
  * its namespace, the way the model would call it.
  */
-export function answerResponses(body: unknown, script: Script, res: ServerResponse, logged: LoggedRequest, reportUsage?: (view: ConversationView) => number): void {
+export function answerResponses(
+  body: unknown,
+  script: Script,
+  res: ServerResponse,
+  logged: LoggedRequest,
+  reportUsage?: (view: ConversationView) => number,
+): void {
   const view = responsesView(body);
   logged.view = view;
   const reply = script(view);
@@ -98,7 +111,13 @@ export function answerResponses(body: unknown, script: Script, res: ServerRespon
       status: 'completed',
     };
   } else {
-    item = { type: 'message', id: `msg_fake_${seq}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply.text, annotations: [] }] };
+    item = {
+      type: 'message',
+      id: `msg_fake_${seq}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: reply.text, annotations: [] }],
+    };
   }
   const usage = {
     input_tokens: usageTokens,
@@ -107,12 +126,23 @@ export function answerResponses(body: unknown, script: Script, res: ServerRespon
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: usageTokens + 10,
   };
-  const response = { id, object: 'response', status: 'completed', model: (body as { model?: string })?.model ?? 'fake', output: [item], usage };
+  const response = {
+    id,
+    object: 'response',
+    status: 'completed',
+    model: (body as { model?: string })?.model ?? 'fake',
+    output: [item],
+    usage,
+  };
   if (!(body as { stream?: boolean })?.stream) {
     json(res, response);
     return;
   }
-  sse(res, { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }, 'response.created');
+  sse(
+    res,
+    { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } },
+    'response.created',
+  );
   sse(res, { type: 'response.output_item.added', output_index: 0, item }, 'response.output_item.added');
   sse(res, { type: 'response.output_item.done', output_index: 0, item }, 'response.output_item.done');
   sse(res, { type: 'response.completed', response }, 'response.completed');

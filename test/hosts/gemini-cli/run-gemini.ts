@@ -36,7 +36,13 @@ export function writeUserSettings(sb: Sandbox): void {
  * trusted workspace (the headless switch Gemini's own error message names) come from the environment.
  * `resume` continues a session (`latest` or an index).
  */
-export function runGemini(bin: string, sb: Sandbox, model: FakeModel, prompt: string, opts: { resume?: string; timeoutMs?: number } = {}): Promise<HostRun> {
+export function runGemini(
+  bin: string,
+  sb: Sandbox,
+  model: FakeModel,
+  prompt: string,
+  opts: { resume?: string; timeoutMs?: number } = {},
+): Promise<HostRun> {
   const env = {
     ...sb.env,
     GEMINI_CLI_TRUST_WORKSPACE: 'true',

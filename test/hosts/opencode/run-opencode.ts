@@ -29,7 +29,12 @@ export function writeUserConfig(sb: Sandbox, model: FakeModel): string {
 }
 
 /** `opencode run` headless, JSON events on stdout, permissions auto-approved as a user's `--auto` would. */
-export function runOpenCode(bin: string, sb: Sandbox, prompt: string, opts: { timeoutMs?: number } = {}): Promise<HostRun> {
+export function runOpenCode(
+  bin: string,
+  sb: Sandbox,
+  prompt: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<HostRun> {
   const env = { ...sb.env, OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
   const args = ['run', '--format', 'json', '--print-logs', '--log-level', 'INFO', '--auto', prompt];
   return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });

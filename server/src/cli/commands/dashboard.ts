@@ -21,7 +21,11 @@ function canOpenBrowser(): boolean {
 
 function openBrowser(url: string): void {
   const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   const child = spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true });
   child.on('error', () => process.stderr.write(`ctxmode: could not open a browser; open ${url} yourself\n`));
   child.unref();
@@ -61,7 +65,9 @@ export function registerDashboardCommands(program: Command): void {
 
   program
     .command('action <json>')
-    .description('perform one dashboard action (JSON, e.g. {"type":"refresh"}) and print the messages for the page as JSON')
+    .description(
+      'perform one dashboard action (JSON, e.g. {"type":"refresh"}) and print the messages for the page as JSON',
+    )
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .action(async (json: string, opts: { project?: string }) => {
       const { parseDashboardAction, performDashboardAction } = await import('../../dashboard/dashboard-actions.js');

@@ -10,7 +10,10 @@ export function registerDoctorCommand(program: Command): void {
     .command('doctor')
     .description('check Node, the SQLite driver and FTS5, the data dir, the project and the detected host')
     .option('--json', 'print the DoctorReport JSON (shared/src/protocol/doctor.ts)')
-    .option('--fix', 'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again')
+    .option(
+      '--fix',
+      'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again',
+    )
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .action(async (opts: { json?: boolean; project?: string; fix?: boolean }) => {
       const { runDoctorChecks, formatDoctorLines } = await import('../../doctor/doctor-checks.js');

@@ -76,7 +76,10 @@ export function registerIndexCommand(program: Command): void {
                 onProgress: async (done: number, total: number) => {
                   if (!bar) {
                     const progress = await loadProgress();
-                    bar = new progress.SingleBar({ stream: process.stderr, clearOnComplete: true, hideCursor: true }, progress.Presets.shades_classic);
+                    bar = new progress.SingleBar(
+                      { stream: process.stderr, clearOnComplete: true, hideCursor: true },
+                      progress.Presets.shades_classic,
+                    );
                     bar.start(total, 0);
                   }
                   bar.update(done);
@@ -86,14 +89,16 @@ export function registerIndexCommand(program: Command): void {
         });
         bar?.stop();
         const skippedFile = result.kind === 'file' && result.files.length === 0 ? result.skipped[0] : undefined;
-        if (skippedFile && opts.json) return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
+        if (skippedFile && opts.json)
+          return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
         if (opts.json) printJson({ schema: 'context-mode.index/1', ...result } satisfies IndexReport);
         else process.stdout.write(describeIndexResult(result, root, searchHint) + '\n');
         if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();
         const msg = messageOf(err);
-        if (/outside the project root/.test(msg)) fail(msg, { code: 'refused', hint: 'pass --allow-outside to index it anyway' });
+        if (/outside the project root/.test(msg))
+          fail(msg, { code: 'refused', hint: 'pass --allow-outside to index it anyway' });
         else fail(msg, { code: err instanceof IndexPathError ? 'refused' : 'failed' });
       } finally {
         kb?.close();

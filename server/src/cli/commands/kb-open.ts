@@ -2,7 +2,8 @@ import { openProjectKnowledge as openShared } from '@context-mode/shared/knowled
 import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 
 /** The help of every `--project <dir>` option, saying what the default really is. */
-export const PROJECT_OPTION_HELP = 'project root (default: CONTEXT_MODE_PROJECT_DIR, else the repository around the current directory)';
+export const PROJECT_OPTION_HELP =
+  'project root (default: CONTEXT_MODE_PROJECT_DIR, else the repository around the current directory)';
 
 /** The project every CLI command acts on: the shared resolver, as a command typed where the user is. */
 export function cliProjectRoot(project: string | undefined, env: NodeJS.ProcessEnv = process.env): string {

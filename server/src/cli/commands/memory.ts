@@ -24,7 +24,10 @@ function parseId(raw: string): number | undefined {
 }
 
 /** Runs `fn` on the project's memory store; a project without memory is a failure with a clear message. */
-function withStore(project: string | undefined, fn: (store: NonNullable<ReturnType<typeof openExistingMemoryStore>>) => void): void {
+function withStore(
+  project: string | undefined,
+  fn: (store: NonNullable<ReturnType<typeof openExistingMemoryStore>>) => void,
+): void {
   const root = cliProjectRoot(project);
   let store;
   try {
@@ -53,7 +56,8 @@ export function registerMemoryCommand(program: Command): void {
     .option('--limit <n>', 'events to show', '50')
     .action((opts: MemoryCliOptions) => {
       const limit = Number(opts.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return usage(`--limit must be a whole number from 1 to 10000, got "${opts.limit}"`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+        return usage(`--limit must be a whole number from 1 to 10000, got "${opts.limit}"`);
       try {
         const report = readMemoryReport(cliProjectRoot(opts.project), {
           limit,
@@ -82,7 +86,10 @@ export function registerMemoryCommand(program: Command): void {
         // `--json` after the subcommand is taken by the parent `memory` command's option of the same name.
         const json = opts.json || memory.opts<MemoryCliOptions>().json;
         if (json) printJson({ schema: 'context-mode.memory-pin/1', ...toEventView(e) } satisfies MemoryPinReport);
-        else process.stdout.write(`${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`);
+        else
+          process.stdout.write(
+            `${opts.unpin ? 'Unpinned' : 'Pinned'} #${id} [${e.category}] ${e.data.slice(0, 120)}\n`,
+          );
       });
     });
 

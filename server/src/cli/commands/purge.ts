@@ -43,13 +43,18 @@ export function registerPurgeCommand(program: Command): void {
         }
         const kb = openProjectKnowledge(root, false);
         try {
-          const result = purgeProjectData(root, { scope, ...(sessionId ? { sessionIds: [sessionId] } : {}), ...(kb ? { knowledge: kb } : {}) });
-          const kbText = result.knowledgeChunks === 'all' ? 'the knowledge base' : `${result.knowledgeChunks} knowledge chunk(s)`;
+          const result = purgeProjectData(root, {
+            scope,
+            ...(sessionId ? { sessionIds: [sessionId] } : {}),
+            ...(kb ? { knowledge: kb } : {}),
+          });
+          const kbText =
+            result.knowledgeChunks === 'all' ? 'the knowledge base' : `${result.knowledgeChunks} knowledge chunk(s)`;
           if (opts.json) return printJson({ schema: 'context-mode.purge/1', ...result } satisfies PurgeReport);
           process.stdout.write(
             scope === 'session'
-                ? `Purged session ${sessionId}: ${result.memoryEvents} memory event(s), ${kbText}.\n`
-                : `Purged ${root}: ${result.memoryEvents} memory event(s), ${kbText}, ${result.ledgerRows} ledger row(s).\n`,
+              ? `Purged session ${sessionId}: ${result.memoryEvents} memory event(s), ${kbText}.\n`
+              : `Purged ${root}: ${result.memoryEvents} memory event(s), ${kbText}, ${result.ledgerRows} ledger row(s).\n`,
           );
         } finally {
           kb?.close();

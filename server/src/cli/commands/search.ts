@@ -23,14 +23,22 @@ export function registerSearchCommand(program: Command): void {
     .option('--limit <n>', 'results to show', '3')
     .option('--source <label>', 'only this source (exact label, or part of one)')
     .option('--type <type>', 'code or prose')
-    .option('--timeline', 'knowledge hits and session-memory events together, newest first (works before anything is indexed)')
+    .option(
+      '--timeline',
+      'knowledge hits and session-memory events together, newest first (works before anything is indexed)',
+    )
     .option('--project <dir>', PROJECT_OPTION_HELP)
-    .option('--json', 'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty; TimelineSearchReport with --timeline')
+    .option(
+      '--json',
+      'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty; TimelineSearchReport with --timeline',
+    )
     .action((words: string[], opts: SearchCliOptions) => {
       const query = words.join(' ').trim();
       const limit = Number(opts.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return usage(`--limit must be a whole number from 1 to 100, got "${opts.limit}"`);
-      if (opts.type !== undefined && opts.type !== 'code' && opts.type !== 'prose') return usage(`--type must be code or prose, got "${opts.type}"`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return usage(`--limit must be a whole number from 1 to 100, got "${opts.limit}"`);
+      if (opts.type !== undefined && opts.type !== 'code' && opts.type !== 'prose')
+        return usage(`--type must be code or prose, got "${opts.type}"`);
       if (!query) return usage('the query is empty');
       const root = cliProjectRoot(opts.project);
       let kb;
@@ -42,8 +50,19 @@ export function registerSearchCommand(program: Command): void {
       if (opts.timeline) return searchTimeline(kb, query, limit, root, opts);
       if (!kb || kb.stats().chunks === 0) {
         kb?.close();
-        if (opts.json) printJson({ schema: 'context-mode.search/1', query, empty: true, hits: [], refreshed: [], corrections: [] } satisfies SearchReport);
-        else process.stdout.write(`The knowledge base of ${root} is empty. Index something first: context-mode index <path>\n`);
+        if (opts.json)
+          printJson({
+            schema: 'context-mode.search/1',
+            query,
+            empty: true,
+            hits: [],
+            refreshed: [],
+            corrections: [],
+          } satisfies SearchReport);
+        else
+          process.stdout.write(
+            `The knowledge base of ${root} is empty. Index something first: context-mode index <path>\n`,
+          );
         return;
       }
       try {
@@ -51,12 +70,16 @@ export function registerSearchCommand(program: Command): void {
         const report = kb.searchWithReport(query, options);
         if (report.matchedSources && report.matchedSources.length === 0) {
           const names = kb.listSources().map((s) => s.source);
-          return fail(`no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`, {
-            code: 'not-found',
-            hint: 'context-mode sources lists them all',
-          });
+          return fail(
+            `no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`,
+            {
+              code: 'not-found',
+              hint: 'context-mode sources lists them all',
+            },
+          );
         }
-        if (opts.json) printJson({ schema: 'context-mode.search/1', query, empty: false, ...report } satisfies SearchReport);
+        if (opts.json)
+          printJson({ schema: 'context-mode.search/1', query, empty: false, ...report } satisfies SearchReport);
         else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
       } finally {
         kb.close();
@@ -65,15 +88,25 @@ export function registerSearchCommand(program: Command): void {
 }
 
 /** `search --timeline`: the same merge as ctx_search's sort "timeline"; session memory alone when nothing is indexed. */
-function searchTimeline(kb: ReturnType<typeof openProjectKnowledge>, query: string, limit: number, root: string, opts: SearchCliOptions): void {
+function searchTimeline(
+  kb: ReturnType<typeof openProjectKnowledge>,
+  query: string,
+  limit: number,
+  root: string,
+  opts: SearchCliOptions,
+): void {
   try {
     const { budget, options } = searchOptions(limit, opts);
     const hasChunks = kb !== undefined && kb.stats().chunks > 0;
     const report = timelineSearch(hasChunks ? kb : undefined, query, options, limit, { projectRoot: root });
     if (opts.source && report.hits.length === 0 && report.matchedSources?.length === 0) {
-      return fail(`no source or memory category matches "${opts.source}"`, { code: 'not-found', hint: 'context-mode sources and context-mode memory list them' });
+      return fail(`no source or memory category matches "${opts.source}"`, {
+        code: 'not-found',
+        hint: 'context-mode sources and context-mode memory list them',
+      });
     }
-    if (opts.json) printJson({ schema: 'context-mode.search-timeline/1', query, ...report } satisfies TimelineSearchReport);
+    if (opts.json)
+      printJson({ schema: 'context-mode.search-timeline/1', query, ...report } satisfies TimelineSearchReport);
     else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
   } catch (err) {
     fail(messageOf(err));

@@ -23,7 +23,10 @@ const PARTS: readonly SetupPart[] = ['mcp', 'hooks', 'instructions'];
 /** `--parts hooks,instructions` → the parts, or undefined for all; anything else is a usage error. */
 function partsFrom(values: string[] | undefined): SetupPart[] | undefined {
   if (!values?.length) return undefined;
-  const parts = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const parts = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const bad = parts.filter((p) => !PARTS.includes(p as SetupPart));
   if (bad.length) throw new UsageError(`--parts takes ${PARTS.join(', ')} (got ${bad.join(', ')})`);
   return parts as SetupPart[];
@@ -31,12 +34,23 @@ function partsFrom(values: string[] | undefined): SetupPart[] | undefined {
 
 class UsageError extends Error {}
 
-const collect = (value: string, prev: string[] = []): string[] => [...prev, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+const collect = (value: string, prev: string[] = []): string[] => [
+  ...prev,
+  ...value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 function hostsFrom(names: string[]): HostRecord[] {
   return names.map((n) => {
     const h = findHostByName(n);
-    if (!h) throw new UsageError(`unknown host "${n}"; one of: ${allHosts().map((x) => x.id).join(', ')}`);
+    if (!h)
+      throw new UsageError(
+        `unknown host "${n}"; one of: ${allHosts()
+          .map((x) => x.id)
+          .join(', ')}`,
+      );
     return h;
   });
 }
@@ -91,7 +105,11 @@ export function registerSetupCommands(program: Command): void {
     .option('--host <id>', 'a host id (repeatable or comma-separated), e.g. claude-code', collect)
     .option('--all-detected', 'every host whose config directory exists (the default without --host)')
     .option('--project <dir>', 'project for project files and instruction files (default: the git repository here)')
-    .option('--scope <scope>', 'user (your home, absolute paths) or project (committed files, portable commands)', 'user')
+    .option(
+      '--scope <scope>',
+      'user (your home, absolute paths) or project (committed files, portable commands)',
+      'user',
+    )
     .option('--parts <parts>', 'only these parts: mcp, hooks, instructions (comma-separated; default all)', collect)
     .option('--dry-run', 'print the plan and diffs; write nothing')
     .option('--json', 'print the plan as JSON (context-mode.setup-plan/1)')
@@ -102,17 +120,35 @@ export function registerSetupCommands(program: Command): void {
         const { detectedHosts, runSetup } = await import('../../setup/run-setup.js');
         const home = process.env.HOME || homedir();
         const hosts = flags.host?.length ? hostsFrom(flags.host) : detectedHosts(process.env, home);
-        if (!hosts.length) throw new UsageError(`no host detected; name one with --host (${allHosts().map((x) => x.id).join(', ')})`);
+        if (!hosts.length)
+          throw new UsageError(
+            `no host detected; name one with --host (${allHosts()
+              .map((x) => x.id)
+              .join(', ')})`,
+          );
         const project = projectFrom(flags.project);
-        if (flags.scope === 'project' && !project) throw new UsageError('--scope project needs a project: run inside a git repository or pass --project DIR');
-        finish(runSetup({ hosts, scope: flags.scope, ...(project ? { project } : {}), ...(parts ? { parts } : {}), dryRun: !!flags.dryRun, home }), flags.json);
+        if (flags.scope === 'project' && !project)
+          throw new UsageError('--scope project needs a project: run inside a git repository or pass --project DIR');
+        finish(
+          runSetup({
+            hosts,
+            scope: flags.scope,
+            ...(project ? { project } : {}),
+            ...(parts ? { parts } : {}),
+            dryRun: !!flags.dryRun,
+            home,
+          }),
+          flags.json,
+        );
       } catch (err) {
         usage(err);
       }
     });
   program
     .command('uninstall')
-    .description('remove what setup added (default: every host); files setup left untouched since get their original bytes back')
+    .description(
+      'remove what setup added (default: every host); files setup left untouched since get their original bytes back',
+    )
     .option('--host <id>', 'a host id (repeatable or comma-separated)', collect)
     .option('--project <dir>', 'project whose files to clean (default: the git repository here)')
     .option('--dry-run', 'print the plan and diffs; write nothing')
@@ -123,7 +159,13 @@ export function registerSetupCommands(program: Command): void {
         const home = process.env.HOME || homedir();
         const hosts = flags.host?.length ? hostsFrom(flags.host) : [...allHosts()];
         const project = projectFrom(flags.project);
-        const plan = runUninstall({ hosts, scope: 'user', ...(project ? { project } : {}), dryRun: !!flags.dryRun, home });
+        const plan = runUninstall({
+          hosts,
+          scope: 'user',
+          ...(project ? { project } : {}),
+          dryRun: !!flags.dryRun,
+          home,
+        });
         // Without --host every host is looked at; list only those that had something of ours.
         if (!flags.host?.length) plan.hosts = plan.hosts.filter((h) => h.files.length || h.notes.length);
         finish(plan, flags.json);

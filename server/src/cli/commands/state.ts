@@ -16,7 +16,9 @@ interface StateCliOptions {
 export function registerStateCommand(program: Command): void {
   program
     .command('state')
-    .description('everything the dashboard shows, in one read that writes nothing: stats, savings per day and session, memory, sources')
+    .description(
+      'everything the dashboard shows, in one read that writes nothing: stats, savings per day and session, memory, sources',
+    )
     .option('--json', 'print the DashboardState JSON (shared/src/protocol/dashboard.ts)')
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'the session the stats report on (default: the most recent one)')
@@ -28,7 +30,10 @@ export function registerStateCommand(program: Command): void {
       }
       try {
         const root = cliProjectRoot(opts.project);
-        const state = readDashboardState(root, { memoryLimit: limit, ...(opts.session ? { sessionId: opts.session } : {}) });
+        const state = readDashboardState(root, {
+          memoryLimit: limit,
+          ...(opts.session ? { sessionId: opts.session } : {}),
+        });
         if (opts.session && !state.stats.session?.entries) return unknownSession(opts.session, root);
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(state)}\n`);

@@ -9,7 +9,9 @@ import { cliProjectRoot } from './kb-open.js';
 export function registerUpgradeCommand(program: Command): void {
   program
     .command('upgrade')
-    .description('install the newest ctxmode into the managed runtime, re-run setup for hosts already set up, run doctor')
+    .description(
+      'install the newest ctxmode into the managed runtime, re-run setup for hosts already set up, run doctor',
+    )
     .option('--from <tgz>', 'install this package tarball instead of the newest version on the npm registry')
     .option('--json', 'print the upgrade report and the doctor checks as JSON')
     .action(async (opts: { from?: string; json?: boolean }) => {
@@ -23,7 +25,9 @@ export function registerUpgradeCommand(program: Command): void {
       const checks = report.error ? [] : runtimeDoctor(env, cliProjectRoot(undefined, env));
       const failed = checks.filter((c) => c.status === 'FAIL');
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ upgrade: report, doctor: { ok: failed.length === 0, checks } }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ upgrade: report, doctor: { ok: failed.length === 0, checks } }, null, 2)}\n`,
+        );
       } else {
         const lines: string[] = [];
         if (report.error) lines.push(`upgrade failed: ${report.error}`);

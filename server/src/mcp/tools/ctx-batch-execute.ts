@@ -46,14 +46,22 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
     },
     async (args) => {
       const ran: Ran[] = args.commands.map((c, i) =>
-        typeof c === 'string' ? { label: `cmd_${i + 1}`, command: c } : { label: c.label || `cmd_${i + 1}`, command: c.command },
+        typeof c === 'string'
+          ? { label: `cmd_${i + 1}`, command: c }
+          : { label: c.label || `cmd_${i + 1}`, command: c.command },
       );
       const concurrency = Math.min(8, Math.max(1, Math.floor(args.concurrency ?? 1)));
       const timeoutMs = args.timeout && args.timeout > 0 ? args.timeout : 60_000;
       await pool(ran, concurrency, async (r) => {
         r.denied = deniedBy(ctx, 'shell', r.command);
         if (r.denied) return;
-        r.result = await executeCode({ language: 'shell', code: r.command, cwd: ctx.projectRoot, env: ctx.env, timeoutMs });
+        r.result = await executeCode({
+          language: 'shell',
+          code: r.command,
+          cwd: ctx.projectRoot,
+          env: ctx.env,
+          timeoutMs,
+        });
       });
 
       const sections = ran.map((r) => {
@@ -64,7 +72,13 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       const source = uniqueSourceLabel('batch');
       let indexed = true;
       try {
-        await indexWithoutBlocking(ctx.knowledge(), { source, content: sections.join('\n'), format: 'markdown', kind: 'batch', sessionId: ctx.sessionId });
+        await indexWithoutBlocking(ctx.knowledge(), {
+          source,
+          content: sections.join('\n'),
+          format: 'markdown',
+          kind: 'batch',
+          sessionId: ctx.sessionId,
+        });
       } catch {
         indexed = false;
       }

@@ -8,7 +8,8 @@ export function registerCtxDoctorTool(server: McpServer, ctx: ServerContext): vo
     'ctx_doctor',
     {
       title: 'Run diagnostics',
-      description: 'Check context-mode: Node, SQLite/FTS5, data dir, project, host. Returns [OK]/[WARN]/[FAIL] lines with fixes.',
+      description:
+        'Check context-mode: Node, SQLite/FTS5, data dir, project, host. Returns [OK]/[WARN]/[FAIL] lines with fixes.',
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async () => {

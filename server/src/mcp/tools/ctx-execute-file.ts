@@ -44,10 +44,18 @@ export function registerCtxExecuteFileTool(server: McpServer, ctx: ServerContext
       if (denied) return toolError(denied);
       const timeoutMs = args.timeout && args.timeout > 0 ? args.timeout : DEFAULT_TIMEOUT_MS;
       try {
-        const r = await executeCode({ language: args.language, code: args.code, cwd: ctx.projectRoot, env: ctx.env, timeoutMs, filePath });
+        const r = await executeCode({
+          language: args.language,
+          code: args.code,
+          cwd: ctx.projectRoot,
+          env: ctx.env,
+          timeoutMs,
+          filePath,
+        });
         return sandboxAnswer(ctx, 'ctx_execute_file', `file:${args.path}`, r, timeoutMs, args.intent);
       } catch (err) {
-        if (err instanceof RuntimeMissingError) return toolError(err.message, 'Use another language (javascript and shell always work).');
+        if (err instanceof RuntimeMissingError)
+          return toolError(err.message, 'Use another language (javascript and shell always work).');
         throw err;
       }
     },

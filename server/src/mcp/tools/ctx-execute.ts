@@ -59,7 +59,8 @@ export function registerCtxExecuteTool(server: McpServer, ctx: ServerContext): v
         });
         return sandboxAnswer(ctx, 'ctx_execute', `exec:${args.language}`, r, timeoutMs, args.intent);
       } catch (err) {
-        if (err instanceof RuntimeMissingError) return toolError(err.message, 'Use another language (javascript and shell always work).');
+        if (err instanceof RuntimeMissingError)
+          return toolError(err.message, 'Use another language (javascript and shell always work).');
         throw err;
       }
     },

@@ -55,10 +55,16 @@ export function registerCtxFetchAndIndexTool(server: McpServer, ctx: ServerConte
 async function runFetchTool(ctx: ServerContext, args: Args, extra: ToolExtra) {
   const requests = args.requests?.length ? args.requests : args.url ? [{ url: args.url, source: args.source }] : [];
   if (requests.length === 0) {
-    return toolError('ctx_fetch_and_index needs a url (or requests: [{url, source?}]).', 'Example: {"url": "https://example.com/docs"}');
+    return toolError(
+      'ctx_fetch_and_index needs a url (or requests: [{url, source?}]).',
+      'Example: {"url": "https://example.com/docs"}',
+    );
   }
   if (requests.length > MAX_URLS) {
-    return toolError(`at most ${MAX_URLS} URLs per call, got ${requests.length}.`, 'Split the list into several calls.');
+    return toolError(
+      `at most ${MAX_URLS} URLs per call, got ${requests.length}.`,
+      'Split the list into several calls.',
+    );
   }
   const bad = requests.find((r) => !r.url.trim());
   if (bad) return toolError('a request has an empty url.', 'Give every request an absolute http(s) URL.');
@@ -89,7 +95,12 @@ async function runFetchTool(ctx: ServerContext, args: Args, extra: ToolExtra) {
       onSettled: (done, total, o) => progress(done, total, `${o.status} ${o.url}`),
     },
   );
-  const text = formatFetchAnswer(outcomes, resultBudget(ctx.env), ctx.toolName('ctx_search'), Math.round((ttlMs / 3600000) * 10) / 10);
+  const text = formatFetchAnswer(
+    outcomes,
+    resultBudget(ctx.env),
+    ctx.toolName('ctx_search'),
+    Math.round((ttlMs / 3600000) * 10) / 10,
+  );
   const failed = outcomes.filter((o) => o.status === 'error').length;
   const result = failed === outcomes.length ? toolError(text) : toolText(text);
   // A page served from the cache was counted when it was fetched; counting it again would double the saving.

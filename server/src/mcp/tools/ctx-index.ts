@@ -71,16 +71,35 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       const content = args.content && args.content.length ? args.content : undefined;
       const path = args.path?.trim() ? args.path.trim() : undefined;
       if (content && looksBinary(content)) {
-        return { content: [{ type: 'text' as const, text: 'Not indexed: the content is binary (NUL characters), not text. Index a text file or a text rendering of it.' }], isError: true };
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: 'Not indexed: the content is binary (NUL characters), not text. Index a text file or a text rendering of it.',
+            },
+          ],
+          isError: true,
+        };
       }
       if (!content && !path) {
-        return { content: [{ type: 'text' as const, text: 'Provide content (text to index) or path (a file or directory in the project).' }], isError: true };
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: 'Provide content (text to index) or path (a file or directory in the project).',
+            },
+          ],
+          isError: true,
+        };
       }
       let kb: KnowledgeBase;
       try {
         kb = ctx.knowledge();
       } catch (err) {
-        return { content: [{ type: 'text' as const, text: err instanceof Error ? err.message : String(err) }], isError: true };
+        return {
+          content: [{ type: 'text' as const, text: err instanceof Error ? err.message : String(err) }],
+          isError: true,
+        };
       }
       const note = takeRecoveryNote(kb);
       let text: string;
@@ -88,8 +107,15 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       let sourceId: string | undefined;
       try {
         if (content) {
-          const source = args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
-          const r = await indexWithoutBlocking(kb, { source, content, format: detectFormat(content), kind: 'manual', sessionId: ctx.sessionId });
+          const source =
+            args.source?.trim() || `manual:${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
+          const r = await indexWithoutBlocking(kb, {
+            source,
+            content,
+            format: detectFormat(content),
+            kind: 'manual',
+            sessionId: ctx.sessionId,
+          });
           // Inline content came from the model itself: it was in the context already, so nothing was saved.
           sourceId = r.source;
           text =
@@ -106,7 +132,9 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
             ...(args.include ? { include: args.include } : {}),
             ...(args.exclude ? { exclude: args.exclude } : {}),
             ...(args.maxDepth !== undefined ? { maxDepth: Math.max(0, Math.min(20, Math.floor(args.maxDepth))) } : {}),
-            ...(args.maxFiles !== undefined ? { maxFiles: Math.max(1, Math.min(5000, Math.floor(args.maxFiles))) } : {}),
+            ...(args.maxFiles !== undefined
+              ? { maxFiles: Math.max(1, Math.min(5000, Math.floor(args.maxFiles))) }
+              : {}),
             ...(args.followSymlinks ? { followSymlinks: true } : {}),
             ...(token !== undefined
               ? {
@@ -129,7 +157,10 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           text = describeIndexResult(r, ctx.projectRoot, searchHint);
         }
       } catch (err) {
-        const msg = err instanceof IndexPathError ? err.message : `Index error: ${err instanceof Error ? err.message : String(err)}`;
+        const msg =
+          err instanceof IndexPathError
+            ? err.message
+            : `Index error: ${err instanceof Error ? err.message : String(err)}`;
         return { content: [{ type: 'text' as const, text: note + msg }], isError: true };
       }
       text = note + text;

@@ -15,7 +15,10 @@ const inputSchema = {
 
 type Args = { confirm: boolean; scope: 'session' | 'project'; sessionId?: string | undefined };
 
-const text = (t: string, isError = false) => ({ content: [{ type: 'text' as const, text: t }], ...(isError ? { isError: true } : {}) });
+const text = (t: string, isError = false) => ({
+  content: [{ type: 'text' as const, text: t }],
+  ...(isError ? { isError: true } : {}),
+});
 
 /** The memory session a session purge means: given, else the server's id if memory knows it, else the latest. */
 function currentMemorySession(ctx: ServerContext): string | undefined {
@@ -51,21 +54,36 @@ export function registerCtxPurgeTool(server: McpServer, ctx: ServerContext): voi
     },
     async (args: Args) => {
       if (args.sessionId && args.scope === 'project') {
-        return text('Ambiguous purge: sessionId was given with scope "project". Use scope "session" for one session, or drop sessionId to purge the project.', true);
+        return text(
+          'Ambiguous purge: sessionId was given with scope "project". Use scope "session" for one session, or drop sessionId to purge the project.',
+          true,
+        );
       }
-      if (args.confirm !== true) return text('Purge cancelled: nothing was deleted. Call again with confirm: true once the user agreed.');
+      if (args.confirm !== true)
+        return text('Purge cancelled: nothing was deleted. Call again with confirm: true once the user agreed.');
       try {
-        const ids = args.scope === 'session' ? [args.sessionId ?? currentMemorySession(ctx) ?? ctx.sessionId, ...(args.sessionId ? [] : [ctx.sessionId])] : [];
+        const ids =
+          args.scope === 'session'
+            ? [args.sessionId ?? currentMemorySession(ctx) ?? ctx.sessionId, ...(args.sessionId ? [] : [ctx.sessionId])]
+            : [];
         let knowledge;
         try {
           knowledge = ctx.knowledge();
         } catch {
           knowledge = undefined;
         }
-        const result = purgeProjectData(ctx.projectRoot, { scope: args.scope, sessionIds: ids, ...(knowledge ? { knowledge } : {}), env: ctx.env });
+        const result = purgeProjectData(ctx.projectRoot, {
+          scope: args.scope,
+          sessionIds: ids,
+          ...(knowledge ? { knowledge } : {}),
+          env: ctx.env,
+        });
         return text(describePurge(result));
       } catch (err) {
-        return text(`Purge failed, nothing more was deleted: ${err instanceof Error ? err.message : String(err)}`, true);
+        return text(
+          `Purge failed, nothing more was deleted: ${err instanceof Error ? err.message : String(err)}`,
+          true,
+        );
       }
     },
   );

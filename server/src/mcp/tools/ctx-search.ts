@@ -1,6 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { formatSearchAnswer, searchBudget, snippetBytesFor, type FormattedSection } from '@context-mode/shared/knowledge/format-search';
+import {
+  formatSearchAnswer,
+  searchBudget,
+  snippetBytesFor,
+  type FormattedSection,
+} from '@context-mode/shared/knowledge/format-search';
 import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
 import type { KnowledgeBase, SearchOptions } from '@context-mode/shared/knowledge/types';
 import { recordLedger } from '@context-mode/shared/ledger/record';
@@ -50,8 +55,10 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
         .map((q) => String(q).trim())
         .filter(Boolean);
       const queries = [...new Set(list)];
-      if (queries.length === 0) return errorResult('Provide queries: ["…"] (one or more search strings); the query text was empty.');
-      if (queries.length > MAX_QUERIES) return errorResult(`Too many queries (${queries.length}); send at most ${MAX_QUERIES} per call.`);
+      if (queries.length === 0)
+        return errorResult('Provide queries: ["…"] (one or more search strings); the query text was empty.');
+      if (queries.length > MAX_QUERIES)
+        return errorResult(`Too many queries (${queries.length}); send at most ${MAX_QUERIES} per call.`);
       const asked = Math.floor(args.limit ?? 3) || 3;
       const limit = Math.max(1, Math.min(MAX_LIMIT, asked));
       const timeline = args.sort === 'timeline';
@@ -64,7 +71,9 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       const note = takeRecoveryNote(kb);
       const stats = kb.stats();
       if (stats.chunks === 0 && !timeline) {
-        return errorResult(`${note}The knowledge base is empty: nothing has been indexed in this project yet. Index first with ctx_index (content or path) or ctx_fetch_and_index (url).`);
+        return errorResult(
+          `${note}The knowledge base is empty: nothing has been indexed in this project yet. Index first with ctx_index (content or path) or ctx_fetch_and_index (url).`,
+        );
       }
       const budget = searchBudget(limit, queries.length, ctx.env);
       const opts: SearchOptions = {
@@ -78,7 +87,11 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       try {
         for (const query of queries) {
           const report = timeline
-            ? timelineSearch(kb, query, opts, limit, { projectRoot: ctx.projectRoot, sessionId: ctx.sessionId, env: ctx.env })
+            ? timelineSearch(kb, query, opts, limit, {
+                projectRoot: ctx.projectRoot,
+                sessionId: ctx.sessionId,
+                env: ctx.env,
+              })
             : (kb.searchWithReport?.(query, opts) ?? { hits: kb.search(query, opts), refreshed: [], corrections: [] });
           if (report.matchedSources && report.matchedSources.length === 0) {
             const names = kb.listSources().map((s) => s.source);
@@ -96,7 +109,14 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       const text = note + capNote + formatSearchAnswer(sections, budget - Buffer.byteLength(note + capNote));
       recordLedger(
         ctx.projectRoot,
-        { sessionId: ctx.sessionId, host: ctx.host()?.id ?? 'unknown', tool: 'ctx_search', kind: 'search', rawBytes: 0, returnedBytes: Buffer.byteLength(text) },
+        {
+          sessionId: ctx.sessionId,
+          host: ctx.host()?.id ?? 'unknown',
+          tool: 'ctx_search',
+          kind: 'search',
+          rawBytes: 0,
+          returnedBytes: Buffer.byteLength(text),
+        },
         ctx.env,
       );
       return { content: [{ type: 'text' as const, text }] };

@@ -17,7 +17,14 @@ export function registerCtxStatsTool(server: McpServer, ctx: ServerContext): voi
         const report = readStats(ctx.projectRoot, { env: ctx.env, preferSessionId: ctx.sessionId });
         return { content: [{ type: 'text' as const, text: formatStats(report) }] };
       } catch (err) {
-        return { content: [{ type: 'text' as const, text: `No statistics available: ${err instanceof Error ? err.message : String(err)}` }] };
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: `No statistics available: ${err instanceof Error ? err.message : String(err)}`,
+            },
+          ],
+        };
       }
     },
   );

@@ -20,7 +20,8 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
     'ctx_upgrade',
     {
       title: 'Upgrade context-mode',
-      description: 'Upgrade context-mode (npm package ctxmode). confirm: true starts it (only when the user asks); else says how.',
+      description:
+        'Upgrade context-mode (npm package ctxmode). confirm: true starts it (only when the user asks); else says how.',
       inputSchema: { confirm: lenientBool.optional().describe('true = start the upgrade now') },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
@@ -42,9 +43,16 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
       const fd = openSync(logFile, 'a');
       try {
         const { ownBin } = await import('../../setup/run-setup.js');
-        const child = spawn(process.execPath, [ownBin(), 'upgrade'], { env: ctx.env, detached: true, stdio: ['ignore', fd, fd], cwd: ctx.projectRoot });
+        const child = spawn(process.execPath, [ownBin(), 'upgrade'], {
+          env: ctx.env,
+          detached: true,
+          stdio: ['ignore', fd, fd],
+          cwd: ctx.projectRoot,
+        });
         child.unref();
-        return toolText(`Upgrade started (pid ${child.pid}); progress and result in ${logFile}. When it says done, restart ${host}.`);
+        return toolText(
+          `Upgrade started (pid ${child.pid}); progress and result in ${logFile}. When it says done, restart ${host}.`,
+        );
       } finally {
         closeSync(fd);
       }

@@ -8,9 +8,13 @@ const MERGE_BELOW = 1024;
 
 function declarationName(line: string): string {
   const m =
-    /\b(?:function\*?|class|interface|type|enum|const|let|var|def|fn|struct|trait|impl|mod|func|module|namespace|record|object|sub)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$.<>]*)/.exec(line) ??
-    /^([A-Za-z_][\w.]*)\s*\(\)/.exec(line);
-  const kind = /\b(function|class|interface|type|enum|const|let|var|def|fn|struct|trait|impl|mod|func|module|namespace|record|object|sub)\b/.exec(line)?.[1];
+    /\b(?:function\*?|class|interface|type|enum|const|let|var|def|fn|struct|trait|impl|mod|func|module|namespace|record|object|sub)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$.<>]*)/.exec(
+      line,
+    ) ?? /^([A-Za-z_][\w.]*)\s*\(\)/.exec(line);
+  const kind =
+    /\b(function|class|interface|type|enum|const|let|var|def|fn|struct|trait|impl|mod|func|module|namespace|record|object|sub)\b/.exec(
+      line,
+    )?.[1];
   if (m) return kind ? `${kind} ${m[1]}` : m[1]!;
   return line.trim().slice(0, 60);
 }
@@ -61,9 +65,16 @@ export function chunkCode(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
   }
   const out: Chunk[] = [];
   for (const m of merged) {
-    const title = m.names.length === 0 ? '(top)' : m.names.length <= 3 ? m.names.join(', ') : `${m.names.slice(0, 3).join(', ')}, …`;
+    const title =
+      m.names.length === 0
+        ? '(top)'
+        : m.names.length <= 3
+          ? m.names.join(', ')
+          : `${m.names.slice(0, 3).join(', ')}, …`;
     const pieces = utf8Length(m.text) <= maxBytes ? [m.text] : packUnits(m.text.split(/\n[ \t]*\n/), maxBytes, '\n\n');
-    numberedTitles(title, pieces.length).forEach((t, i) => out.push({ title: t, content: pieces[i]!, contentType: 'code' }));
+    numberedTitles(title, pieces.length).forEach((t, i) =>
+      out.push({ title: t, content: pieces[i]!, contentType: 'code' }),
+    );
   }
   return out;
 }

@@ -21,7 +21,8 @@ export function chunkContent(content: string, format: ContentFormat, maxBytes = 
   }
 }
 
-const CODE_EXT = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|kts|scala|swift|c|cc|cpp|h|hpp|cs|php|pl|r|ex|exs|lua|sh|bash|zsh|ps1|sql|vue|svelte|dart|zig)$/i;
+const CODE_EXT =
+  /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|kts|scala|swift|c|cc|cpp|h|hpp|cs|php|pl|r|ex|exs|lua|sh|bash|zsh|ps1|sql|vue|svelte|dart|zig)$/i;
 
 /** Picks a format from a file name (markdown, json, code, else text). */
 export function formatForPath(path: string): ContentFormat {

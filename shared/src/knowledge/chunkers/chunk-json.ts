@@ -11,7 +11,8 @@ function identity(item: unknown): string | undefined {
   if (!isContainer(item) || Array.isArray(item)) return undefined;
   for (const key of IDENTITY_KEYS) {
     const v = (item as Record<string, unknown>)[key];
-    if (typeof v === 'string' || typeof v === 'number') return String(v).length > 40 ? `${String(v).slice(0, 39)}…` : String(v);
+    if (typeof v === 'string' || typeof v === 'number')
+      return String(v).length > 40 ? `${String(v).slice(0, 39)}…` : String(v);
   }
   return undefined;
 }
@@ -39,7 +40,8 @@ export function chunkJson(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
       out.push({ title, content, contentType: 'code' });
       return;
     }
-    for (const c of chunkText(content, maxBytes, title)) out.push({ ...c, title: c.title.startsWith('Lines') ? `${title} ${c.title}` : c.title, contentType: 'code' });
+    for (const c of chunkText(content, maxBytes, title))
+      out.push({ ...c, title: c.title.startsWith('Lines') ? `${title} ${c.title}` : c.title, contentType: 'code' });
   };
   const walk = (v: unknown, path: string[]) => {
     const pretty = JSON.stringify(v, null, 2) ?? 'null';

@@ -49,7 +49,11 @@ export function chunkMarkdown(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[]
   const stack: Array<{ level: number; text: string }> = [];
   const sections: Section[] = [];
   let current: Section = { title: '', lines: [] };
-  const titleNow = () => stack.map((h) => h.text).filter(Boolean).join(' > ');
+  const titleNow = () =>
+    stack
+      .map((h) => h.text)
+      .filter(Boolean)
+      .join(' > ');
   const startSection = (level: number, heading: string) => {
     sections.push(current);
     while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();

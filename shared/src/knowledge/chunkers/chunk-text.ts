@@ -4,7 +4,11 @@ const WINDOW_LINES = 20;
 const OVERLAP_LINES = 2;
 
 function firstLineTitle(text: string, fallback: string): string {
-  const line = text.split('\n').find((l) => l.trim())?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
   if (!line) return fallback;
   return line.length > 80 ? `${line.slice(0, 77)}…` : line;
 }
@@ -21,7 +25,9 @@ export function chunkText(text: string, maxBytes = CHUNK_CAP_BYTES, label = 'Out
   const out: Chunk[] = [];
   const push = (title: string, content: string) => {
     const pieces = utf8Length(content) <= maxBytes ? [content] : packUnits(content.split('\n'), maxBytes, '\n');
-    numberedTitles(title, pieces.length).forEach((t, i) => out.push({ title: t, content: pieces[i]!, contentType: 'prose' }));
+    numberedTitles(title, pieces.length).forEach((t, i) =>
+      out.push({ title: t, content: pieces[i]!, contentType: 'prose' }),
+    );
   };
   if (sections.length >= 3 && sections.length <= 200 && sections.every((s) => utf8Length(s) < maxBytes)) {
     sections.forEach((s, i) => push(firstLineTitle(s, `Section ${i + 1}`), s.replace(/^\n+|\n+$/g, '')));

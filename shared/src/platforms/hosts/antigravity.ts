@@ -18,11 +18,26 @@ export const antigravity: HostRecord = {
   dialect: { value: 'none', docs: MCP },
   paradigm: 'mcp-only',
   capabilities: {
-    value: { block: false, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: false, sessionStart: false },
+    value: {
+      block: false,
+      modifyArgs: false,
+      modifyOutput: false,
+      injectContext: false,
+      preCompact: false,
+      sessionStart: false,
+    },
     docs: MCP,
   },
   payload: {
-    value: { toolName: [], toolInput: [], toolResponse: [], sessionId: [], cwd: [], prompt: [], sessionStartSource: [] },
+    value: {
+      toolName: [],
+      toolInput: [],
+      toolResponse: [],
+      sessionId: [],
+      cwd: [],
+      prompt: [],
+      sessionStartSource: [],
+    },
     docs: MCP,
   },
   paths: {

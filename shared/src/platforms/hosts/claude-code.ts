@@ -32,7 +32,14 @@ export const claudeCode: HostRecord = {
   },
   dialect: { value: 'claude', docs: HOOKS },
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: true,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // PostToolUse replaces MCP tool output with `updatedMCPToolOutput`; since v2.1.121 `updatedToolOutput` replaces
@@ -44,7 +51,10 @@ export const claudeCode: HostRecord = {
   // Without us Claude 2.1.332 turns Bash output above 30,000 characters into a `<persisted-output>` note: the
   // file's path and a 2 KB preview (~2.3 KB reached the model for a 104 KB output). Read needs no entry: its
   // own cut (2,000 lines or a token cap) happens before PostToolUse, so the hook sees only what the model gets.
-  outputCut: { value: { tools: ['Bash'], bytes: 2_048, above: 30_000, hostVersion: '2.1.332' }, docs: 'test/hosts/claude-code.test.ts' },
+  outputCut: {
+    value: { tools: ['Bash'], bytes: 2_048, above: 30_000, hostVersion: '2.1.332' },
+    docs: 'test/hosts/claude-code.test.ts',
+  },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
   tools: {

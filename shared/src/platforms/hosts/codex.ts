@@ -28,7 +28,14 @@ export const codex: HostRecord = {
   dialect: { value: 'codex', docs: HOOKS },
   // context-mode 1.0.169 declared pre-tool, post-tool, compact, session-start, inject-context. modifyArgs is true but gated; formatters downgrade below the gate.
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: true,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // Seen with codex 0.171.0: PostToolUse `updatedToolOutput` / `updatedMCPToolOutput` are ignored, and
@@ -46,7 +53,10 @@ export const codex: HostRecord = {
   // the experimental `grep_files`, which a transcript or a future hook may carry.
   tools: {
     value: {
-      names: { shell: ['Bash', 'shell', 'local_shell', 'exec_command', 'shell_command', 'container.exec'], grep: ['grep_files'] },
+      names: {
+        shell: ['Bash', 'shell', 'local_shell', 'exec_command', 'shell_command', 'container.exec'],
+        grep: ['grep_files'],
+      },
       args: { command: ['command', 'cmd'] },
     },
     docs: HOOKS,
@@ -93,7 +103,11 @@ export const codex: HostRecord = {
   },
   // Trust is recorded per hook by content hash; the hash is Codex's own, so doctor only counts the entries.
   hookTrust: {
-    value: { file: { linux: '~/.codex/config.toml', darwin: '~/.codex/config.toml', win32: '~/.codex/config.toml' }, table: ['hooks', 'state'], field: 'trusted_hash' },
+    value: {
+      file: { linux: '~/.codex/config.toml', darwin: '~/.codex/config.toml', win32: '~/.codex/config.toml' },
+      table: ['hooks', 'state'],
+      field: 'trusted_hash',
+    },
     docs: HOOKS,
   },
   toolNaming: { value: '{tool}', docs: MCP },

@@ -34,13 +34,26 @@ export const copilotCli: HostRecord = {
   // sessionStart and userPromptSubmitted output is ignored, preCompact is notification-only, and replacing a
   // result is for SDK hooks. context-mode 1.0.169 claimed every capability; the docs say otherwise, so injectContext is false.
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: false,
+      injectContext: false,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // "Tool names for hook matching" in the CLI hooks reference.
   tools: {
     value: {
-      names: { shell: ['bash', 'powershell'], read: ['view'], grep: ['grep'], 'web-fetch': ['web_fetch'], agent: ['task'] },
+      names: {
+        shell: ['bash', 'powershell'],
+        read: ['view'],
+        grep: ['grep'],
+        'web-fetch': ['web_fetch'],
+        agent: ['task'],
+      },
       args: { command: ['command'], filePath: ['path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: `${HOOKS}#tool-names-for-hook-matching`,
@@ -78,7 +91,11 @@ export const copilotCli: HostRecord = {
       // Project servers in .mcp.json (or .github/mcp.json) win over user ones on a name clash.
       mcpConfig: {
         project: '<project>/.mcp.json',
-        user: { linux: '~/.copilot/mcp-config.json', darwin: '~/.copilot/mcp-config.json', win32: '~/.copilot/mcp-config.json' },
+        user: {
+          linux: '~/.copilot/mcp-config.json',
+          darwin: '~/.copilot/mcp-config.json',
+          win32: '~/.copilot/mcp-config.json',
+        },
         format: 'json',
         key: 'mcpServers',
       },

@@ -32,14 +32,27 @@ export const cursor: HostRecord = {
   // current docs list it, so it is claimed, and setup should still treat a rejected hooks file as recoverable.
   // `additional_context` on postToolUse is documented but not surfaced to the model (forum #155689).
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: false,
+      injectContext: true,
+      preCompact: false,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // preToolUse tool_name values (context-mode 1.0.169's verified matcher "Shell|Read|Grep|WebFetch|Task"), and
   // `run_terminal_cmd`, the name the agent's model calls the shell by.
   tools: {
     value: {
-      names: { shell: ['Shell', 'run_terminal_cmd'], read: ['Read'], grep: ['Grep'], 'web-fetch': ['WebFetch'], agent: ['Task'] },
+      names: {
+        shell: ['Shell', 'run_terminal_cmd'],
+        read: ['Read'],
+        grep: ['Grep'],
+        'web-fetch': ['WebFetch'],
+        agent: ['Task'],
+      },
       args: { command: ['command'], filePath: ['file_path', 'path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: HOOKS,

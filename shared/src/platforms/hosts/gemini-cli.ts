@@ -27,7 +27,14 @@ export const geminiCli: HostRecord = {
   },
   dialect: { value: 'gemini', docs: HOOKS },
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: true,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // Seen with gemini-cli 0.61.0: AfterTool `hookSpecificOutput.tool_output` is ignored; `decision: "deny"` + reason
@@ -88,7 +95,10 @@ export const geminiCli: HostRecord = {
   instructionFile: { value: 'GEMINI.md', docs: 'https://geminicli.com/docs/cli/gemini-md/' },
   // The hooks reference names MCP tools mcp__<server>__<tool>.
   // Hooks run only with hooksConfig.enabled (seen with gemini-cli 0.61.0: without it no hook fires).
-  hookSetup: { value: { layout: 'nested-matchers', enable: { path: ['hooksConfig', 'enabled'], value: true } }, docs: HOOKS },
+  hookSetup: {
+    value: { layout: 'nested-matchers', enable: { path: ['hooksConfig', 'enabled'], value: true } },
+    docs: HOOKS,
+  },
   // Observed on Gemini CLI 0.61.0: single underscores around the server name (`mcp_context-mode_ctx_execute`), in the
   // model's tool list and in hook payloads.
   toolNaming: { value: 'mcp_context-mode_{tool}', docs: `${HOOKS}#matchers-and-tool-names` },

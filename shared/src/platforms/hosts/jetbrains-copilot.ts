@@ -12,7 +12,21 @@ export const jetbrainsCopilot: HostRecord = {
   // context-mode 1.0.169's client map also lists IDE product names (IntelliJ IDEA, PyCharm); the other IDEs of the
   // family are listed too since the Copilot plugin runs in all of them.
   clientInfoNames: {
-    value: ['JetBrains Client', 'JetBrains', 'IntelliJ IDEA', 'PyCharm', 'WebStorm', 'GoLand', 'PhpStorm', 'Rider', 'CLion', 'RubyMine', 'RustRover', 'DataGrip', 'Android Studio'],
+    value: [
+      'JetBrains Client',
+      'JetBrains',
+      'IntelliJ IDEA',
+      'PyCharm',
+      'WebStorm',
+      'GoLand',
+      'PhpStorm',
+      'Rider',
+      'CLion',
+      'RubyMine',
+      'RustRover',
+      'DataGrip',
+      'Android Studio',
+    ],
     docs: MCP,
   },
   detectEnv: { value: ['IDEA_INITIAL_DIRECTORY'], docs: MCP },
@@ -30,13 +44,25 @@ export const jetbrainsCopilot: HostRecord = {
   },
   dialect: { value: 'copilot-ide', docs: HOOKS },
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: false,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   // Same agent tools as VS Code Copilot (no JetBrains-specific reference exists).
   tools: {
     value: {
-      names: { shell: ['run_in_terminal'], read: ['read_file'], grep: ['grep_search'], 'web-fetch': ['fetch_webpage', 'fetch'] },
+      names: {
+        shell: ['run_in_terminal'],
+        read: ['read_file'],
+        grep: ['grep_search'],
+        'web-fetch': ['fetch_webpage', 'fetch'],
+      },
       args: { command: ['command'], filePath: ['filePath', 'file_path'], url: ['urls', 'url'] },
     },
     docs: HOOKS,

@@ -27,14 +27,27 @@ export const kimi: HostRecord = {
   // context-mode 1.0.169 declared pre-tool, post-tool, compact, session-start and answered deny only. Kimi's docs also append UserPromptSubmit stdout to the context and let
   // Stop block; PostToolUse, SessionStart and PreCompact are observation-only. Kept deny-only as context-mode 1.0.169 ships.
   capabilities: {
-    value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: false,
+      modifyOutput: false,
+      injectContext: false,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: DOCS,
   },
   blockExitCode: { value: 2, docs: DOCS },
   // Tool names used in matchers (docs examples `Bash`, `WriteFile|StrReplaceFile`); Kimi CLI's readers.
   tools: {
     value: {
-      names: { shell: ['Bash', 'Shell'], read: ['ReadFile'], grep: ['Grep'], 'web-fetch': ['FetchURL'], agent: ['Task'] },
+      names: {
+        shell: ['Bash', 'Shell'],
+        read: ['ReadFile'],
+        grep: ['Grep'],
+        'web-fetch': ['FetchURL'],
+        agent: ['Task'],
+      },
       args: { command: ['command'], filePath: ['path', 'file_path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: DOCS,
@@ -56,7 +69,11 @@ export const kimi: HostRecord = {
       configDir: { linux: '~/.kimi-code', darwin: '~/.kimi-code', win32: '~/.kimi-code' },
       configDirEnv: 'KIMI_CODE_HOME',
       hooksFile: {
-        user: { linux: '~/.kimi-code/config.toml', darwin: '~/.kimi-code/config.toml', win32: '~/.kimi-code/config.toml' },
+        user: {
+          linux: '~/.kimi-code/config.toml',
+          darwin: '~/.kimi-code/config.toml',
+          win32: '~/.kimi-code/config.toml',
+        },
       },
       mcpConfig: {
         user: { linux: '~/.kimi-code/mcp.json', darwin: '~/.kimi-code/mcp.json', win32: '~/.kimi-code/mcp.json' },

@@ -27,7 +27,14 @@ export const kiro: HostRecord = {
   // Kiro CLI 3.4 added `updatedInput` for V3 sessions (kiro.dev/changelog/cli/3-4); not claimed until the agent
   // config format it needs is documented.
   capabilities: {
-    value: { block: true, modifyArgs: false, modifyOutput: false, injectContext: true, preCompact: false, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: false,
+      modifyOutput: false,
+      injectContext: true,
+      preCompact: false,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   blockExitCode: { value: 2, docs: HOOKS },
@@ -64,7 +71,11 @@ export const kiro: HostRecord = {
       },
       mcpConfig: {
         project: '<project>/.kiro/settings/mcp.json',
-        user: { linux: '~/.kiro/settings/mcp.json', darwin: '~/.kiro/settings/mcp.json', win32: '~/.kiro/settings/mcp.json' },
+        user: {
+          linux: '~/.kiro/settings/mcp.json',
+          darwin: '~/.kiro/settings/mcp.json',
+          win32: '~/.kiro/settings/mcp.json',
+        },
         format: 'json',
         key: 'mcpServers',
       },
@@ -73,6 +84,7 @@ export const kiro: HostRecord = {
   },
   // context-mode 1.0.169 writes KIRO.md; Kiro's own convention is steering files under .kiro/steering/.
   instructionFile: { value: '.kiro/steering/context-mode.md', docs: 'https://kiro.dev/docs/cli/steering/' },
-  hookSetupSkipped: 'Kiro runs hooks from a custom agent the user selects; setup registers the MCP server and steering file only.',
+  hookSetupSkipped:
+    'Kiro runs hooks from a custom agent the user selects; setup registers the MCP server and steering file only.',
   toolNaming: { value: '@context-mode/{tool}', docs: MCP },
 };

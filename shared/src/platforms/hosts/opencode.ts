@@ -12,7 +12,10 @@ export const opencode: HostRecord = {
   aliases: ['kilo'],
   // Kilo (an OpenCode fork with the same plugin API) is served by this record, as context-mode 1.0.169 does.
   clientInfoNames: { value: ['opencode', 'Kilo Code', 'kilo'], docs: MCP },
-  detectEnv: { value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID', 'KILO', 'KILO_PID'], docs: CONFIG },
+  detectEnv: {
+    value: ['OPENCODE', 'OPENCODE_PROJECT_DIR', 'OPENCODE_CLIENT', 'OPENCODE_PID', 'KILO', 'KILO_PID'],
+    docs: CONFIG,
+  },
   projectDirEnv: { value: ['OPENCODE_PROJECT_DIR'], docs: CONFIG },
   // Plugin hook names; the plugin module maps them itself, they never reach the command-line runner.
   hookEvents: {
@@ -30,7 +33,14 @@ export const opencode: HostRecord = {
   dialect: { value: 'opencode-plugin', docs: PLUGINS },
   paradigm: 'ts-plugin',
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: true, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: true,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: PLUGINS,
   },
   outputReplacement: { value: 'all-tools', docs: PLUGINS },
@@ -38,7 +48,10 @@ export const opencode: HostRecord = {
   outputReplacementObserved: { value: { hostVersion: '1.18.33' }, docs: 'test/hosts/opencode.test.ts' },
   // OpenCode 1.18.33 passes the model a ~50 KB window of a long bash output and stops a read at 50 KB (51,349 and
   // 55,882 bytes reached the model without us); 50,000 books a little less than that, never more.
-  outputCut: { value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: '1.18.33' }, docs: 'test/hosts/opencode.test.ts' },
+  outputCut: {
+    value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: '1.18.33' },
+    docs: 'test/hosts/opencode.test.ts',
+  },
   // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
   tools: {
     value: {

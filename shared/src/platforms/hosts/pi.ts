@@ -16,11 +16,26 @@ export const pi: HostRecord = {
   dialect: { value: 'none', docs: DOCS },
   paradigm: 'mcp-only',
   capabilities: {
-    value: { block: false, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: false, sessionStart: false },
+    value: {
+      block: false,
+      modifyArgs: false,
+      modifyOutput: false,
+      injectContext: false,
+      preCompact: false,
+      sessionStart: false,
+    },
     docs: DOCS,
   },
   payload: {
-    value: { toolName: [], toolInput: [], toolResponse: [], sessionId: [], cwd: [], prompt: [], sessionStartSource: [] },
+    value: {
+      toolName: [],
+      toolInput: [],
+      toolResponse: [],
+      sessionId: [],
+      cwd: [],
+      prompt: [],
+      sessionStartSource: [],
+    },
     docs: DOCS,
   },
   paths: {

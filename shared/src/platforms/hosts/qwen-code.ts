@@ -27,14 +27,27 @@ export const qwenCode: HostRecord = {
   },
   dialect: { value: 'qwen', docs: HOOKS },
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: false,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS,
   },
   blockExitCode: { value: 2, docs: HOOKS },
   // Runtime tool ids passed in tool_name (hooks doc: "Tool id: write_file, read_file, run_shell_command").
   tools: {
     value: {
-      names: { shell: ['run_shell_command'], read: ['read_file', 'read_many_files'], grep: ['grep_search'], 'web-fetch': ['web_fetch'], agent: ['task'] },
+      names: {
+        shell: ['run_shell_command'],
+        read: ['read_file', 'read_many_files'],
+        grep: ['grep_search'],
+        'web-fetch': ['web_fetch'],
+        agent: ['task'],
+      },
       args: { command: ['command'], filePath: ['file_path', 'absolute_path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: HOOKS,

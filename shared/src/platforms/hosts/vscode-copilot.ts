@@ -31,7 +31,14 @@ export const vscodeCopilot: HostRecord = {
   // PostToolUse can add context or block, not replace output; UserPromptSubmit and PreCompact take the common
   // output only, so context there is best effort.
   capabilities: {
-    value: { block: true, modifyArgs: true, modifyOutput: false, injectContext: true, preCompact: true, sessionStart: true },
+    value: {
+      block: true,
+      modifyArgs: true,
+      modifyOutput: false,
+      injectContext: true,
+      preCompact: true,
+      sessionStart: true,
+    },
     docs: HOOKS_REF,
   },
   blockExitCode: { value: 2, docs: HOOKS },
@@ -39,7 +46,13 @@ export const vscodeCopilot: HostRecord = {
   // tools reference lists picker names (#read/readFile), so these are the least certain names in the table.
   tools: {
     value: {
-      names: { shell: ['run_in_terminal'], read: ['read_file'], grep: ['grep_search'], 'web-fetch': ['fetch_webpage', 'fetch'], agent: ['runSubagent'] },
+      names: {
+        shell: ['run_in_terminal'],
+        read: ['read_file'],
+        grep: ['grep_search'],
+        'web-fetch': ['fetch_webpage', 'fetch'],
+        agent: ['runSubagent'],
+      },
       args: { command: ['command'], filePath: ['filePath', 'file_path'], url: ['urls', 'url'], prompt: ['prompt'] },
     },
     docs: 'https://code.visualstudio.com/docs/agents/reference/tools-reference',
@@ -61,7 +74,11 @@ export const vscodeCopilot: HostRecord = {
   sessionStartSources: { new: 'startup', startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
   paths: {
     value: {
-      configDir: { linux: '~/.config/Code/User', darwin: '~/Library/Application Support/Code/User', win32: '%APPDATA%/Code/User' },
+      configDir: {
+        linux: '~/.config/Code/User',
+        darwin: '~/Library/Application Support/Code/User',
+        win32: '%APPDATA%/Code/User',
+      },
       // User hooks live in ~/.copilot/hooks (VS Code also reads ~/.claude/settings.json in Claude format).
       hooksFile: {
         project: '<project>/.github/hooks/context-mode.json',

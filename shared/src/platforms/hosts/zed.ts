@@ -14,11 +14,26 @@ export const zed: HostRecord = {
   dialect: { value: 'none', docs: MCP },
   paradigm: 'mcp-only',
   capabilities: {
-    value: { block: false, modifyArgs: false, modifyOutput: false, injectContext: false, preCompact: false, sessionStart: false },
+    value: {
+      block: false,
+      modifyArgs: false,
+      modifyOutput: false,
+      injectContext: false,
+      preCompact: false,
+      sessionStart: false,
+    },
     docs: MCP,
   },
   payload: {
-    value: { toolName: [], toolInput: [], toolResponse: [], sessionId: [], cwd: [], prompt: [], sessionStartSource: [] },
+    value: {
+      toolName: [],
+      toolInput: [],
+      toolResponse: [],
+      sessionId: [],
+      cwd: [],
+      prompt: [],
+      sessionStartSource: [],
+    },
     docs: MCP,
   },
   paths: {
@@ -26,7 +41,11 @@ export const zed: HostRecord = {
       configDir: { linux: '~/.config/zed', darwin: '~/.config/zed', win32: '%APPDATA%/Zed' },
       mcpConfig: {
         project: '<project>/.zed/settings.json',
-        user: { linux: '~/.config/zed/settings.json', darwin: '~/.config/zed/settings.json', win32: '%APPDATA%/Zed/settings.json' },
+        user: {
+          linux: '~/.config/zed/settings.json',
+          darwin: '~/.config/zed/settings.json',
+          win32: '%APPDATA%/Zed/settings.json',
+        },
         format: 'jsonc',
         key: 'context_servers',
       },
