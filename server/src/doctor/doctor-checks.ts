@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { setUpHosts } from '../setup/run-setup.js';
 import { runHostChecks, type AutoFix } from './host-checks.js';
 import { join } from 'node:path';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
@@ -60,7 +61,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   run('sqlite', () => sqliteCheck(env));
   run('data dir', () => {
     const home = dataHome(env);
-    const from = env.CONTEXT_MODE_HOME ? 'CONTEXT_MODE_HOME' : 'default';
+    const from = readSetting('home', env) ? 'CONTEXT_MODE_HOME' : 'default';
     const fix = 'Set CONTEXT_MODE_HOME to a writable absolute directory.';
     try {
       ensureWritableDir(home, env);
@@ -148,7 +149,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
   }
   run('private fetch', () =>
-    env.CONTEXT_MODE_ALLOW_PRIVATE_FETCH === '1'
+    readSetting('allowPrivateFetch', env)
       ? {
           status: 'WARN',
           detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks',

@@ -1,3 +1,5 @@
+import { readSetting } from '@context-mode/shared/settings/settings';
+
 /**
  * Notices when the process that spawned the server is gone. Hosts usually close stdin or send a signal, but
  * a host killed with SIGKILL leaves the server orphaned (re-parented to init or a subreaper), holding its
@@ -6,8 +8,7 @@
  */
 export function watchParent(onGone: () => void, env: NodeJS.ProcessEnv = process.env): () => void {
   const startPpid = process.ppid;
-  const configured = Number(env.CONTEXT_MODE_PARENT_CHECK_MS);
-  const every = Number.isFinite(configured) && configured >= 50 ? configured : 10_000;
+  const every = readSetting('parentCheckMs', env);
   const timer = setInterval(() => {
     if (parentGone(startPpid)) {
       clearInterval(timer);

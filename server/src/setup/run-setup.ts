@@ -28,6 +28,7 @@ import {
   type SetupState,
 } from './setup-state.js';
 import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 export interface SetupRunOptions {
   hosts: readonly HostRecord[];
@@ -66,7 +67,7 @@ export function ownBin(): string {
  * non-default data home, so a server started with a filtered environment still shares its data with the hooks.
  */
 export function defaultLauncher(env: NodeJS.ProcessEnv, bin: string = managedRuntimeBin(env) ?? ownBin()): Launcher {
-  const custom = env.CONTEXT_MODE_HOME?.trim() ? dataHome(env) : undefined;
+  const custom = readSetting('home', env) ? dataHome(env) : undefined;
   return { kind: 'pinned', node: process.execPath, bin, ...(custom ? { dataHome: custom } : {}) };
 }
 

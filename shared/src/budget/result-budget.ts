@@ -1,14 +1,14 @@
+import { readSetting } from '../settings/settings.js';
+
 /** Default byte budget of one tool result (docs/architecture.md#result-budget). */
-export const DEFAULT_RESULT_BUDGET = 4096;
+export { DEFAULT_RESULT_BUDGET } from '../settings/settings.js';
 
 /**
  * The result budget in UTF-8 bytes: `CONTEXT_MODE_RESULT_BUDGET` when it is a positive integer (floored at 512
  * so an answer can still say where the rest went), else 4,096.
  */
 export function resultBudget(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.CONTEXT_MODE_RESULT_BUDGET);
-  if (!Number.isFinite(n) || n <= 0) return DEFAULT_RESULT_BUDGET;
-  return Math.max(512, Math.floor(n));
+  return readSetting('resultBudget', env);
 }
 
 /** Cuts `text` to at most `maxBytes` UTF-8 bytes without splitting a character; appends `marker` when cut. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { openBunSqlite, runningOnBun } from './bun-sqlite.js';
 import type { Database, DriverName, RunResult, Row, SqlParams, Statement } from './types.js';
+import { readSetting } from '../settings/settings.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,8 +24,8 @@ export function nodeSqliteAvailable(): boolean {
  */
 export function pickDriver(env: NodeJS.ProcessEnv = process.env): DriverName {
   if (runningOnBun()) return 'bun:sqlite';
-  const forced = env.CONTEXT_MODE_SQLITE_DRIVER;
-  if (forced === 'node:sqlite' || forced === 'better-sqlite3') return forced;
+  const forced = readSetting('sqliteDriver', env);
+  if (forced) return forced;
   return nodeSqliteAvailable() ? 'node:sqlite' : 'better-sqlite3';
 }
 

@@ -1,12 +1,13 @@
 import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
 import type { SearchReport } from './types.js';
+import { DEFAULT_SEARCH_BUDGET, readSetting } from '../settings/settings.js';
 
 /**
  * Default answer budget in bytes for one ctx_search answer at limit 3; `CONTEXT_MODE_SEARCH_BUDGET` overrides.
  * Sized so a typical limit-3 answer stays near 1.5 KB (short sections are shown whole and leave bytes unused)
  * while each hit still gets a few sentences; the budget, not a per-hit constant, sets the snippet size.
  */
-export const DEFAULT_SEARCH_BUDGET = 1650;
+export { DEFAULT_SEARCH_BUDGET };
 /** Bytes reserved per hit for its `[n] title — source` line and the blank lines around it. */
 export const HIT_HEADER_BYTES = 90;
 /** No snippet is made smaller than this, however tight the budget (the formatter still cuts the whole answer). */
@@ -19,8 +20,7 @@ export const MIN_SNIPPET_BYTES = 120;
  */
 export function searchBudget(limit: number, queries: number, env: NodeJS.ProcessEnv = process.env): number {
   void queries;
-  const raw = Number(env.CONTEXT_MODE_SEARCH_BUDGET);
-  const base = Number.isFinite(raw) && raw >= 256 ? Math.floor(raw) : DEFAULT_SEARCH_BUDGET;
+  const base = readSetting('searchBudget', env);
   const scaled = Math.round((base * Math.max(1, limit)) / 3);
   return Math.max(Math.min(base, 2048), Math.min(base * 8, scaled));
 }

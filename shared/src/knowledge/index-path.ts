@@ -5,9 +5,10 @@ import { decodeText } from './decode-text.js';
 import { indexWithoutBlocking } from './index-without-blocking.js';
 import type { KnowledgeBase } from './types.js';
 import { walkDirectory, type WalkOptions } from './walk-directory.js';
+import { settingName } from '../settings/settings.js';
 
 /** Env var that lets ctx_index / `context-mode index` read outside the project root (the user's opt-in). */
-export const ALLOW_OUTSIDE_ENV = 'CONTEXT_MODE_ALLOW_OUTSIDE';
+export const ALLOW_OUTSIDE_ENV = settingName('allowOutside');
 /** Files above this are skipped (reported), never half-indexed. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 

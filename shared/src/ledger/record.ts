@@ -2,6 +2,7 @@ import type { Database, Statement } from '../db/types.js';
 import { projectPaths } from '../project/project-identity.js';
 import { openLedgerForRoot } from './ledger-db.js';
 import type { LedgerEntry, LedgerKind } from './types.js';
+import { readSetting } from '../settings/settings.js';
 
 const KINDS: ReadonlySet<LedgerKind> = new Set([
   'sandbox',
@@ -26,7 +27,7 @@ const handles = new Map<string, Handle>();
 const dirs = new Map<string, string>();
 
 function handleFor(projectRoot: string, env: NodeJS.ProcessEnv): Handle {
-  const memo = `${projectRoot}\0${env.CONTEXT_MODE_HOME ?? ''}\0${env.HOME ?? ''}`;
+  const memo = `${projectRoot}\0${readSetting('home', env) ?? ''}\0${env.HOME ?? ''}`;
   let key = dirs.get(memo);
   if (key === undefined) {
     key = projectPaths(projectRoot, env).dir;

@@ -43,9 +43,5 @@ export const MEMORY_MIGRATIONS: readonly string[] = [
    CREATE INDEX snapshots_unconsumed ON snapshots(consumed_at, created_at);`,
 ];
 
-/** Events kept per session before the least important are evicted (override CONTEXT_MODE_MEMORY_MAX_EVENTS). */
-export const DEFAULT_MAX_EVENTS = 1_000;
 /** Dedup window: an event equal (type + data) to one of the session's last N events is skipped. */
 export const DEDUP_WINDOW = 5;
-/** Days an idle session is kept (override CONTEXT_MODE_RETENTION_DAYS). */
-export const DEFAULT_RETENTION_DAYS = 7;

@@ -8,7 +8,8 @@ import { ensureProject, projectPaths } from '../project/project-identity.js';
 import { claimSpool, SPOOL_DIR } from './memory-spool.js';
 import type { ExtractedEvent, MemoryCategory, MemoryEvent, Priority } from './event-types.js';
 import { MAX_EVENT_DATA } from './event-types.js';
-import { DEDUP_WINDOW, DEFAULT_MAX_EVENTS, DEFAULT_RETENTION_DAYS, MEMORY_MIGRATIONS } from './memory-schema.js';
+import { DEFAULT_RETENTION_DAYS, readSetting } from '../settings/settings.js';
+import { DEDUP_WINDOW, MEMORY_MIGRATIONS } from './memory-schema.js';
 
 export interface SessionInfo {
   sessionId: string;
@@ -48,11 +49,6 @@ export interface ClaimedSnapshot {
 
 function hash(data: string): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 16);
-}
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
 }
 
 function rowToEvent(r: Record<string, unknown>): MemoryEvent {
@@ -100,7 +96,7 @@ export class MemoryStore {
     readonly db: Database,
     env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.maxEvents = positiveInt(env.CONTEXT_MODE_MEMORY_MAX_EVENTS, DEFAULT_MAX_EVENTS);
+    this.maxEvents = readSetting('memoryMaxEvents', env);
   }
 
   private touchSession(sessionId: string, host: string, worktree: string, now: number): SessionInfo {
@@ -456,6 +452,5 @@ function openWithSpool(path: string, dataDir: string, env: NodeJS.ProcessEnv): M
 
 /** Retention in days from CONTEXT_MODE_RETENTION_DAYS (default 7). */
 export function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.CONTEXT_MODE_RETENTION_DAYS);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_RETENTION_DAYS;
+  return readSetting('retentionDays', env);
 }

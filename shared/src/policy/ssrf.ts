@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { readSetting, settingName } from '../settings/settings.js';
 
 /**
  * SSRF classification of one IP address (pure, table-tested). Three classes:
@@ -21,12 +22,11 @@ export interface Classification {
 }
 
 /** The env switch that lets fetches reach private and loopback addresses (never blocked ones). */
-export const ALLOW_PRIVATE_FETCH_ENV = 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH';
+export const ALLOW_PRIVATE_FETCH_ENV = settingName('allowPrivateFetch');
 
 /** True when the user opted in to private-network fetches (`CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1` or `true`). */
 export function privateFetchAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env[ALLOW_PRIVATE_FETCH_ENV]?.trim().toLowerCase();
-  return v === '1' || v === 'true' || v === 'yes';
+  return readSetting('allowPrivateFetch', env);
 }
 
 type V4Rule = [base: number, bits: number, cls: AddressClass, reason: string];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { allHosts, projectDirFromEnv, resolveHost } from '../platforms/resolve-host.js';
 import { findProjectRoot } from './project-identity.js';
+import { readSetting } from '../settings/settings.js';
 
 export interface ProjectRootInput {
   /** A directory named on purpose (the CLI's `--project`); wins over everything else. */
@@ -36,7 +37,7 @@ export function resolveProjectRoot(input: ProjectRootInput): string {
 }
 
 function chooseStartDir({ explicit, env, cwd, caller = 'host' }: ProjectRootInput): string {
-  const named = explicit?.trim() || env.CONTEXT_MODE_PROJECT_DIR?.trim();
+  const named = explicit?.trim() || readSetting('projectDir', env);
   if (named) return named;
   if (caller === 'cli') return cwd;
   const hostDir = projectDirFromEnv(resolveHost(undefined, env), env)?.trim();

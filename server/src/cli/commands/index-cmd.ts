@@ -5,6 +5,7 @@ import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowl
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 interface IndexOptions {
   source?: string;
@@ -64,7 +65,7 @@ export function registerIndexCommand(program: Command): void {
         const showBar = process.stderr.isTTY && !opts.json;
         const result = await indexPath(kb!, resolvePath(path), {
           projectRoot: root,
-          allowOutside: Boolean(opts.allowOutside) || ['1', 'true'].includes(process.env[ALLOW_OUTSIDE_ENV] ?? ''),
+          allowOutside: Boolean(opts.allowOutside) || readSetting('allowOutside'),
           ...(opts.source ? { source: opts.source } : {}),
           ...(opts.include ? { include: opts.include } : {}),
           ...(opts.exclude ? { exclude: opts.exclude } : {}),

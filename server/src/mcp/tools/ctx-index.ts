@@ -11,6 +11,7 @@ import type { ContentFormat, KnowledgeBase } from '@context-mode/shared/knowledg
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import type { ServerContext } from '../context.js';
 import { liftToArray } from '../coerce.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 const list = z.preprocess(liftToArray, z.array(z.string()).optional());
@@ -127,7 +128,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           const r = await indexPath(kb, path!, {
             projectRoot: ctx.projectRoot,
             sessionId: ctx.sessionId,
-            allowOutside: ctx.env[ALLOW_OUTSIDE_ENV] === '1' || ctx.env[ALLOW_OUTSIDE_ENV] === 'true',
+            allowOutside: readSetting('allowOutside', ctx.env),
             ...(args.source ? { source: args.source } : {}),
             ...(args.include ? { include: args.include } : {}),
             ...(args.exclude ? { exclude: args.exclude } : {}),
