@@ -81,7 +81,7 @@ async function session(withContextMode: boolean): Promise<World> {
 }
 
 before(async () => {
-  bin = ensureHost(CLAUDE_CODE);
+  bin = await ensureHost(CLAUDE_CODE);
   wired = await session(true);
   baseline = await session(false);
 });

@@ -101,7 +101,7 @@ async function session(withContextMode: boolean): Promise<World> {
 }
 
 before(async () => {
-  bin = ensureHost(CODEX);
+  bin = await ensureHost(CODEX);
   wired = await session(true);
   baseline = await session(false);
 });

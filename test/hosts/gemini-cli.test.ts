@@ -90,7 +90,7 @@ async function session(withContextMode: boolean): Promise<World> {
 }
 
 before(async () => {
-  bin = ensureHost(GEMINI_CLI);
+  bin = await ensureHost(GEMINI_CLI);
   wired = await session(true);
   baseline = await session(false);
 });

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { runHost, runProblem } from './run-host.js';
 
 /** A host pinned by exact version: hosts change their hook semantics between releases. */
 export interface PinnedHost {
@@ -22,49 +22,56 @@ export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-c
 export const OPENCODE: PinnedHost = { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' };
 export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' };
 
-export function hostCacheDir(host: PinnedHost): string {
-  const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
+export function hostCacheDir(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
   return join(base, 'hosts', `${host.pkg}@${host.version}`);
 }
 
+/** How to install and probe a pinned host; a test points these at stand-ins. */
+export interface InstallOptions {
+  env?: NodeJS.ProcessEnv;
+  /** The package manager executable (npm from PATH by default). */
+  npm?: string;
+  installTimeoutMs?: number;
+  versionTimeoutMs?: number;
+}
+
 /**
- * The host's executable, installed once into the CI cache (never into the product's dependencies). Throws an
- * error naming host and version when the install fails or the installed binary reports another version.
+ * The host's executable, installed once into the CI cache (never into the product's dependencies). Rejects with
+ * an error naming host and version when the install fails or overruns, or the installed binary does not start or
+ * reports another version: a pinned host that cannot be had fails its stage, it is never skipped.
  */
-export function ensureHost(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = hostCacheDir(host);
+export async function ensureHost(host: PinnedHost, opts: InstallOptions = {}): Promise<string> {
+  const env = opts.env ?? process.env;
+  const label = `${host.id} ${host.version}`;
+  const dir = hostCacheDir(host, env);
   const bin = join(dir, 'node_modules', '.bin', host.bin);
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
-    const r = spawnSync(
+    const spec = `${host.pkg}@${host.version}`;
+    const r = await runHost(
       'nice',
-      [
-        '-n',
-        '10',
-        'npm',
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        '--no-save',
-        `${host.pkg}@${host.version}`,
-      ],
-      {
-        encoding: 'utf8',
-        timeout: 15 * 60_000,
-      },
+      ['-n', '10', opts.npm ?? 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', spec],
+      { cwd: dir, env, timeoutMs: opts.installTimeoutMs ?? 15 * 60_000, host },
     );
-    if (r.status !== 0 || !existsSync(bin)) {
-      const tail = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`.trim().split('\n').slice(-5).join('\n');
-      throw new Error(`${host.id} ${host.pkg}@${host.version}: install failed (exit ${r.status}): ${tail}`);
-    }
+    const problem = runProblem(r);
+    if (problem || !existsSync(bin))
+      throw new Error(
+        `${label}: installing ${spec} into ${dir} failed: npm ${problem ?? `finished but left no ${host.bin} executable`}`,
+      );
   }
-  const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { ...env, NO_COLOR: '1' } });
-  const out = `${v.stdout ?? ''}${v.stderr ?? ''}`;
+  const v = await runHost(bin, ['--version'], {
+    cwd: dir,
+    env: { ...env, NO_COLOR: '1' },
+    timeoutMs: opts.versionTimeoutMs ?? 60_000,
+    host,
+  });
+  const problem = runProblem(v);
+  if (problem) throw new Error(`${label}: \`${host.bin} --version\` ${problem}`);
+  const out = `${v.stdout}${v.stderr}`;
   if (!out.includes(host.version)) {
     throw new Error(
-      `${host.id}: expected version ${host.version}, \`${host.bin} --version\` printed ${JSON.stringify(out.trim().slice(0, 200))}`,
+      `${label}: expected version ${host.version}, \`${host.bin} --version\` printed ${JSON.stringify(out.trim().slice(0, 200))}`,
     );
   }
   return bin;

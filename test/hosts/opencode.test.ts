@@ -86,7 +86,7 @@ async function session(withContextMode: boolean): Promise<World> {
 }
 
 before(async () => {
-  bin = ensureHost(OPENCODE);
+  bin = await ensureHost(OPENCODE);
   wired = await session(true);
   baseline = await session(false);
 });

@@ -93,7 +93,7 @@ async function session(withContextMode: boolean): Promise<World> {
 
 before(async () => {
   node22 = ensureNode22();
-  bin = ensureHost(QWEN_CODE, { ...process.env, PATH: `${node22}:${process.env.PATH ?? ''}` });
+  bin = await ensureHost(QWEN_CODE, { env: { ...process.env, PATH: `${node22}:${process.env.PATH ?? ''}` } });
   wired = await session(true);
   baseline = await session(false);
 });

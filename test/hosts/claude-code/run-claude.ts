@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
 import { summarizeTimings, type HookTiming } from '../report.js';
+import { CLAUDE_CODE } from '../install-host.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /** `claude -p` headless against the fake model; `resume` continues a session by id. */
@@ -41,7 +42,7 @@ export function runClaude(
     join(sb.root, 'claude-debug.log'),
     ...(opts.resume ? ['--resume', opts.resume] : []),
   ];
-  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: CLAUDE_CODE });
 }
 
 /** The session id Claude prints in its stream-json `system` init line. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
 import { summarizeTimings, type HookTiming } from '../report.js';
+import { CODEX } from '../install-host.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /**
@@ -39,7 +40,7 @@ export function runCodex(
     ...(opts.trustHooks === false ? [] : ['--dangerously-bypass-hook-trust']),
   ];
   const args = opts.resume ? ['exec', ...common, 'resume', opts.resume, prompt] : ['exec', ...common, prompt];
-  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: CODEX });
 }
 
 /** The thread id `codex exec --json` prints in its `thread.started` event. */

@@ -55,10 +55,22 @@ export async function startFakeModel(script: Script, opts: FakeModelOptions = {}
       json(res, { input_tokens: Math.ceil(raw.length / 4) });
       return;
     }
-    if (path.includes('/v1/messages')) return answerAnthropic(body, script, res, logged);
-    if (path.endsWith('/chat/completions')) return answerChat(body, script, res, logged);
-    if (path.endsWith('/responses')) return answerResponses(body, script, res, logged, opts.usage);
-    if (/:(stream)?[gG]enerateContent$/.test(path)) return answerGemini(path, body, script, res, logged);
+    if (path.includes('/v1/messages')) {
+      if (misshapen(body, 'messages', logged, res)) return;
+      return answerAnthropic(body, script, res, logged);
+    }
+    if (path.endsWith('/chat/completions')) {
+      if (misshapen(body, 'messages', logged, res)) return;
+      return answerChat(body, script, res, logged);
+    }
+    if (path.endsWith('/responses')) {
+      if (misshapen(body, 'input', logged, res)) return;
+      return answerResponses(body, script, res, logged, opts.usage);
+    }
+    if (/:(stream)?[gG]enerateContent$/.test(path)) {
+      if (misshapen(body, 'contents', logged, res)) return;
+      return answerGemini(path, body, script, res, logged);
+    }
     if (/:countTokens$/.test(path)) {
       json(res, { totalTokens: Math.ceil(raw.length / 4) });
       return;
@@ -67,6 +79,7 @@ export async function startFakeModel(script: Script, opts: FakeModelOptions = {}
       json(res, { data: [], models: [] });
       return;
     }
+    logged.unknown = `${req.method} ${path}, a route the fake model does not know`;
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: `fake model: no route for ${req.method} ${path}` } }));
   }
@@ -82,6 +95,20 @@ export async function startFakeModel(script: Script, opts: FakeModelOptions = {}
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * True (and the request answered 400 and marked unknown) when the body lacks the field every request of the API
+ * carries: a host that changed its protocol then fails with what differed instead of a conversation read as empty.
+ */
+function misshapen(body: unknown, field: string, logged: LoggedRequest, res: ServerResponse): boolean {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  if (Array.isArray(value) || (field === 'input' && typeof value === 'string')) return false;
+  const keys = body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body;
+  logged.unknown = `${logged.method} ${logged.path} without a \`${field}\` array (body: ${keys || 'empty'})`;
+  res.writeHead(400, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `fake model: ${logged.unknown}` } }));
+  return true;
 }
 
 export function json(res: ServerResponse, value: unknown): void {

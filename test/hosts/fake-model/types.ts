@@ -6,6 +6,8 @@ export interface LoggedRequest {
   at: number;
   /** Filled by the dialect: the conversation as the model would read it. */
   view?: ConversationView;
+  /** Set when the request is in no shape the fake knows (an unknown route, or a body without the API's fields). */
+  unknown?: string;
 }
 
 /** A tool result as it reached the model: the text the model reads, whatever envelope the API wraps it in. */
@@ -17,8 +19,10 @@ export interface SeenToolResult {
 }
 
 /** What a scripted model needs from one request, the same for every API. */
+export type ModelApi = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
+
 export interface ConversationView {
-  api: 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
+  api: ModelApi;
   /** Names of the tools offered (MCP tools in the host's own spelling). */
   tools: string[];
   /** Tool calls the model already made in this conversation. */

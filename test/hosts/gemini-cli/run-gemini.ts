@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
 import { summarizeTimings, type HookTiming } from '../report.js';
+import { GEMINI_CLI } from '../install-host.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /**
@@ -62,7 +63,7 @@ export function runGemini(
     'gemini-2.5-flash',
     ...(opts.resume ? ['--resume', opts.resume] : []),
   ];
-  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: GEMINI_CLI });
 }
 
 /** The session id Gemini prints in its stream-json `init` line. */

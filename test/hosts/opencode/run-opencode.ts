@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
+import { OPENCODE } from '../install-host.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 export function userConfigPath(sb: Sandbox): string {
@@ -37,5 +38,5 @@ export function runOpenCode(
 ): Promise<HostRun> {
   const env = { ...sb.env, OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
   const args = ['run', '--format', 'json', '--print-logs', '--log-level', 'INFO', '--auto', prompt];
-  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: OPENCODE });
 }

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
+import { QWEN_CODE } from '../install-host.js';
 import { runHost, type HostRun } from '../run-host.js';
 
 /**
@@ -91,7 +92,7 @@ export function runQwen(
     'qwen3-coder-plus',
     ...(opts.resume ? ['--resume', opts.resume] : []),
   ];
-  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000 });
+  return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: QWEN_CODE });
 }
 
 /** The session id Qwen prints in its stream-json `init` line. */
