@@ -2,7 +2,7 @@
 // (or the host's documented block code, when the formatter asks for it) and prints one JSON line or nothing.
 import { writeSync } from 'node:fs';
 import { runHook, type HookResult } from './run-hook.js';
-import { appendHookLog } from './wire/error-log.js';
+import { appendHookLog } from './state/error-log.js';
 
 /** Hosts kill slow hooks; past this the hook gives up and answers nothing rather than be killed mid-write. */
 const DEADLINE_MS = 25_000;

@@ -1,9 +1,9 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
 import { loadHandler } from './events/dispatch.js';
-import type { Handler, HookContext, Outcome } from './events/types.js';
-import { appendHookLog } from './wire/error-log.js';
-import { bundleVanished, rerunInFreshProcess, RERUN_ENV, RETRY_EXIT } from './wire/fresh-process.js';
-import { callerForPayload, canonicalEventForCommand, formatForHost, hostForCommand } from './wire/host-bridge.js';
+import type { Handler, HookContext, Outcome } from './core/types.js';
+import { appendHookLog } from './state/error-log.js';
+import { bundleVanished, rerunInFreshProcess, RERUN_ENV, RETRY_EXIT } from './reload/fresh-process.js';
+import { callerForPayload, canonicalEventForCommand, formatForHost, hostForCommand } from './host-bridge.js';
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
 

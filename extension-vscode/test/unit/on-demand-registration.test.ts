@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onDemandPath } from '@context-mode/shared/project/live-servers';
-import { serverServesProject } from '../../../hooks/src/wire/server-liveness.js';
+import { serverServesProject } from '../../../hooks/src/state/server-liveness.js';
 import { OnDemandRegistration, onDemandRegistrationPath } from '../../src/engine/on-demand-registration.js';
 
 test("the registration is written where the engine's hooks look, and the hooks then treat the workspace as served", () => {

@@ -1,6 +1,6 @@
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
-import { loadBundle } from '../wire/load-bundle.js';
-import type { Handler } from './types.js';
+import { loadBundle } from '../reload/load-bundle.js';
+import type { Handler } from '../core/types.js';
 
 /**
  * Canonical event → handler module. Each handler is imported only when its event runs, so the pre-tool path

@@ -5,8 +5,8 @@ import { recordLedger } from '@context-mode/shared/ledger/record';
 import { isMcpToolName, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
 import { bookedRawBytes } from './booked-raw.js';
-import { envelopeText } from './response-envelope.js';
-import type { Envelope, HookContext, Outcome } from './types.js';
+import { envelopeText } from '../wire/response-envelope.js';
+import type { Envelope, HookContext, Outcome } from '../core/types.js';
 
 /**
  * Transparent interception: on hosts whose post-tool hook can replace a tool's output, output above the

@@ -1,5 +1,5 @@
 import { recordToolCall } from '@context-mode/shared/memory/record-tool-call';
-import type { Handler, Outcome } from './types.js';
+import type { Handler, Outcome } from '../core/types.js';
 
 /** Cheap pre-check so the interception code loads only for outputs that may need replacing. */
 function overBudget(response: unknown, env: NodeJS.ProcessEnv): boolean {

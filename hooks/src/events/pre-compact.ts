@@ -1,5 +1,5 @@
 import { saveResumeSnapshot } from '@context-mode/shared/memory/session-hooks';
-import type { Handler } from './types.js';
+import type { Handler } from '../core/types.js';
 
 /**
  * pre-compact: stores the budgeted resume snapshot; session-start(compact) injects it. Nothing is said to the

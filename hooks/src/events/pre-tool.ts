@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { FILE_MISSING, routePreToolUse } from '../routing/route-pre-tool.js';
-import { guidanceThrottle } from '../wire/guidance-throttle.js';
-import { recordRedirect } from '../wire/redirect-log.js';
-import { serverServesProject } from '../wire/server-liveness.js';
-import type { Handler } from './types.js';
+import { guidanceThrottle } from '../state/guidance-throttle.js';
+import { recordRedirect } from '../state/redirect-log.js';
+import { serverServesProject } from '../state/server-liveness.js';
+import type { Handler } from '../core/types.js';
 
 function fileSize(path: string): number | undefined {
   try {

@@ -1,5 +1,5 @@
 import { recordPrompt } from '@context-mode/shared/memory/session-hooks';
-import type { Handler } from './types.js';
+import type { Handler } from '../core/types.js';
 
 /**
  * prompt: records the user's prompt and what it implies (goal, decision, rule, constraint, blocker). Says

@@ -1,5 +1,5 @@
 import { sessionStartContext } from '@context-mode/shared/memory/session-hooks';
-import type { Handler } from './types.js';
+import type { Handler } from '../core/types.js';
 
 /**
  * session-start: startup and clear → the routing block; compact → routing block + this session's snapshot;

@@ -1,5 +1,5 @@
 import { stopFollowup } from '@context-mode/shared/memory/session-hooks';
-import type { Handler } from './types.js';
+import type { Handler } from '../core/types.js';
 
 /**
  * stop: hosts without a pre-compact/session-start path (per their capabilities) keep a fresh snapshot at each

@@ -1,6 +1,6 @@
 import { hostSupports } from '@context-mode/shared/platforms/host-capabilities';
-import { withEnvelopeText } from '../events/response-envelope.js';
-import type { Decision } from '../routing/decision.js';
+import { withEnvelopeText } from '../wire/response-envelope.js';
+import type { Decision } from '../core/decision.js';
 import { isMcpToolName } from '@context-mode/shared/platforms/tool-names';
 import { contextText, decisionOf, eventNameFor, redirectMessage } from './outcome-parts.js';
 import { json, NOTHING, type DialectFormatter, type Formatted, type FormatRequest } from './types.js';

@@ -1,5 +1,5 @@
 import type { CanonicalEvent, HostRecord, WireDialect } from '@context-mode/shared/platforms/types';
-import type { Outcome } from '../events/types.js';
+import type { Outcome } from '../core/types.js';
 import { formatClaude, formatCodex, formatKimi } from './claude-family.js';
 import { formatCopilotCli } from './copilot-cli.js';
 import { formatCopilotIde } from './copilot-ide.js';

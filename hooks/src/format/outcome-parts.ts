@@ -1,7 +1,7 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
 import { hostEventName } from '@context-mode/shared/platforms/resolve-host';
-import type { Outcome } from '../events/types.js';
-import type { Decision } from '../routing/decision.js';
+import type { Outcome } from '../core/types.js';
+import type { Decision } from '../core/decision.js';
 
 const DEFAULT_EVENT_NAMES: Record<CanonicalEvent, string> = {
   'pre-tool': 'PreToolUse',

@@ -1,5 +1,5 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
-import type { Outcome } from '../events/types.js';
+import type { Outcome } from '../core/types.js';
 
 /** What the hook process prints and how it exits. `stdout` is one JSON value or empty, unless `plainText`. */
 export interface Formatted {

@@ -1,6 +1,6 @@
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
-import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../events/types.js';
+import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../core/types.js';
 import type { OpenCodeHooks, OpenCodePart, OpenCodePlugin, OpenCodePluginInput } from './opencode-types.js';
 import { wholeOutput } from './whole-output.js';
 
@@ -23,7 +23,7 @@ async function defaultLoadHandler(event: CanonicalEvent): Promise<Handler> {
 
 async function defaultLog(env: NodeJS.ProcessEnv, message: string): Promise<void> {
   try {
-    const { appendHookLog } = await import('../wire/error-log.js');
+    const { appendHookLog } = await import('../state/error-log.js');
     appendHookLog(env, `opencode: ${message}`);
   } catch {
     // Logging must never break the host.

@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute } from 'node:path';
-import { PERSISTED_MAX_BYTES, readRegularFile } from '../events/persisted-output.js';
+import { PERSISTED_MAX_BYTES, readRegularFile } from '../wire/persisted-output.js';
 
 /**
  * The whole of a tool output that OpenCode cut before `tool.execute.after` sees it, so the digest keeps every

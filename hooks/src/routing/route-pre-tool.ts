@@ -2,8 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { isExternalMcpTool, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import { canonicalToolName, filePathOf, shellCommandOf, urlOf } from '../wire/tool-aliases.js';
-import type { Decision } from './decision.js';
+import { canonicalToolName, filePathOf, shellCommandOf, urlOf } from '../core/tool-aliases.js';
+import type { Decision } from '../core/decision.js';
 import {
   bashGuidanceText,
   echoCommand,
@@ -17,7 +17,7 @@ import {
 import { isBoundedCommand } from './bounded-commands.js';
 import { findShellFlood } from './shell-floods.js';
 
-/** Nudge memory across hook processes; routing asks, the caller remembers (wire/guidance-throttle.ts). */
+/** Nudge memory across hook processes; routing asks, the caller remembers (state/guidance-throttle.ts). */
 export interface NudgeGate {
   once(kind: string): boolean;
   every(kind: string, n: number): boolean;

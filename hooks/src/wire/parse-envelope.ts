@@ -1,8 +1,8 @@
 import { isAbsolute } from 'node:path';
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
-import type { Envelope, SessionStartSource } from '../events/types.js';
+import type { Envelope, SessionStartSource } from '../core/types.js';
 import { projectDirFromEnv, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
-import { canonicalToolName } from './tool-aliases.js';
+import { canonicalToolName } from '../core/tool-aliases.js';
 
 export interface EnvelopeInput {
   host: HostRecord;

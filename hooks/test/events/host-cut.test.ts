@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import { bookedRawBytes } from '../../src/events/booked-raw.js';
-import { readPersistedOutput } from '../../src/events/persisted-output.js';
-import { envelopeText } from '../../src/events/response-envelope.js';
+import { readPersistedOutput } from '../../src/wire/persisted-output.js';
+import { envelopeText } from '../../src/wire/response-envelope.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cm-host-cut-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import { preCompactHandler } from '../../src/events/pre-compact.js';
 import { promptHandler } from '../../src/events/prompt.js';
 import { sessionStartHandler } from '../../src/events/session-start.js';
 import { stopHandler } from '../../src/events/stop.js';
-import type { Envelope, HookContext, Outcome } from '../../src/events/types.js';
+import type { Envelope, HookContext, Outcome } from '../../src/core/types.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cm-hh-home-'));
 const env = { ...process.env, CONTEXT_MODE_HOME: home };

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { canonicalEventFor, getHost } from '@context-mode/shared/platforms/resolve-host';
 import type { CanonicalEvent, HostId } from '@context-mode/shared/platforms/types';
-import type { Outcome } from '../../src/events/types.js';
+import type { Outcome } from '../../src/core/types.js';
 import { formatOutcome } from '../../src/format/format-outcome.js';
 
 interface Case {

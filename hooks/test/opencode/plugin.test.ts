@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
-import type { Envelope, Handler, Outcome } from '../../src/events/types.js';
+import type { Envelope, Handler, Outcome } from '../../src/core/types.js';
 import { createContextModePlugin } from '../../src/opencode/create-plugin.js';
 import * as pluginModule from '../../src/opencode/plugin.js';
 

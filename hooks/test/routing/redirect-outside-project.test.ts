@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { getHost } from '@context-mode/shared/platforms/resolve-host';
 import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
-import type { Decision } from '../../src/routing/decision.js';
+import type { Decision } from '../../src/core/decision.js';
 import { FILE_MISSING, routePreToolUse, type RouteInput } from '../../src/routing/route-pre-tool.js';
 
 // A temp project and, beside it, a big log that exists but lies outside the project.

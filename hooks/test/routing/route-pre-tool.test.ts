@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getHost } from '@context-mode/shared/platforms/resolve-host';
-import type { Decision } from '../../src/routing/decision.js';
+import type { Decision } from '../../src/core/decision.js';
 import { FILE_MISSING, routePreToolUse, type NudgeGate, type RouteInput } from '../../src/routing/route-pre-tool.js';
 
 function route(over: Partial<RouteInput>): Decision {

@@ -1,5 +1,5 @@
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
-import type { Decision } from '../routing/decision.js';
+import type { Decision } from './decision.js';
 
 export type SessionStartSource = 'startup' | 'compact' | 'resume' | 'clear';
 

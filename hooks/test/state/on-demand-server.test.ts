@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { onDemandPath } from '@context-mode/shared/project/live-servers';
-import { serverServesProject } from '../../src/wire/server-liveness.js';
+import { serverServesProject } from '../../src/state/server-liveness.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cm-on-demand-'));
 after(() => rmSync(base, { recursive: true, force: true }));

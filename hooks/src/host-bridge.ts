@@ -4,10 +4,10 @@ import {
   canonicalEventFor,
   hostForHookCommand,
 } from '@context-mode/shared/platforms/resolve-host';
-import { formatOutcome, type Formatted, type FormatOptions } from '../format/format-outcome.js';
-import type { Outcome } from '../events/types.js';
+import { formatOutcome, type Formatted, type FormatOptions } from './format/format-outcome.js';
+import type { Outcome } from './core/types.js';
 
-export type { Formatted } from '../format/format-outcome.js';
+export type { Formatted } from './format/format-outcome.js';
 
 /** The runner's one door to the host table and the formatters, so the runner itself holds no host fact. */
 export function hostForCommand(name: string): HostRecord | undefined {

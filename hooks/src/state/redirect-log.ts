@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makeDirs } from '@context-mode/shared/project/data-home';
 import { redirectNotePath, type RedirectNote } from '@context-mode/shared/ledger/redirect-notes';
-import type { RedirectMeta } from '../routing/decision.js';
+import type { RedirectMeta } from '../core/decision.js';
 
 /**
  * Notes a redirect without opening SQLite (pre-tool must start fast); stats fold the notes into the ledger. A
