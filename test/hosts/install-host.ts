@@ -22,6 +22,9 @@ export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-c
 export const OPENCODE: PinnedHost = { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' };
 export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' };
 
+/** Every host the suite drives, at the version it pins. */
+export const PINNED_HOSTS: readonly PinnedHost[] = [CLAUDE_CODE, CODEX, GEMINI_CLI, OPENCODE, QWEN_CODE];
+
 export function hostCacheDir(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
   const base = env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
   return join(base, 'hosts', `${host.pkg}@${host.version}`);

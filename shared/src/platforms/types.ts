@@ -63,10 +63,21 @@ export interface HostTools {
   args: { command?: string[]; filePath?: string[]; url?: string[]; prompt?: string[] };
 }
 
-/** A fact and where it is documented. */
+/**
+ * Where the real-host suite (test/hosts) shows a fact: the host version it ran, the test file and the test's exact
+ * name. A unit test checks that the file holds a test of that name, so a pointer cannot outlive its test.
+ */
+export interface Observation {
+  version: string;
+  test: string;
+  name: string;
+}
+
+/** A fact and where it is documented; `observedIn` when a real host was seen doing it. */
 export interface Sourced<T> {
   value: T;
   docs: string;
+  observedIn?: Observation;
 }
 
 export type OsPaths = Partial<Record<'linux' | 'darwin' | 'win32', string>>;

@@ -1,8 +1,14 @@
+import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://code.claude.com/docs/en/hooks';
 const MCP = 'https://code.claude.com/docs/en/mcp';
 const SETTINGS = 'https://code.claude.com/docs/en/settings';
+
+/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+const OBSERVED = '2.1.332';
+const seen = suiteRun(OBSERVED, 'test/hosts/claude-code.test.ts');
+const READ_DIGESTED = 'large file read: Read output is replaced by a digest of the file text (≤ 4 KB, error line kept)';
 
 /** Claude Code: JSON command hooks with `hookSpecificOutput`, MCP servers under `mcpServers`. */
 export const claudeCode: HostRecord = {
@@ -45,15 +51,24 @@ export const claudeCode: HostRecord = {
   // PostToolUse replaces MCP tool output with `updatedMCPToolOutput`; since v2.1.121 `updatedToolOutput` replaces
   // any tool's output (changelog; the hooks page still documented only the MCP field in April 2026, #54161).
   // Older versions ignore the unknown field, so the model then sees the original output: a safe downgrade.
-  outputReplacement: { value: 'all-tools', docs: `${HOOKS}#posttooluse-decision-control` },
+  outputReplacement: {
+    value: 'all-tools',
+    docs: `${HOOKS}#posttooluse-decision-control`,
+    observedIn: seen(READ_DIGESTED),
+  },
   // Seen applied for Bash (`stdout` replaced) and Read (`file.content` replaced) and MCP tools (plain string).
-  outputReplacementObserved: { value: { hostVersion: '2.1.332' }, docs: 'test/hosts/claude-code.test.ts' },
+  outputReplacementObserved: {
+    value: { hostVersion: OBSERVED },
+    docs: 'test/hosts/claude-code.test.ts',
+    observedIn: seen(READ_DIGESTED),
+  },
   // Without us Claude 2.1.332 turns Bash output above 30,000 characters into a `<persisted-output>` note: the
   // file's path and a 2 KB preview (~2.3 KB reached the model for a 104 KB output). Read needs no entry: its
   // own cut (2,000 lines or a token cap) happens before PostToolUse, so the hook sees only what the model gets.
   outputCut: {
-    value: { tools: ['Bash'], bytes: 2_048, above: 30_000, hostVersion: '2.1.332' },
+    value: { tools: ['Bash'], bytes: 2_048, above: 30_000, hostVersion: OBSERVED },
     docs: 'test/hosts/claude-code.test.ts',
+    observedIn: seen('stats --json books no more than the model was really spared'),
   },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
@@ -63,6 +78,9 @@ export const claudeCode: HostRecord = {
       args: { command: ['command'], filePath: ['file_path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: `${HOOKS}#pretooluse`,
+    observedIn: seen(
+      'network fetch to stdout: curl is denied with our redirect, naming the MCP tool as Claude names it',
+    ),
   },
   payload: {
     value: {
@@ -77,6 +95,7 @@ export const claudeCode: HostRecord = {
       subagent: ['agent_id', 'agent_type'],
     },
     docs: `${HOOKS}#hook-input`,
+    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
   },
   sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
   paths: {
@@ -106,5 +125,9 @@ export const claudeCode: HostRecord = {
   // A server registered as `context-mode` shows as mcp__context-mode__<tool>. context-mode 1.0.169 ships as a plugin,
   // which Claude names mcp__plugin_context-mode_context-mode__<tool> (docs/hosts.md#tool-naming-it-used-and-what-we-use); setup registers a plain server.
   hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
-  toolNaming: { value: 'mcp__context-mode__{tool}', docs: `${HOOKS}#hooks-for-mcp-tools` },
+  toolNaming: {
+    value: 'mcp__context-mode__{tool}',
+    docs: `${HOOKS}#hooks-for-mcp-tools`,
+    observedIn: seen('own MCP tool call: ctx_execute runs in the sandbox and its output reaches the model'),
+  },
 };

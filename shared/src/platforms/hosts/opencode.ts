@@ -1,8 +1,14 @@
+import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const PLUGINS = 'https://opencode.ai/docs/plugins/';
 const MCP = 'https://opencode.ai/docs/mcp-servers/';
 const CONFIG = 'https://opencode.ai/docs/config/';
+
+/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+const OBSERVED = '1.18.33';
+const seen = suiteRun(OBSERVED, 'test/hosts/opencode.test.ts');
+const SMALL_READ = 'large file read: what reaches the model is ≤ 4 KB and keeps the error line';
 
 /** OpenCode: an in-process TypeScript plugin (throw to deny, mutate args to modify); MCP under `mcp`. */
 export const opencode: HostRecord = {
@@ -43,14 +49,19 @@ export const opencode: HostRecord = {
     },
     docs: PLUGINS,
   },
-  outputReplacement: { value: 'all-tools', docs: PLUGINS },
+  outputReplacement: { value: 'all-tools', docs: PLUGINS, observedIn: seen(SMALL_READ) },
   // Observed on OpenCode 1.18.33 (plugin under Bun, store on bun:sqlite): the replaced output is what the model got.
-  outputReplacementObserved: { value: { hostVersion: '1.18.33' }, docs: 'test/hosts/opencode.test.ts' },
+  outputReplacementObserved: {
+    value: { hostVersion: OBSERVED },
+    docs: 'test/hosts/opencode.test.ts',
+    observedIn: seen(SMALL_READ),
+  },
   // OpenCode 1.18.33 passes the model a ~50 KB window of a long bash output and stops a read at 50 KB (51,349 and
   // 55,882 bytes reached the model without us); 50,000 books a little less than that, never more.
   outputCut: {
-    value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: '1.18.33' },
+    value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: OBSERVED },
     docs: 'test/hosts/opencode.test.ts',
+    observedIn: seen('stats --json books no more than the model was really spared'),
   },
   // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
   tools: {
@@ -100,5 +111,9 @@ export const opencode: HostRecord = {
   instructionFile: { value: 'AGENTS.md', docs: 'https://opencode.ai/docs/rules/' },
   // In-process plugin, not hook commands: setup writes a plugin file re-exporting server/dist/opencode-plugin.mjs.
   hookSetup: { value: { layout: 'opencode-plugin' }, docs: 'https://opencode.ai/docs/plugins/' },
-  toolNaming: { value: 'context-mode_{tool}', docs: MCP },
+  toolNaming: {
+    value: 'context-mode_{tool}',
+    docs: MCP,
+    observedIn: seen('own MCP tool call: our tools are offered as context-mode_ctx_* and ctx_execute runs'),
+  },
 };

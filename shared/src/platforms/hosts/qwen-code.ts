@@ -1,8 +1,12 @@
+import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/';
 const MCP = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/mcp/';
 const CONFIG = 'https://qwenlm.github.io/qwen-code-docs/en/users/configuration/settings/';
+
+/** The real-host suite's tests that show this record's observed facts, at the Qwen Code version it pins. */
+const seen = suiteRun('0.24.4', 'test/hosts/qwen-code.test.ts');
 
 /** Qwen Code: a Gemini CLI fork whose hooks speak Claude Code's event names and output shape. */
 export const qwenCode: HostRecord = {
@@ -84,5 +88,11 @@ export const qwenCode: HostRecord = {
   },
   instructionFile: { value: 'QWEN.md', docs: CONFIG },
   hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
-  toolNaming: { value: 'mcp__context-mode__{tool}', docs: HOOKS },
+  toolNaming: {
+    value: 'mcp__context-mode__{tool}',
+    docs: HOOKS,
+    observedIn: seen(
+      'network fetch to stdout: curl never runs; our redirect reaches the model naming the MCP tool as Qwen names it',
+    ),
+  },
 };
