@@ -1,6 +1,7 @@
 /**
- * What the per-program flood rules (flood-rules.ts) share: the shape of a verdict, the argument helpers they
- * read a command line with, and the name patterns (URLs, big files, huge trees) they test arguments against.
+ * What the per-program flood rules (rules/, listed in flood-rules.ts) share: the shape of a verdict, the argument
+ * helpers they read a command line with, and the name patterns (URLs, big files, huge trees) they test arguments
+ * against.
  */
 
 import { joinWords } from '@context-mode/shared/shell/effective-commands';
@@ -115,7 +116,6 @@ export function fileCall(path: string, ctx: RuleContext): SuggestedCall {
 export const URL_RE =
   /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
 export const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
-// Endpoints that answer a line or two by design.
 // Services that answer with one line (the caller's IP, a health word) by design.
 export const SMALL_HOST =
   /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
