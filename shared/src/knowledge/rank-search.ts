@@ -55,6 +55,15 @@ function plausibleTypoFix(word: string, fix: string): boolean {
   if (word.length > SHORT_WORD_LENGTH || fix.length > word.length) return true;
   return fix.length === word.length && [...word].sort().join('') === [...fix].sort().join('');
 }
+/**
+ * A word's weight is at least this share of its rarest searched synonym's IDF, so a common word whose synonym is
+ * rare still tells the rerank something.
+ */
+const SYNONYM_IDF_SHARE = 0.8;
+/** Matched words spread over this many characters per query word halve the proximity score. */
+const PROXIMITY_SPAN_PER_WORD = 30;
+/** Snippet weight of a word that every chunk holds (IDF 0): it still marks a line as on topic, just barely. */
+const MIN_SNIPPET_WEIGHT = 0.1;
 /** Mean snippet bytes per hit when the caller gives none (the CLI and MCP tool derive it from the budget). */
 const DEFAULT_SNIPPET_BYTES = 500;
 
@@ -280,8 +289,10 @@ export function searchKnowledge(
     const used = t.alts.filter((a) => rareAltSet.has(a));
     const alts = used.map((a) => termMatcher(a));
     const idf =
-      Math.max(idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower), ...used.map((a) => 0.8 * idfOf(state, a))) **
-      IDF_POWER;
+      Math.max(
+        idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower),
+        ...used.map((a) => SYNONYM_IDF_SHARE * idfOf(state, a)),
+      ) ** IDF_POWER;
     return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
   });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
@@ -316,7 +327,10 @@ export function searchKnowledge(
       ...g.altWords.map((a) => termMatcher(a, { humps: true })),
     ];
   });
-  const snippetWeights = groups.flatMap((g) => [g.idf || 0.1, ...g.alts.map(() => ALT_WEIGHT * (g.idf || 0.1))]);
+  const snippetWeights = groups.flatMap((g) => {
+    const weight = g.idf || MIN_SNIPPET_WEIGHT;
+    return [weight, ...g.alts.map(() => ALT_WEIGHT * weight)];
+  });
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
     const row = byId.get(id);
@@ -346,7 +360,7 @@ export function searchKnowledge(
       if ((ownTitle || ownBody) && g.original) originalHit = true;
     });
     const span = minSpan(pos);
-    const proximity = Number.isFinite(span) ? 1 / (1 + span / (30 * groups.length)) : 0;
+    const proximity = Number.isFinite(span) ? 1 / (1 + span / (PROXIMITY_SPAN_PER_WORD * groups.length)) : 0;
     const adjacent = pairs.length
       ? pairs.filter((found) => found(titleLower) || found(contentLower)).length / pairs.length
       : 0;
