@@ -1,19 +1,23 @@
-// Sandbox round trips through a real MCP client against the built server (issue 3 numbers):
-// ctx_execute javascript console.log(42) and shell echo p50 (with a pause between calls, and shell back to back),
-// against a `node -e 0` spawn measured in the same
-// run; bytes returned for `cat` of a 60 KB JSON file; processes left behind after 100 timed-out commands that
-// spawn children. Progress on stderr, one JSON object on stdout. Run `npm run build` first.
+// Sandbox round trips through a real MCP client against the built server (issue 3 numbers, issue 9 item 12):
+// ctx_execute javascript console.log(42), shell echo and python print p50, with a pause between calls and back to
+// back; ctx_batch_execute of 4 commands at concurrency 4 (wall time, and how many ran in a pre-started process),
+// each against a server with CONTEXT_MODE_WARM=0 and a `node -e 0` spawn measured in the same run; the RSS of the
+// server and of its spare processes (during a burst and after the pool shrank back); bytes returned for `cat` of
+// a 60 KB JSON file; processes left behind after 100 timed-out commands that spawn children. Progress on stderr,
+// one JSON object on stdout. Run `npm run build` first.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableLanguages } from '../server/src/sandbox/runtimes.js';
-import { startBuiltServer } from '../server/test/helpers/mcp-client.js';
+import { BIN, startBuiltServer, type BuiltServer } from '../server/test/helpers/mcp-client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const THINK_MS = 150;
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/captured/github-issues.json', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);
+const loadAtStart = loadavg()[0]!;
 const p50 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.floor(s.length / 2)]! * 10) / 10;
@@ -39,20 +43,62 @@ function processesWith(marker: string): number {
   return n;
 }
 
-const s = await startBuiltServer();
-const call = async (args: Record<string, unknown>) => {
-  const t0 = performance.now();
-  const r = (await s.client.callTool({ name: 'ctx_execute', arguments: args })) as { content: Array<{ text: string }> };
-  return { ms: performance.now() - t0, text: r.content.map((c) => c.text).join('') };
+/** The server of `s` (its command line runs the bin, its environment names its home) and its child processes. */
+function serverProcesses(s: BuiltServer): { server?: number; children: number[] } {
+  const all: Array<{ pid: number; ppid: number }> = [];
+  let server: number | undefined;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(join('/proc', name, 'stat'), 'utf8');
+      all.push({ pid: Number(name), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
+      if (
+        readFileSync(join('/proc', name, 'cmdline'), 'utf8').includes(BIN) &&
+        readFileSync(join('/proc', name, 'environ'), 'utf8').includes(`CONTEXT_MODE_HOME=${s.home}\0`)
+      )
+        server = Number(name);
+    } catch {
+      // Gone, or not ours.
+    }
+  }
+  return { server, children: all.filter((p) => p.ppid === server).map((p) => p.pid) };
+}
+
+const rssMiB = (pid: number) => {
+  try {
+    const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round((kib / 1024) * 10) / 10;
+  } catch {
+    return 0;
+  }
 };
-try {
+
+/** The spare processes waiting now: how many, and their RSS each and in total. */
+function spares(s: BuiltServer) {
+  const rss = serverProcesses(s)
+    .children.map(rssMiB)
+    .filter((m) => m > 0);
+  return { count: rss.length, rss_mib: rss, total_rss_mib: Math.round(rss.reduce((a, b) => a + b, 0) * 10) / 10 };
+}
+
+// Each batch command says whether it ran in the pre-started launcher (a bash started with --norc, sourcing the
+// script) or in a bash spawned for it.
+const WHICH = `case "$(tr '\\0' ' ' </proc/$$/cmdline)" in *--norc*) echo RUN-WARM ;; *) echo RUN-COLD ;; esac`;
+
+async function latency(s: BuiltServer, label: string) {
+  const call = async (args: Record<string, unknown>, name = 'ctx_execute') => {
+    const t0 = performance.now();
+    const r = (await s.client.callTool({ name, arguments: args })) as { content: Array<{ text: string }> };
+    return { ms: performance.now() - t0, text: r.content.map((c) => c.text).join('') };
+  };
   await call({ language: 'shell', code: 'true' }); // hand-over to the full server, KB open
+  await new Promise((r) => setTimeout(r, 2000)); // the start-up spares (pre-started 1.5 s after start)
   const base: number[] = [];
   const js: number[] = [];
   const sh: number[] = [];
   const py: number[] = [];
   const hasPython = availableLanguages().includes('python');
-  log(`round trips × ${RUNS}`);
+  log(`${label}: round trips × ${RUNS}`);
   // An agent thinks between tool calls; the pause stands for that (the server replaces its spare processes
   // in such pauses). Back-to-back calls are measured separately below.
   const think = () => new Promise((r) => setTimeout(r, THINK_MS));
@@ -67,12 +113,54 @@ try {
     // Long enough for the replacement spares to finish booting, so they do not slow the next baseline spawn.
     await new Promise((r) => setTimeout(r, 500));
   }
-  log(`back-to-back shell calls × ${RUNS * 2}`);
+  log(`${label}: batches of 4 commands at concurrency 4 × ${RUNS}`);
+  const batch: number[] = [];
+  let warmCommands = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await call({ commands: [WHICH, WHICH, WHICH, WHICH], concurrency: 4 }, 'ctx_batch_execute');
+    batch.push(r.ms);
+    warmCommands += r.text.match(/^RUN-WARM$/gm)?.length ?? 0;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  log(`${label}: back-to-back shell calls × ${RUNS * 2}`);
   const shBurst: number[] = [];
   for (let i = 0; i < RUNS * 2; i++) shBurst.push((await call({ language: 'shell', code: 'echo 42' })).ms);
-  log(`back-to-back javascript calls × ${RUNS * 2}`);
+  log(`${label}: back-to-back javascript calls × ${RUNS * 2}`);
   const jsBurst: number[] = [];
   for (let i = 0; i < RUNS * 2; i++) jsBurst.push((await call({ language: 'javascript', code: 'console.log(42)' })).ms);
+  const sparesInBurst = spares(s);
+  return {
+    figures: {
+      node_e0_p50_ms: p50(base),
+      execute_javascript_p50_ms: p50(js),
+      execute_javascript_back_to_back_p50_ms: p50(jsBurst),
+      execute_shell_p50_ms: p50(sh),
+      execute_shell_back_to_back_p50_ms: p50(shBurst),
+      execute_python_p50_ms: hasPython ? p50(py) : null,
+      batch_4_commands_concurrency_4: {
+        wall_p50_ms: p50(batch),
+        commands_warm: `${warmCommands}/${RUNS * 4}`,
+      },
+    },
+    sparesInBurst,
+    call,
+  };
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const cold = await startBuiltServer({ env: { CONTEXT_MODE_WARM: '0' } });
+const coldFigures = await latency(cold, 'cold')
+  .then((r) => r.figures)
+  .finally(() => cold.close());
+const s = await startBuiltServer();
+try {
+  const { figures, sparesInBurst, call } = await latency(s, 'warm');
+  const loadAfterRuns = loadavg()[0]!;
+  log('waiting for the pool to shrink back (15 s idle)');
+  await new Promise((r) => setTimeout(r, 16_000));
+  const sparesIdle = spares(s);
+  const serverPid = serverProcesses(s).server;
+  const serverRss = serverPid ? rssMiB(serverPid) : null;
   log('cat of a 60 KB JSON file');
   const cat = await call({ language: 'shell', code: `cat '${FIXTURE}'` });
   const source = /ctx_search\(source: "([^"]+)"/.exec(cat.text)?.[1];
@@ -105,14 +193,29 @@ try {
     JSON.stringify(
       {
         runs: RUNS,
-        node_e0_p50_ms: p50(base),
-        execute_javascript_p50_ms: p50(js),
-        execute_shell_p50_ms: p50(sh),
-        execute_python_p50_ms: hasPython ? p50(py) : null,
+        load_average_1m: { at_start: round2(loadAtStart), after_runs: round2(loadAfterRuns) },
         think_time_between_calls_ms: THINK_MS,
-        execute_shell_back_to_back_p50_ms: p50(shBurst),
-        execute_javascript_back_to_back_p50_ms: p50(jsBurst),
-        javascript_ratio_vs_node_e0: Math.round((p50(js) / p50(base)) * 100) / 100,
+        ...figures,
+        javascript_ratio_vs_node_e0: round2(figures.execute_javascript_p50_ms / figures.node_e0_p50_ms),
+        cold_same_run: coldFigures,
+        warm_vs_cold: {
+          javascript_paced: round2(figures.execute_javascript_p50_ms / coldFigures.execute_javascript_p50_ms),
+          javascript_back_to_back: round2(
+            figures.execute_javascript_back_to_back_p50_ms / coldFigures.execute_javascript_back_to_back_p50_ms,
+          ),
+          python_paced:
+            figures.execute_python_p50_ms && coldFigures.execute_python_p50_ms
+              ? round2(figures.execute_python_p50_ms / coldFigures.execute_python_p50_ms)
+              : null,
+          batch_wall: round2(
+            figures.batch_4_commands_concurrency_4.wall_p50_ms / coldFigures.batch_4_commands_concurrency_4.wall_p50_ms,
+          ),
+        },
+        memory: {
+          server_rss_mib_after_runs: serverRss,
+          spares_after_javascript_burst: sparesInBurst,
+          spares_after_idle: sparesIdle,
+        },
         cat_60kb_json: {
           raw_bytes: readFileSync(FIXTURE).length,
           returned_bytes: Buffer.byteLength(cat.text),

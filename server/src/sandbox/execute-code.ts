@@ -5,7 +5,7 @@ import { runProcess, type RunResult } from './run-process.js';
 import { runtimeFor, type Language } from './runtimes.js';
 import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
-import { prewarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
+import { prewarm, reserveWarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
 import { javascriptFunctionBody, scriptSource, shellNeedsOwnBash } from './script-source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -55,6 +55,26 @@ export function prewarmSandbox(env: NodeJS.ProcessEnv): void {
 }
 
 /**
+ * Readies `count` spares for `language` before a batch runs that many calls at once, so each starts warm (the
+ * pool alone keeps one, and grows only as single calls follow each other).
+ */
+export function reserveSandbox(env: NodeJS.ProcessEnv, language: Language, count: number): void {
+  try {
+    const kind = warmKindOf(language);
+    if (kind !== 'launcher') reserveWarm(kind, count, env, runtimeFor(language, env).command('').slice(0, -1));
+    else {
+      const bash = launcherShell(env);
+      if (bash) reserveWarm(kind, count, env, [bash]);
+    }
+  } catch {
+    // No runtime: the calls report that themselves.
+  }
+}
+
+const warmKindOf = (language: Language): WarmKind =>
+  language === 'javascript' || language === 'typescript' || language === 'python' ? language : 'launcher';
+
+/**
  * Runs `code` in a fresh process (own process group, stdin closed, stripped env) from a private temp dir that
  * is always removed — after the process exits, for a backgrounded one. Throws RuntimeMissingError when the
  * language has no runtime here.
@@ -91,10 +111,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
       argv = runtime.command(exe);
     }
     const remaining = Math.max(1, timeoutMs - (Date.now() - started));
-    const kind: WarmKind =
-      req.language === 'javascript' || req.language === 'typescript' || req.language === 'python'
-        ? req.language
-        : 'launcher';
+    const kind = warmKindOf(req.language);
     const bash = launcherShell(req.env);
     // An interpreter spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
     const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));

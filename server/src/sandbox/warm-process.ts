@@ -55,8 +55,9 @@ interface Spare {
 
 /**
  * The spares of one kind. One waits between calls; when calls of a kind come back to back (a loop of
- * ctx_execute calls, a model that retries at once) the pool grows, one spare per burst call up to `POOL_MAX`, and
- * its spares are started as a call begins instead of after it ends, so the next call finds one booted. After
+ * ctx_execute calls, a model that retries at once) the pool grows, one spare per burst call up to `BURST_MAX`, and
+ * its spares are started as a call begins instead of after it ends, so the next call finds one booted. A batch
+ * that will run k calls at once reserves k spares before its first call (`reserveWarm`, up to `POOL_CAP`). After
  * `POOL_IDLE_MS` without a call the pool shrinks back to one spare, so idle memory stays one process per kind.
  */
 interface Pool {
@@ -66,8 +67,13 @@ interface Pool {
   shrinkTimer?: NodeJS.Timeout;
 }
 
-/** Most spares a kind may hold at once: a Node spare is ~40 MiB, so JavaScript stops at three. */
-const POOL_MAX: Record<WarmKind, number> = { javascript: 3, typescript: 1, python: 2, launcher: 1 };
+/**
+ * Most spares a burst of single calls grows a kind to. A Node spare is ~40 MiB and its boot takes a core for
+ * ~50–150 ms, so beyond three the boots only compete with the calls for the CPU.
+ */
+const BURST_MAX: Record<WarmKind, number> = { javascript: 3, typescript: 1, python: 2, launcher: 1 };
+/** Most spares a kind may hold at all (a batch's reservation included): bash launchers are ~4 MiB each. */
+const POOL_CAP: Record<WarmKind, number> = { javascript: 4, typescript: 2, python: 4, launcher: 8 };
 /** A call this soon after the previous call of its kind is part of a burst. */
 const BURST_GAP_MS = 1000;
 const POOL_IDLE_MS = 15_000;
@@ -124,7 +130,7 @@ function fill(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   }
 }
 
-// Outside a burst, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
+// Outside a burst or a batch, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
 // and a Node boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as
 // its call ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment,
 // because its spawn costs about what it saves, so spawning between back-to-back calls would only move that cost
@@ -133,7 +139,8 @@ const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
 
 function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
-  if (kind !== 'launcher') {
+  // A batch's reserved launchers are replaced at once: its other commands are already running or about to.
+  if (kind !== 'launcher' || poolOf(kind).target > 1) {
     setImmediate(() => fill(kind, env, command));
     return;
   }
@@ -146,20 +153,23 @@ function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]):
 function noteCall(kind: WarmKind): Pool {
   const pool = poolOf(kind);
   const now = Date.now();
-  if (now - pool.lastCall < BURST_GAP_MS) pool.target = Math.min(POOL_MAX[kind], pool.target + 1);
+  if (now - pool.lastCall < BURST_GAP_MS && pool.target < BURST_MAX[kind]) pool.target++;
   pool.lastCall = now;
-  clearTimeout(pool.shrinkTimer);
-  if (pool.target > 1) {
-    pool.shrinkTimer = setTimeout(() => {
-      pool.target = 1;
-      for (const extra of pool.spares.splice(1)) {
-        killSpare(extra.child);
-        closeMarker(extra.marker);
-      }
-    }, POOL_IDLE_MS);
-    pool.shrinkTimer.unref();
-  }
+  armShrink(pool);
   return pool;
+}
+
+function armShrink(pool: Pool): void {
+  clearTimeout(pool.shrinkTimer);
+  if (pool.target <= 1) return;
+  pool.shrinkTimer = setTimeout(() => {
+    pool.target = 1;
+    for (const extra of pool.spares.splice(1)) {
+      killSpare(extra.child);
+      closeMarker(extra.marker);
+    }
+  }, POOL_IDLE_MS);
+  pool.shrinkTimer.unref();
 }
 
 /**
@@ -194,6 +204,21 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
 export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
   if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
+  fill(kind, env, command);
+}
+
+/**
+ * Makes `count` spares of this kind ready now (bounded by `POOL_CAP`), for a batch about to run that many calls
+ * at once: each of them then starts in a booted process instead of only the first. The pool keeps that size
+ * while calls follow and shrinks back to one spare after `POOL_IDLE_MS` idle.
+ */
+export function reserveWarm(kind: WarmKind, count: number, env: NodeJS.ProcessEnv, command: string[]): void {
+  if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
+  if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
+  const pool = poolOf(kind);
+  pool.target = Math.max(pool.target, Math.min(POOL_CAP[kind], Math.floor(count)));
+  pool.lastCall = Date.now();
+  armShrink(pool);
   fill(kind, env, command);
 }
 

@@ -5,7 +5,7 @@ import { uniqueSourceLabel } from '@context-mode/shared/budget/shape-output';
 import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { redactText } from '@context-mode/shared/policy/redact';
-import { executeCode, type ExecuteResult } from '../../sandbox/execute-code.js';
+import { executeCode, reserveSandbox, type ExecuteResult } from '../../sandbox/execute-code.js';
 import { deniedBy, statusNote } from '../sandbox-answer.js';
 import type { ServerContext } from '../context.js';
 import { liftToArray } from '../coerce.js';
@@ -52,6 +52,8 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       );
       const concurrency = Math.min(8, Math.max(1, Math.floor(args.concurrency ?? 1)));
       const timeoutMs = args.timeout && args.timeout > 0 ? args.timeout : 60_000;
+      // One booted shell per command that starts at once, before the first starts (else only the first is warm).
+      if (concurrency > 1) reserveSandbox(ctx.env, 'shell', Math.min(concurrency, ran.length));
       await pool(ran, concurrency, async (r) => {
         r.denied = deniedBy(ctx, 'shell', r.command);
         if (r.denied) return;
