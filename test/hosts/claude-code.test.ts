@@ -2,25 +2,27 @@
 // wired in by nothing but `ctxmode setup --host claude-code` (Claude's own user-level files), then removed by
 // `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startFakeModel, type FakeModel } from './fake-model/server.js';
+import { startFakeModel } from './fake-model/server.js';
 import type { SeenToolResult } from './fake-model/types.js';
 import { hookTimingsFromDebugLog, runClaude, sessionIdOf } from './claude-code/run-claude.js';
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import {
+  closeWorlds,
+  ctxmode,
   ERROR_MARKER,
   LARGE_OUTPUT_COMMAND,
   isSummaryRequest,
+  playScenario,
+  resultAt,
   stepScript,
-  writeLargeFile,
+  type HostScenario,
   type Step,
+  type World,
 } from './scenario.js';
-import type { HostRun } from './run-host.js';
 
 const MCP = 'mcp__context-mode__';
 
@@ -38,13 +40,6 @@ function steps(bigFile: string): Step[] {
   ];
 }
 
-interface World {
-  sb: Sandbox;
-  model: FakeModel;
-  run: HostRun;
-  results: SeenToolResult[];
-}
-
 let bin = '';
 /** The ledger right after the scenario: later runs (resume, compact) replay steps and add to it. */
 let scenarioLedger: unknown;
@@ -52,52 +47,25 @@ let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes('Bash');
 
-function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
-
-async function session(withContextMode: boolean): Promise<World> {
-  const sb = makeSandbox(withContextMode ? 'claude' : 'claude-base');
-  const big = writeLargeFile(sb.project);
-  const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
-  const model = await startFakeModel(stepScript(scenario, { isMain }));
-  if (withContextMode) ctxmode(sb, ['setup', '--host', 'claude-code', '--project', sb.project]);
-  const run = await runClaude(bin, sb, model, 'Run the scripted scenario.');
-  const detail = `claude-code ${CLAUDE_CODE.version}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-400)}`;
-  assert.equal(run.timedOut, false, detail);
-  assert.equal(run.code, 0, detail);
-  const results = finalToolResults(model.requests);
-  assert.equal(
-    results.length,
-    scenario.length,
-    `claude-code ${CLAUDE_CODE.version}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
-  );
-  return { sb, model, run, results };
-}
+const CLAUDE: HostScenario = {
+  host: CLAUDE_CODE,
+  api: 'anthropic',
+  mcpPrefix: MCP,
+  steps,
+  isMain,
+  run: (sb, model) => runClaude(bin, sb, model, 'Run the scripted scenario.'),
+};
 
 before(async () => {
   bin = await ensureHost(CLAUDE_CODE);
-  wired = await session(true);
-  baseline = await session(false);
+  wired = await playScenario(CLAUDE, true);
+  baseline = await playScenario(CLAUDE, false);
 });
 
-after(async () => {
-  for (const w of [wired, baseline]) {
-    if (!w) continue;
-    await w.model.close();
-    w.sb.cleanup();
-  }
-});
+after(() => closeWorlds([wired, baseline]));
 
 function result(w: World, i: number): SeenToolResult {
-  const r = w.results[i];
-  assert.ok(r, `tool result ${i} missing`);
-  return r;
+  return resultAt(w, i, CLAUDE_CODE);
 }
 
 test('network fetch to stdout: curl is denied with our redirect, naming the MCP tool as Claude names it', () => {

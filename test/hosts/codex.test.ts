@@ -2,7 +2,6 @@
 // what `ctxmode setup --host codex` wrote, then removed by `ctxmode uninstall`; a baseline run without
 // context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -10,16 +9,19 @@ import { runCodex, shellHookGapsFromRollout, threadIdOf } from './codex/run-code
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, Script, SeenToolResult } from './fake-model/types.js';
 import { CODEX, ensureHost } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
-import type { HostRun } from './run-host.js';
 import {
+  closeWorlds,
+  ctxmode,
   ERROR_MARKER,
   LARGE_OUTPUT_COMMAND,
   isSummaryRequest,
+  playScenario,
+  resultAt,
   stepScript,
-  writeLargeFile,
+  type HostScenario,
   type Step,
+  type World,
 } from './scenario.js';
 
 /** Codex offers our tools in the namespace `mcp__context_mode` (the server name's `-` becomes `_`). */
@@ -43,13 +45,6 @@ function steps(bigFile: string): Step[] {
 }
 const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];
 
-interface World {
-  sb: Sandbox;
-  model: FakeModel;
-  run: HostRun;
-  results: SeenToolResult[];
-}
-
 let bin = '';
 /**
  * The compaction test's turn: one bounded tool call whose reply reports usage above the limit, so Codex compacts
@@ -72,52 +67,27 @@ let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
-function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
-
-async function session(withContextMode: boolean): Promise<World> {
-  const sb = makeSandbox(withContextMode ? 'codex' : 'codex-base');
-  const big = writeLargeFile(sb.project);
-  const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
-  const model = await startFakeModel(withCompactPhase(stepScript(scenario, { isMain })), { usage: reportedUsage });
-  if (withContextMode) ctxmode(sb, ['setup', '--host', 'codex', '--project', sb.project]);
-  const run = await runCodex(bin, sb, model, 'Run the scripted scenario.');
-  const detail = `${V}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-400)}`;
-  assert.equal(run.timedOut, false, detail);
-  assert.equal(run.code, 0, detail);
-  const results = finalToolResults(model.requests);
-  assert.equal(
-    results.length,
-    scenario.length,
-    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
-  );
-  return { sb, model, run, results };
-}
+const CODEX_SCENARIO: HostScenario = {
+  host: CODEX,
+  api: 'openai-responses',
+  mcpPrefix: MCP,
+  steps,
+  isMain,
+  run: (sb, model) => runCodex(bin, sb, model, 'Run the scripted scenario.'),
+  script: withCompactPhase,
+  modelOptions: { usage: reportedUsage },
+};
 
 before(async () => {
   bin = await ensureHost(CODEX);
-  wired = await session(true);
-  baseline = await session(false);
+  wired = await playScenario(CODEX_SCENARIO, true);
+  baseline = await playScenario(CODEX_SCENARIO, false);
 });
 
-after(async () => {
-  for (const w of [wired, baseline]) {
-    if (!w) continue;
-    await w.model.close();
-    w.sb.cleanup();
-  }
-});
+after(() => closeWorlds([wired, baseline]));
 
 function result(w: World, i: number): SeenToolResult {
-  const r = w.results[i];
-  assert.ok(r, `${V}: tool result ${i} missing`);
-  return r;
+  return resultAt(w, i, CODEX);
 }
 
 function mainRequests(model: FakeModel, from = 0): ConversationView[] {

@@ -2,7 +2,6 @@
 // nothing but what `ctxmode setup --host gemini-cli` wrote (merged into the user's own settings.json), then
 // removed by `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,10 +16,20 @@ import {
   writeUserSettings,
 } from './gemini-cli/run-gemini.js';
 import { ensureHost, GEMINI_CLI } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+import {
+  closeWorlds,
+  ctxmode,
+  ERROR_MARKER,
+  LARGE_OUTPUT_COMMAND,
+  playScenario,
+  resultAt,
+  stepScript,
+  type HostScenario,
+  type Step,
+  type World,
+} from './scenario.js';
 
 /** Gemini names MCP tools `mcp_<server>_<tool>`: single underscores, the server name's `-` kept. */
 const MCP = 'mcp_context-mode_';
@@ -45,68 +54,35 @@ function steps(bigFile: string): Step[] {
 }
 const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];
 
-interface World {
-  sb: Sandbox;
-  model: FakeModel;
-  run: HostRun;
-  results: SeenToolResult[];
-}
-
 let bin = '';
 let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
 
-function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
-
 function detail(run: HostRun): string {
   return `${V}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-600)}`;
 }
 
-async function session(withContextMode: boolean): Promise<World> {
-  const sb = makeSandbox(withContextMode ? 'gemini' : 'gemini-base');
-  const big = writeLargeFile(sb.project);
-  const scenario = steps(big.path).filter((s) => withContextMode || !s.name.startsWith(MCP));
-  const model = await startFakeModel(stepScript(scenario, { isMain }));
-  writeUserSettings(sb);
-  if (withContextMode) ctxmode(sb, ['setup', '--host', 'gemini-cli', '--project', sb.project]);
-  const run = await runGemini(bin, sb, model, PROMPT);
-  assert.equal(run.timedOut, false, detail(run));
-  assert.equal(run.code, 0, detail(run));
-  const results = finalToolResults(model.requests);
-  assert.equal(
-    results.length,
-    scenario.length,
-    `${V}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
-  );
-  return { sb, model, run, results };
-}
+const GEMINI: HostScenario = {
+  host: GEMINI_CLI,
+  api: 'gemini',
+  mcpPrefix: MCP,
+  steps,
+  isMain,
+  prepare: writeUserSettings,
+  run: (sb, model) => runGemini(bin, sb, model, PROMPT),
+};
 
 before(async () => {
   bin = await ensureHost(GEMINI_CLI);
-  wired = await session(true);
-  baseline = await session(false);
+  wired = await playScenario(GEMINI, true);
+  baseline = await playScenario(GEMINI, false);
 });
 
-after(async () => {
-  for (const w of [wired, baseline]) {
-    if (!w) continue;
-    await w.model.close();
-    w.sb.cleanup();
-  }
-});
+after(() => closeWorlds([wired, baseline]));
 
 function result(w: World, i: number): SeenToolResult {
-  const r = w.results[i];
-  assert.ok(r, `${V}: tool result ${i} missing`);
-  return r;
+  return resultAt(w, i, GEMINI_CLI);
 }
 
 function mainRequests(model: FakeModel, from = 0): ConversationView[] {

@@ -1,6 +1,14 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConversationView, Reply, Script } from './fake-model/types.js';
+import { assertModelTraffic } from './expect-model.js';
+import { startFakeModel, type FakeModel, type FakeModelOptions } from './fake-model/server.js';
+import type { ConversationView, ModelApi, Reply, Script, SeenToolResult } from './fake-model/types.js';
+import type { PinnedHost } from './install-host.js';
+import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { finalToolResults } from './report.js';
+import { assertRan, labelOf, type HostRun } from './run-host.js';
 
 /** A marker line buried in large outputs: a digest must keep every error line. */
 export const ERROR_MARKER = 'ERROR disk quota exceeded at step 1777';
@@ -48,4 +56,88 @@ export function stepScript(steps: Step[], opts: { isMain: (tools: string[]) => b
     if (next) return { kind: 'tool', name: next.name, input: next.input };
     return { kind: 'text', text: 'All scripted steps are done.' };
   };
+}
+
+/** `ctxmode <args>` run as the user would, inside the sandbox. */
+export function ctxmode(sb: Sandbox, args: string[]): string {
+  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
+    cwd: sb.project,
+    env: sb.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+/** One scripted session of a host: its sandbox, the fake model it talked to, its run and what reached the model. */
+export interface World {
+  sb: Sandbox;
+  model: FakeModel;
+  run: HostRun;
+  results: SeenToolResult[];
+}
+
+/** How one host plays the scenario; everything else (sandbox, model, setup, checks) is the same for every host. */
+export interface HostScenario {
+  host: PinnedHost;
+  api: ModelApi;
+  /** Our MCP tools as this host names them: the baseline run, without context-mode, leaves those steps out. */
+  mcpPrefix: string;
+  steps: (bigFile: string) => Step[];
+  isMain: (tools: string[]) => boolean;
+  /** Runs the host once on the scenario's prompt. */
+  run: (sb: Sandbox, model: FakeModel) => Promise<HostRun>;
+  /** The user's own files, written before setup merges ours into them. */
+  prepare?: (sb: Sandbox) => void;
+  /** Wraps the step script (e.g. a compaction phase). */
+  script?: (base: Script) => Script;
+  modelOptions?: FakeModelOptions;
+}
+
+/**
+ * Plays the scenario once, wired in by `ctxmode setup` or (baseline) without context-mode. Fails with host,
+ * version and what differed when the host does not run cleanly or the model did not get every step's result;
+ * the sandbox and the model are gone again when it fails.
+ */
+export async function playScenario(spec: HostScenario, withContextMode: boolean): Promise<World> {
+  const label = labelOf(spec.host);
+  const sb = makeSandbox(withContextMode ? spec.host.id : `${spec.host.id}-base`);
+  let model: FakeModel | undefined;
+  try {
+    const big = writeLargeFile(sb.project);
+    const scenario = spec.steps(big.path).filter((s) => withContextMode || !s.name.startsWith(spec.mcpPrefix));
+    const script = stepScript(scenario, { isMain: spec.isMain });
+    model = await startFakeModel(spec.script ? spec.script(script) : script, spec.modelOptions);
+    spec.prepare?.(sb);
+    if (withContextMode) ctxmode(sb, ['setup', '--host', spec.host.id, '--project', sb.project]);
+    const run = await spec.run(sb, model);
+    assertRan(run);
+    assertModelTraffic(label, model, { api: spec.api, toolResultsFor: scenario.map((s) => s.name) }, run);
+    const results = finalToolResults(model.requests);
+    assert.equal(
+      results.length,
+      scenario.length,
+      `${label}: expected ${scenario.length} tool results to reach the model, got ${results.length}`,
+    );
+    return { sb, model, run, results };
+  } catch (err) {
+    await model?.close();
+    sb.cleanup();
+    throw err;
+  }
+}
+
+/** Closes the worlds a test file played (those that were played at all). */
+export async function closeWorlds(worlds: (World | undefined)[]): Promise<void> {
+  for (const w of worlds) {
+    if (!w) continue;
+    await w.model.close();
+    w.sb.cleanup();
+  }
+}
+
+/** The i-th tool result that reached the model; a missing one fails naming host and version. */
+export function resultAt(w: World, i: number, host: PinnedHost): SeenToolResult {
+  const r = w.results[i];
+  assert.ok(r, `${labelOf(host)}: tool result ${i} missing`);
+  return r;
 }
