@@ -130,22 +130,24 @@ function fill(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   }
 }
 
-// Outside a burst or a batch, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
+// Outside a burst, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
 // and a Node boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as
 // its call ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment,
 // because its spawn costs about what it saves, so spawning between back-to-back calls would only move that cost
 // onto the next call.
 const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
+/** Launchers taken for a call and still running. */
+const serving = new Set<ChildProcess>();
 
 function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
-  // A batch's reserved launchers are replaced at once: its other commands are already running or about to.
-  if (kind !== 'launcher' || poolOf(kind).target > 1) {
+  if (kind !== 'launcher') {
     setImmediate(() => fill(kind, env, command));
     return;
   }
   clearTimeout(launcherTimer);
-  launcherTimer = setTimeout(() => fill(kind, env, command), LAUNCHER_REFILL_IDLE_MS);
+  // While a launcher still serves a call (a batch's others), the last one to end arms this again.
+  launcherTimer = setTimeout(() => serving.size === 0 && fill(kind, env, command), LAUNCHER_REFILL_IDLE_MS);
   launcherTimer.unref();
 }
 
@@ -193,7 +195,13 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
     return undefined;
   }
   const { child, marker } = spare;
-  if (pool.target > 1) refillLater(kind, env, command);
+  if (kind === 'launcher') {
+    serving.add(child);
+    child.once('close', () => {
+      serving.delete(child);
+      refillLater(kind, env, command);
+    });
+  } else if (pool.target > 1) refillLater(kind, env, command);
   else child.once('close', () => refillLater(kind, env, command));
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
