@@ -35,6 +35,10 @@ export interface InstallOptions {
   env?: NodeJS.ProcessEnv;
   /** The package manager executable (npm from PATH by default). */
   npm?: string;
+  /**
+   * Under scripts/run-tests.mjs's 300 s per-test bound (which also bounds `before`): past that the runner would
+   * cancel the test without naming host and version, and the npm it started would outlive the run.
+   */
   installTimeoutMs?: number;
   versionTimeoutMs?: number;
 }
@@ -55,7 +59,7 @@ export async function ensureHost(host: PinnedHost, opts: InstallOptions = {}): P
     const r = await runHost(
       'nice',
       ['-n', '10', opts.npm ?? 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', spec],
-      { cwd: dir, env, timeoutMs: opts.installTimeoutMs ?? 15 * 60_000, host },
+      { cwd: dir, env, timeoutMs: opts.installTimeoutMs ?? 240_000, host },
     );
     const problem = runProblem(r);
     if (problem || !existsSync(bin))

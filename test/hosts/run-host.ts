@@ -81,6 +81,35 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** Process groups of runs still going, killed if this test process is stopped first. */
+const liveGroups = new Set<number>();
+let exitHooked = false;
+
+/**
+ * The test runner stops a test file that overruns its bound by signalling the file's process, whose own children
+ * would then live on (each host runs in a group of its own): kill those groups on the way out.
+ */
+function killLiveGroupsOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const pgid of liveGroups) {
+      for (const pid of [-pgid, ...descendantsOf(pgid)]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+    }
+  });
+  for (const [sig, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)
+    process.once(sig, () => process.exit(code));
+}
+
 /**
  * Runs a host headless in its own process group and kills that group by pid when it ends or overruns, so no
  * MCP server or hook outlives the run. Descendants that left the group are found through their parent chain
@@ -97,6 +126,8 @@ export function runHost(
   const graceMs = opts.graceMs ?? 3000;
   return new Promise((resolve) => {
     const child = spawn(bin, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    killLiveGroupsOnExit();
+    if (child.pid !== undefined) liveGroups.add(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -130,6 +161,7 @@ export function runHost(
       clearTimeout(giveUp);
       // Leftovers of the group (MCP server, a slow hook) go too.
       killAll('SIGKILL');
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
       child.stdout.destroy();
       child.stderr.destroy();
       const ran = { label, code, signal, stdout, stderr, timedOut, killed: [...killed], ms: Date.now() - started };

@@ -3,6 +3,7 @@
 // model, and an install that fails. Each fails with host, version and what differed, within its bound, and
 // leaves no process and no temp dir behind.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +12,12 @@ import { test } from 'node:test';
 import { assertModelTraffic, modelTrafficProblem } from './expect-model.js';
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import { ensureHost, type PinnedHost } from './install-host.js';
-import { makeSandbox, type Sandbox } from './isolate.js';
+import { makeSandbox, REPO_ROOT, type Sandbox } from './isolate.js';
 import { assertRan, isAlive, runHost, type HostRun } from './run-host.js';
 import { stepScript } from './scenario.js';
 
 const FAKE_HOST = fileURLToPath(new URL('./fixtures/fake-host.mjs', import.meta.url));
+const HOLD_HOST = fileURLToPath(new URL('./fixtures/hold-host.ts', import.meta.url));
 const FAKE_NPM = fileURLToPath(new URL('./fixtures/fake-npm.mjs', import.meta.url));
 const HOST: PinnedHost = { id: 'fake-host', pkg: 'fake-host', version: '9.9.9', bin: 'fake-host' };
 const LABEL = 'fake-host 9.9.9';
@@ -28,6 +30,12 @@ function failureOf(fn: () => void): string {
     return (err as Error).message;
   }
   return assert.fail('expected a failure, got none');
+}
+
+/** Waits (bounded) for killed processes to be gone: SIGKILL is delivered at once, the exit takes a moment. */
+async function gone(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
 async function withWorld(fn: (sb: Sandbox, model: FakeModel) => Promise<void>): Promise<void> {
@@ -91,14 +99,37 @@ test('a host that hangs is killed by pid within its bound, its children too, eve
     );
     const pids = JSON.parse(readFileSync(pidsFile, 'utf8')) as number[];
     assert.equal(pids.length, 3);
-    // SIGKILL is delivered at once, but a killed process lingers until its parent reaps it.
-    const deadline = Date.now() + 3000;
-    while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await gone(pids);
     assert.deepEqual(
       pids.filter(isAlive),
       [],
       `left alive after the run: ${pids.filter(isAlive).join(', ')} (killed ${run.killed.join(', ')})`,
     );
+  });
+});
+
+test('a test process stopped while a host runs takes the host, its group and its strays down with it', async () => {
+  await withWorld(async (sb) => {
+    const pidsFile = join(sb.root, 'pids.json');
+    // From the repository, where tsx resolves.
+    const holder = spawn(process.execPath, ['--import', 'tsx', HOLD_HOST], {
+      cwd: REPO_ROOT,
+      env: { ...sb.env, FAKE_HOST_PIDS: pidsFile },
+      stdio: 'ignore',
+    });
+    try {
+      const ready = Date.now() + 15_000;
+      while (!existsSync(pidsFile) && Date.now() < ready) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(existsSync(pidsFile), 'the stand-in host started');
+      const exited = new Promise((r) => holder.once('exit', r));
+      holder.kill('SIGTERM');
+      await exited;
+      const pids = JSON.parse(readFileSync(pidsFile, 'utf8')) as number[];
+      await gone(pids);
+      assert.deepEqual(pids.filter(isAlive), [], `left alive after the test process stopped`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });
 
