@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { executeCode } from '../../src/sandbox/execute-code.js';
-import { killWarmProcesses, prewarm, warmPoolSizes } from '../../src/sandbox/warm-process.js';
+import { killWarmProcesses, prewarm, reserveWarm, warmPoolSizes } from '../../src/sandbox/warm-process.js';
 import { runtimeFor } from '../../src/sandbox/runtimes.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'cm-pool-'));
@@ -37,4 +37,14 @@ test('back-to-back JavaScript calls grow the pool of spares (at most 3) and each
   assert.equal(pids.size, 8, 'one process per call');
   assert.ok(maxPool >= 2, `the pool grew during the burst (max ${maxPool})`);
   assert.ok(maxPool <= 3, `the pool is bounded (max ${maxPool})`);
+});
+
+test('a reservation for a batch starts the spares it asks for, never more than the cap (8 launchers)', () => {
+  const bash = runtimeFor('shell', env).command('')[0]!;
+  reserveWarm('launcher', 3, env, [bash]);
+  assert.equal(warmPoolSizes().launcher, 3);
+  reserveWarm('launcher', 100, env, [bash]);
+  assert.equal(warmPoolSizes().launcher, 8);
+  reserveWarm('launcher', 5, { ...env, CONTEXT_MODE_WARM: '0' }, [bash]);
+  assert.equal(warmPoolSizes().launcher, 8, 'CONTEXT_MODE_WARM=0 starts none');
 });
