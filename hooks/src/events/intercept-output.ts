@@ -37,6 +37,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
     // Saved only where the suite saw this host apply the replacement; otherwise the model may still get it all.
     // Raw is capped at what the host itself would have passed on (its own cut of long output).
     const rawBytes = bookedRawBytes(envelope.host, tool, Math.max(shaped.rawBytes, hostReportedBytes ?? 0));
+    const replacement = `context-mode kept this ${tool} output out of the context window.\n${shaped.text}`;
     if (envelope.host.outputReplacementObserved)
       recordLedger(
         root,
@@ -46,14 +47,15 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
           tool,
           kind: 'hook-replace',
           rawBytes,
-          returnedBytes: shaped.returnedBytes,
+          // All that reaches the model, our note included (on a host with a tight cut it decides the saving).
+          returnedBytes: Buffer.byteLength(replacement, 'utf8'),
           ...(shaped.indexedSource ? { sourceId: shaped.indexedSource } : {}),
         },
         ctx.env,
       );
     return {
       kind: 'replace-output',
-      text: `context-mode kept this ${tool} output out of the context window.\n${shaped.text}`,
+      text: replacement,
       original: envelope.toolResponse,
     };
   } finally {

@@ -6,6 +6,7 @@ import { formatCopilotIde } from './copilot-ide.js';
 import { formatCursor } from './cursor.js';
 import { formatGemini } from './gemini.js';
 import { formatKiro } from './kiro.js';
+import { formatQwen } from './qwen.js';
 import { NOTHING, type DialectFormatter, type Formatted, type FormatOptions } from './types.js';
 
 export type { Formatted, FormatOptions } from './types.js';
@@ -15,7 +16,7 @@ const noAnswer: DialectFormatter = () => NOTHING;
 
 const FORMATTERS: Record<WireDialect, DialectFormatter> = {
   claude: formatClaude,
-  qwen: formatClaude,
+  qwen: formatQwen,
   gemini: formatGemini,
   'copilot-ide': formatCopilotIde,
   'copilot-cli': formatCopilotCli,

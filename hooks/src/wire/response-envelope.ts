@@ -6,6 +6,7 @@
  * Shapes observed with real hosts: test/hosts/ (see docs/hosts.md).
  */
 import { readPersistedOutput } from './persisted-output.js';
+import { qwenSavedShellOutput } from './qwen-saved-output.js';
 
 type Obj = Record<string, unknown>;
 
@@ -50,7 +51,8 @@ export function envelopeText(response: unknown): ToolText {
       if (t !== undefined) return { text: t };
     }
     if (typeof response.stdout === 'string' || typeof response.stderr === 'string') return shellText(response);
-    if (typeof response.llmContent === 'string') return { text: response.llmContent };
+    if (typeof response.llmContent === 'string')
+      return { text: qwenSavedShellOutput(response.llmContent) ?? response.llmContent };
     if (Array.isArray(response.llmContent)) {
       const t = partsText(response.llmContent);
       if (t !== undefined) return { text: t };

@@ -34,12 +34,36 @@ export const qwenCode: HostRecord = {
     value: {
       block: true,
       modifyArgs: true,
-      modifyOutput: false,
+      modifyOutput: true,
       injectContext: true,
       preCompact: true,
       sessionStart: true,
     },
     docs: HOOKS,
+  },
+  // Seen with qwen-code 0.24.4: PostToolUse `updatedToolOutput` and `decision: "block"` are ignored; `continue: false`
+  // turns the result of any tool into an error holding `stopReason`, which is how our digest reaches the model.
+  outputReplacement: {
+    value: 'all-tools',
+    docs: 'test/hosts/qwen-code.test.ts',
+    observedIn: seen(
+      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
+    ),
+  },
+  outputReplacementObserved: {
+    value: { hostVersion: '0.24.4' },
+    docs: 'test/hosts/qwen-code.test.ts',
+    observedIn: seen(
+      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
+    ),
+  },
+  // Without us Qwen 0.24.4 turns shell output above 30,000 characters into a head-and-tail preview (4,496–4,501
+  // bytes measured; booked a little under) before PostToolUse, naming the file that holds the whole (read by the
+  // hook). read_file is paged before the hook: the page the hook sees is what the model would get.
+  outputCut: {
+    value: { tools: ['Bash'], bytes: 4_400, above: 30_000, hostVersion: '0.24.4' },
+    docs: 'test/hosts/qwen-code.test.ts',
+    observedIn: seen('stats --json books what Qwen applied and no more than the model was spared'),
   },
   blockExitCode: { value: 2, docs: HOOKS },
   // Runtime tool ids passed in tool_name (hooks doc: "Tool id: write_file, read_file, run_shell_command").
