@@ -55,6 +55,9 @@ const GROUPS: string[][] = [
   ['default', 'fallback'],
   ['column', 'columns'],
   ['breakpoint', 'breakpoints', 'responsive', 'screen'],
+  ['argument', 'arguments', 'args', 'argv', 'parameter', 'parameters', 'param'],
+  ['pretty', 'indent', 'indentation', 'whitespace', 'formatted'],
+  ['escape', 'escaping', 'escaped', 'sanitize', 'unsafe'],
 ];
 
 const index = new Map<string, string[]>();
