@@ -11,7 +11,8 @@ import { readdir, readFile } from 'node:fs/promises';
  * on a system without /proc (macOS): there only the process group is contained.
  * Markers of calls still running (and of background calls, spares waiting) are live; a sweep kills every
  * process of this server whose marker is not. Scanning /proc costs ~10–20 ms here, so after ordinary calls the
- * sweep runs off the answer's path, coalesced; after a timeout it runs before the answer, which reports it.
+ * sweep runs off the answer's path, once calls pause (at most ~1 s late); after a timeout it runs before the
+ * answer, which reports it.
  */
 export const CALL_MARKER_VAR = 'CONTEXT_MODE_SANDBOX_CALL';
 const serverTag = randomBytes(6).toString('hex');
@@ -85,20 +86,29 @@ export async function killMarked(marker: string): Promise<Containment> {
 }
 
 let sweepTimer: NodeJS.Timeout | undefined;
+let sweepAsked = 0;
 let sweeping = false;
+// The sweep waits for calls to pause, so a run of back-to-back calls (each of which would otherwise pay for a
+// scan overlapping it) scans about once a second instead of after every few calls.
 const SWEEP_DELAY_MS = 150;
+const SWEEP_MAX_DELAY_MS = 1000;
 
 function scheduleSweep(): void {
-  if (sweepTimer) return;
-  sweepTimer = setTimeout(() => {
-    sweepTimer = undefined;
-    if (sweeping) return scheduleSweep();
-    sweeping = true;
-    void markedProcesses()
-      .then((procs) => kill(procs.filter((p) => !live.has(p.marker)).map((p) => p.pid)))
-      .catch(() => undefined)
-      .finally(() => (sweeping = false));
-  }, SWEEP_DELAY_MS);
+  const now = Date.now();
+  if (!sweepTimer) sweepAsked = now;
+  clearTimeout(sweepTimer);
+  sweepTimer = setTimeout(
+    () => {
+      sweepTimer = undefined;
+      if (sweeping) return scheduleSweep();
+      sweeping = true;
+      void markedProcesses()
+        .then((procs) => kill(procs.filter((p) => !live.has(p.marker)).map((p) => p.pid)))
+        .catch(() => undefined)
+        .finally(() => (sweeping = false));
+    },
+    Math.max(0, Math.min(SWEEP_DELAY_MS, sweepAsked + SWEEP_MAX_DELAY_MS - now)),
+  );
   sweepTimer.unref();
 }
 
