@@ -62,13 +62,16 @@ const GROUPS: string[][] = [
 
 const index = new Map<string, string[]>();
 for (const group of GROUPS) {
-  for (const word of group) {
+  group.forEach((word, at) => {
     const key = lightStem(word);
     const alts = index.get(key) ?? [];
-    for (const other of group)
+    // Nearest in the list first: a group runs from one sense to the next ("omit, exclude, hide, skip"), and
+    // only the first few synonyms of a word are searched.
+    const byDistance = group.map((other, i) => ({ other, d: Math.abs(i - at) })).sort((a, b) => a.d - b.d);
+    for (const { other } of byDistance)
       if (other !== word && lightStem(other) !== key && !alts.includes(other)) alts.push(other);
     index.set(key, alts);
-  }
+  });
 }
 
 /** Other words for `word` (up to `max`), or [] when it is in no group. */

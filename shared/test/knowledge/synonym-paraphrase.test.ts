@@ -35,6 +35,10 @@ test('a question asked in other words finds the section written with the doc wor
       '## argv',
       '',
       'Pass the argv of the process; each one is parsed in turn.',
+      '',
+      '## --skip-full',
+      '',
+      'Leave files with 100% coverage out of the report.',
     ].join('\n'),
     other: [
       '# Timers',
@@ -54,6 +58,8 @@ test('a question asked in other words finds the section written with the doc wor
     assert.match(top('indentation'), /options\.space/);
     assert.match(top('escaping html'), /options\.unsafe/);
     assert.match(top('arguments'), /argv/);
+    // "hide" is deep in its group; its nearest neighbours ("exclude", "skip") are the synonyms searched first.
+    assert.match(top('hide'), /--skip-full/);
   } finally {
     kb.close();
   }
