@@ -10,7 +10,7 @@ import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, SeenToolResult } from './fake-model/types.js';
 import { ensureHost, OPENCODE } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
-import { runOpenCode, userConfigPath, writeUserConfig } from './opencode/run-opencode.js';
+import { pluginTimings, runOpenCode, userConfigPath, writeUserConfig } from './opencode/run-opencode.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
 import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
@@ -193,16 +193,25 @@ test('uninstall: the user config comes back byte for byte and OpenCode runs with
   assert.ok(!first.tools.some((t) => t.startsWith(MCP)), `${V}: our tools still offered`);
 });
 
-test('report: bytes with and without context-mode', () => {
+test('report: bytes with and without context-mode, plugin wall time per hook', () => {
   const withCm: Record<string, number> = {};
   NAMES.forEach((n, i) => (withCm[n] = bytes(result(wired, i).text)));
   const without: Record<string, number> = {};
   BASELINE_SCENARIOS.forEach((n, i) => (without[n] = bytes(result(baseline, i).text)));
+  // Our plugin runs inside OpenCode, so its time is measured by the plugin itself (bus events that we ignore
+  // return at once and are left out).
+  const all = pluginTimings(wired.sb);
+  const hookWallMs = Object.fromEntries(
+    Object.entries(all).filter(([hook]) => !hook.startsWith('event:') || /session\.(created|idle)$/.test(hook)),
+  );
+  for (const hook of ['tool.execute.before', 'tool.execute.after', 'chat.message'])
+    assert.ok(hookWallMs[hook], `${V}: no timing of our ${hook} hook: ${JSON.stringify(all)}`);
   const ledger = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown }).projectTotals;
   assert.ok(
     writeHostReport('opencode', {
       version: OPENCODE.version,
       toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
+      hookWallMs,
       ledger,
     }),
   );

@@ -2,6 +2,7 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
 import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../core/types.js';
 import type { OpenCodeHooks, OpenCodePart, OpenCodePlugin, OpenCodePluginInput } from './opencode-types.js';
+import { withTimings } from './timings.js';
 import { wholeOutput } from './whole-output.js';
 
 export interface PluginDeps {
@@ -76,7 +77,7 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
       }
     };
 
-    return {
+    const hooks: OpenCodeHooks = {
       'tool.execute.before': async (input, output) => {
         const args = isRecord(output.args) ? output.args : {};
         const outcome = await run('pre-tool', 'tool.execute.before', {
@@ -155,6 +156,7 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
         }
       },
     };
+    return withTimings(hooks, env);
   };
 }
 
