@@ -1,6 +1,6 @@
 import { allHosts } from './host-table.js';
 import { paradigmOf } from './host-capabilities.js';
-import type { Capabilities, HostRecord, OsPaths } from './types.js';
+import type { Capabilities, HostRecord, Observation, OsPaths } from './types.js';
 
 /**
  * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
@@ -46,6 +46,20 @@ function configLines(host: HostRecord): string[] {
   return lines;
 }
 
+/** The facts a real host was seen doing, grouped by the suite file that shows them, each with its test's name. */
+function observationLines(host: HostRecord): string[] {
+  const byFile = new Map<string, string[]>();
+  for (const [key, fact] of Object.entries(host)) {
+    const o = (fact as { observedIn?: Observation } | undefined)?.observedIn;
+    if (!o) continue;
+    const heading = `- Observed with ${host.displayName} ${o.version} (${link(o.test)}):`;
+    const list = byFile.get(heading) ?? [];
+    list.push(`  - \`${key}\`: \`${o.name}\``);
+    byFile.set(heading, list);
+  }
+  return [...byFile].flatMap(([heading, list]) => [heading, ...list]);
+}
+
 function renderHost(host: HostRecord): string {
   const caps = host.capabilities.value;
   const can = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[])
@@ -81,6 +95,7 @@ function renderHost(host: HostRecord): string {
     );
   }
   lines.push(...configLines(host));
+  lines.push(...observationLines(host));
   if (host.setupNote) lines.push(`- After setup: ${host.setupNote.value} (${link(host.setupNote.docs)})`);
   return lines.join('\n');
 }
