@@ -113,47 +113,80 @@ export function fileCall(path: string, ctx: RuleContext): SuggestedCall {
   return { tool: 'ctx_execute', code: joinWords(['tail', '-n', '200', path]), intent: 'what you need from the file' };
 }
 
-export const URL_RE =
-  /^(https?:\/\/|www\.)|^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)|^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
-export const LOCAL_URL = /^(https?:\/\/)?(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/i;
+/** The alternatives of several patterns as one (written apart so that each line says one kind of name). */
+function anyOf(flags: string, ...alternatives: RegExp[]): RegExp {
+  return new RegExp(alternatives.map((re) => re.source).join('|'), flags);
+}
+
+const LOOPBACK_HOST = /(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(:\d+)?(\/|$)/;
+/** A URL as a command line writes it: with a scheme, `www.`, a dotted host name, or a loopback host. */
+export const URL_RE = anyOf(
+  'i',
+  /^(https?:\/\/|www\.)/,
+  /^[a-z0-9.-]+\.[a-z]{2,}(:\d+)?(\/|$)/,
+  new RegExp(`^${LOOPBACK_HOST.source}`),
+);
+export const LOCAL_URL = new RegExp(`^(https?:\\/\\/)?${LOOPBACK_HOST.source}`, 'i');
 // Services that answer with one line (the caller's IP, a health word) by design.
-export const SMALL_HOST =
-  /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip|checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/i;
+export const SMALL_HOST = anyOf(
+  'i',
+  /^(https?:\/\/)?(ifconfig\.(me|co)|icanhazip\.com|api\.ipify\.org|ipinfo\.io\/ip)(\/|$)/,
+  /^(https?:\/\/)?(checkip\.amazonaws\.com|ident\.me|ipecho\.net\/plain)(\/|$)/,
+);
 export const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
 
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
-export const BIG_NAME =
-  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.min\.js|\.min\.css|\.map|\.bundle\.js|\.parquet|\.xml\.gz|\.gz)$|(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|cargo\.lock|go\.sum|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|bun\.lockb|uv\.lock|flake\.lock|\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log|lcov\.info)$|^\/var\/log\//i;
+export const BIG_NAME = anyOf(
+  'i',
+  /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.parquet)$/,
+  /(\.min\.js|\.min\.css|\.map|\.bundle\.js|\.xml\.gz|\.gz)$/,
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|cargo\.lock|go\.sum)$/,
+  /(^|\/)(poetry\.lock|pipfile\.lock|uv\.lock|gemfile\.lock|composer\.lock|flake\.lock|lcov\.info)$/,
+  /(^|\/)(\.?[a-z_]*history|syslog|messages|kern\.log|auth\.log|access_log|error_log)$/,
+  /^\/var\/log\//,
+);
 // Data files whose names say they hold a lot (exports, dumps, snapshots).
 export const BIG_DATA_NAME =
   /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
 // Binary files: any text rendering of them (strings, base64, hex) is several times their size.
-export const BINARY_NAME =
-  /\.(png|jpe?g|gif|webp|ico|pdf|zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|so|dylib|dll|exe|wasm|mp[34]|mov|avi|mkv|class|jar|o|a|db|sqlite3?|woff2?|ttf)$|^\/(usr\/)?(s?bin|lib|libexec)\//i;
+export const BINARY_NAME = anyOf(
+  'i',
+  /\.(png|jpe?g|gif|webp|ico|pdf|mp[34]|mov|avi|mkv|woff2?|ttf)$/,
+  /\.(zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|jar|db|sqlite3?)$/,
+  /\.(so|dylib|dll|exe|wasm|class|o|a)$/,
+  /^\/(usr\/)?(s?bin|lib|libexec)\//,
+);
+/** A file over this size is too big to print whole. */
 export const BIG_FILE = 64 * 1024;
+/** A binary over this size is too big to render as text (the text is several times the binary). */
+const BIG_BINARY_FILE = 16 * 1024;
+/** What a file of unknown size is taken to hold, when its name says big: a page of a log or an export. */
+const ASSUMED_BIG_FILE_BYTES = 200_000;
 
 /** Bytes of a file if known; `big` when its size or its name says it is large. */
 export function fileVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
-  if (/[*?]/.test(path)) return { big: true, bytes: 200_000 };
+  if (/[*?]/.test(path)) return { big: true, bytes: ASSUMED_BIG_FILE_BYTES };
   const size = ctx.fileSize(path);
   if (size !== undefined) return { big: size > BIG_FILE, bytes: size };
   if (path === '/dev/urandom' || path === '/dev/random' || path === '/dev/zero')
     return { big: true, bytes: 10_000_000 };
   // Files inside installed dependencies are generated bundles more often than not.
   const vendored = /(^|\/)node_modules\/.+\.(js|cjs|mjs|css|map)$/.test(path);
-  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path) || vendored, bytes: 200_000 };
+  return { big: BIG_NAME.test(path) || BIG_DATA_NAME.test(path) || vendored, bytes: ASSUMED_BIG_FILE_BYTES };
 }
 
 /** For commands that render bytes as text: big unless the file is known to be small. */
 export function binaryVerdict(path: string, ctx: RuleContext): { big: boolean; bytes: number } {
   const size = ctx.fileSize(path);
-  if (size !== undefined) return { big: size > 16 * 1024, bytes: size * 3 };
-  return { big: BINARY_NAME.test(path) || fileVerdict(path, ctx).big, bytes: 200_000 };
+  if (size !== undefined) return { big: size > BIG_BINARY_FILE, bytes: size * 3 };
+  return { big: BINARY_NAME.test(path) || fileVerdict(path, ctx).big, bytes: ASSUMED_BIG_FILE_BYTES };
 }
 
+const HOME_DIR = /~|~\/|\$HOME\/?|\$\{HOME\}\/?/;
+const SYSTEM_DIR = /\/|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?/;
+const DEPENDENCY_DIR = /(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?/;
 // Roots of trees too big to list or search: the file system, home directories, dependency folders.
-export const HUGE_TREE =
-  /^(\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?|(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?)$/;
+export const HUGE_TREE = new RegExp(`^(${SYSTEM_DIR.source}|${HOME_DIR.source}|${DEPENDENCY_DIR.source})$`);
 
 export function isHugeTree(path: string): boolean {
   return HUGE_TREE.test(path);
