@@ -34,7 +34,7 @@ test('every observation names a test file that holds a test of exactly that name
   const pointers = facts().filter((f) => f.observedIn);
   assert.ok(pointers.length >= 20, `only ${pointers.length} facts point at a real-host test`);
   for (const { where, observedIn: o } of pointers) {
-    assert.match(o!.test, /^[\w./-]+\.test\.ts$/, `${where}: ${o!.test} is not a test file`);
+    assert.match(o!.test, /^([\w.-]+\/)*test\/[\w./-]+\.(ts|cjs|mjs)$/, `${where}: ${o!.test} is not a test file`);
     const file = join(REPO, o!.test);
     assert.ok(existsSync(file), `${where}: ${o!.test} does not exist`);
     // A skipped test shows nothing, so `test.skip(` does not count; the name may sit on the next line.

@@ -108,7 +108,15 @@ export const vscodeCopilot: HostRecord = {
   },
   // The shared Copilot CLI format file (see copilot-cli): VS Code loads it from .github/hooks and ~/.copilot/hooks.
   hookSetup: { value: { layout: 'copilot-cli', commandHost: 'copilot' }, docs: HOOKS },
-  // Observed: VS Code 1.139 lists our tools to the model as mcp_<server label>_<tool> (extension-vscode/test/
-  // integration/suite/index.cjs and the agent e2e in extension-vscode/test/agent; docs/vscode.md).
-  toolNaming: { value: 'mcp_context-mode_{tool}', docs: MCP },
+  // Observed: VS Code 1.139.1 lists our tools to the model as mcp_<server label>_<tool> (also in the agent e2e,
+  // extension-vscode/test/agent; docs/vscode.md).
+  toolNaming: {
+    value: 'mcp_context-mode_{tool}',
+    docs: MCP,
+    observedIn: {
+      version: '1.139.1',
+      test: 'extension-vscode/test/integration/suite/index.cjs',
+      name: 'VS Code itself starts our MCP server from the provider and lists its tools',
+    },
+  },
 };
