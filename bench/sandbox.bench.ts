@@ -93,6 +93,9 @@ async function latency(s: BuiltServer, label: string) {
   };
   await call({ language: 'shell', code: 'true' }); // hand-over to the full server, KB open
   await new Promise((r) => setTimeout(r, 2000)); // the start-up spares (pre-started 1.5 s after start)
+  const serverPid = serverProcesses(s).server;
+  const serverIdleRss = serverPid ? rssMiB(serverPid) : null;
+  const sparesAtStart = spares(s);
   const base: number[] = [];
   const js: number[] = [];
   const sh: number[] = [];
@@ -142,7 +145,10 @@ async function latency(s: BuiltServer, label: string) {
         commands_warm: `${warmCommands}/${RUNS * 4}`,
       },
     },
+    serverIdleRss,
+    sparesAtStart,
     sparesInBurst,
+    serverRss: () => (serverPid ? rssMiB(serverPid) : null),
     call,
   };
 }
@@ -154,13 +160,12 @@ const coldFigures = await latency(cold, 'cold')
   .finally(() => cold.close());
 const s = await startBuiltServer();
 try {
-  const { figures, sparesInBurst, call } = await latency(s, 'warm');
+  const { figures, serverIdleRss, sparesAtStart, sparesInBurst, serverRss, call } = await latency(s, 'warm');
   const loadAfterRuns = loadavg()[0]!;
   log('waiting for the pool to shrink back (15 s idle)');
   await new Promise((r) => setTimeout(r, 16_000));
   const sparesIdle = spares(s);
-  const serverPid = serverProcesses(s).server;
-  const serverRss = serverPid ? rssMiB(serverPid) : null;
+  const serverRssAfter = serverRss();
   log('cat of a 60 KB JSON file');
   const cat = await call({ language: 'shell', code: `cat '${FIXTURE}'` });
   const source = /ctx_search\(source: "([^"]+)"/.exec(cat.text)?.[1];
@@ -212,7 +217,9 @@ try {
           ),
         },
         memory: {
-          server_rss_mib_after_runs: serverRss,
+          server_rss_mib_idle_after_start: serverIdleRss,
+          server_rss_mib_after_runs: serverRssAfter,
+          spares_at_start: sparesAtStart,
           spares_after_javascript_burst: sparesInBurst,
           spares_after_idle: sparesIdle,
         },
@@ -230,6 +237,8 @@ try {
           processes_left: 0,
           execute_javascript_back_to_back_p50_ms: 20,
           execute_python_p50_ms: 25,
+          batch_commands_warm: 'all',
+          server_rss_mib_idle_after_start: 45,
         },
       },
       null,
