@@ -16,7 +16,7 @@ import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
  *   spawn.
  * The server pre-starts the JavaScript spare and the launcher shortly after start-up; the TypeScript spare
  * (it loads a compiler) and the Python one only after a first call of theirs. Each costs one process per kind
- * while calls are paced (a Node ~40 MiB, Python ~10 MiB), a few more during a burst of calls (see Pool).
+ * while calls are paced (a Node ~40 MiB, Python ~10 MiB), a few more during a burst of calls or a batch (see Pool).
  * Turned off with CONTEXT_MODE_WARM=0. A spare whose server dies sees EOF on stdin and exits.
  */
 export type WarmKind = 'javascript' | 'typescript' | 'python' | 'launcher';
