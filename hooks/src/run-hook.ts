@@ -6,6 +6,7 @@ import { bundleVanished, rerunInFreshProcess, RERUN_ENV, RETRY_EXIT } from './re
 import { callerForPayload, canonicalEventForCommand, formatForHost, hostForCommand } from './host-bridge.js';
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
+import { readSettings } from '@context-mode/shared/settings/settings';
 
 /** What the process should do once the hook has run: print `stdout` (one JSON line or nothing), exit with `exitCode`. */
 export interface HookResult {
@@ -37,9 +38,8 @@ const NOTHING: HookResult = { stdout: '', exitCode: 0 };
  * capabilities stay off, which is the answer every version accepts.
  */
 function hostVersionFromEnv(env: NodeJS.ProcessEnv, host: HostRecord): string | undefined {
-  const v =
-    env.CONTEXT_MODE_HOST_VERSION?.trim() || (host.id === 'codex' ? env.CONTEXT_MODE_CODEX_VERSION?.trim() : undefined);
-  return v ? v : undefined;
+  const settings = readSettings(env);
+  return settings.hostVersion ?? (host.id === 'codex' ? settings.codexVersion : undefined);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { recordToolCall } from '@context-mode/shared/memory/record-tool-call';
 import type { Handler, Outcome } from '../core/types.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 /** Cheap pre-check so the interception code loads only for outputs that may need replacing. */
 function overBudget(response: unknown, env: NodeJS.ProcessEnv): boolean {
   if (response === undefined || response === null) return false;
-  const budget = Number(env.CONTEXT_MODE_RESULT_BUDGET) > 0 ? Number(env.CONTEXT_MODE_RESULT_BUDGET) : 4096;
+  const budget = readSetting('resultBudget', env);
   try {
     const text = typeof response === 'string' ? response : JSON.stringify(response);
     return Buffer.byteLength(text ?? '') > budget;

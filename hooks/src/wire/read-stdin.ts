@@ -1,9 +1,10 @@
 import { fstatSync, readSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { isatty } from 'node:tty';
+import { DEFAULT_HOOK_STDIN_IDLE_MS, readSetting } from '@context-mode/shared/settings/settings';
 
 /** Default stdin idle timeout (docs/hosts.md#hook-wire-contract); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
-export const DEFAULT_IDLE_MS = 1500;
+const DEFAULT_IDLE_MS = DEFAULT_HOOK_STDIN_IDLE_MS;
 /** However steadily it trickles, a payload must be complete within this (a 1 byte/s writer kept hooks alive). */
 export const DEFAULT_TOTAL_MS = 10_000;
 /** Payloads above this are refused: no host sends a legitimate hook payload this large. */
@@ -30,9 +31,7 @@ export interface ReadStdinOptions {
 
 /** The idle timeout from the environment, falling back to the default on anything that is not a sane number. */
 export function idleMsFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.CONTEXT_MODE_HOOK_STDIN_IDLE_MS;
-  const n = raw === undefined ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= 10 && n <= 600_000 ? Math.floor(n) : DEFAULT_IDLE_MS;
+  return readSetting('hookStdinIdleMs', env);
 }
 
 /** Decodes bytes leniently (invalid UTF-8 becomes U+FFFD) and drops one leading byte-order mark. */

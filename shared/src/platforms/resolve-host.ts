@@ -1,5 +1,6 @@
 import { allHosts, findHostByName } from './host-table.js';
 import type { CanonicalEvent, HostRecord } from './types.js';
+import { readSetting, settingName } from '../settings/settings.js';
 
 export { allHosts, findHostByName, getHost } from './host-table.js';
 
@@ -12,7 +13,7 @@ export function resolveHost(
   clientName: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): HostRecord | undefined {
-  const forced = findHostByName(env.CONTEXT_MODE_PLATFORM);
+  const forced = findHostByName(readSetting('platform', env));
   if (forced) return forced;
   const byClient = hostForClientName(clientName);
   if (byClient) return byClient;
@@ -88,7 +89,7 @@ export function projectDirFromEnv(
   host: HostRecord | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  return firstSet(env, [...(host?.projectDirEnv.value ?? []), 'CONTEXT_MODE_PROJECT_DIR']);
+  return firstSet(env, [...(host?.projectDirEnv.value ?? []), settingName('projectDir')]);
 }
 
 /** The session id from the host's env vars, then `CONTEXT_MODE_SESSION_ID`; undefined when none is set. */
@@ -96,7 +97,7 @@ export function sessionIdFromEnv(
   host: HostRecord | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  return firstSet(env, [...(host?.sessionIdEnv?.value ?? []), 'CONTEXT_MODE_SESSION_ID']);
+  return firstSet(env, [...(host?.sessionIdEnv?.value ?? []), settingName('sessionId')]);
 }
 
 function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): string | undefined {
