@@ -1,5 +1,6 @@
 import { parseShell } from '@context-mode/shared/shell/parse-shell';
 import { unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 /**
  * Commands whose output is a line or two: they never earn the one-time "use the sandbox" nudge
@@ -73,8 +74,8 @@ function verbose(args: string[]): boolean {
 }
 
 export function isBoundedCommand(command: string, env: NodeJS.ProcessEnv = {}): boolean {
-  const min = Number(env.CONTEXT_MODE_BASH_NUDGE_MIN_COMMAND_BYTES);
-  if (Number.isInteger(min) && min >= 1 && min <= 100_000 && command.length < min) return true;
+  const min = readSetting('bashNudgeMinCommandBytes', env);
+  if (min !== undefined && command.length < min) return true;
   const pipelines = parseShell(command);
   if (pipelines.length === 0) return true;
   for (const p of pipelines) {

@@ -16,6 +16,7 @@ import {
 } from './redirect-text.js';
 import { isBoundedCommand } from './bounded-commands.js';
 import { findShellFlood } from './shell-floods.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 /** Nudge memory across hook processes; routing asks, the caller remembers (state/guidance-throttle.ts). */
 export interface NudgeGate {
@@ -54,8 +55,7 @@ export const READ_GUIDANCE_BYTES = 50_000;
 const NONE: Decision = { action: 'none' };
 
 function nudgeEvery(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.CONTEXT_MODE_EXTERNAL_MCP_NUDGE_EVERY);
-  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10;
+  return readSetting('externalMcpNudgeEvery', env);
 }
 
 /**
