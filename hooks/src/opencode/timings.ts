@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { readSetting } from '@context-mode/shared/settings/settings';
 import type { OpenCodeHooks } from './opencode-types.js';
 
 /**
@@ -6,13 +7,11 @@ import type { OpenCodeHooks } from './opencode-types.js';
  * in-process and logs no per-hook time, so this is how the real-host suite and a user measure what our plugin
  * adds to each event (docs/hosts.md). Unset: the hooks are returned untouched, nothing is timed.
  */
-export const PLUGIN_TIMINGS_ENV = 'CONTEXT_MODE_PLUGIN_TIMINGS_FILE';
-
 type AnyHook = (...args: never[]) => Promise<void>;
 
 /** `hooks` with each one timed into the file named by the env variable; a failed write never reaches OpenCode. */
 export function withTimings(hooks: OpenCodeHooks, env: NodeJS.ProcessEnv): OpenCodeHooks {
-  const file = env[PLUGIN_TIMINGS_ENV];
+  const file = readSetting('pluginTimingsFile', env);
   if (!file) return hooks;
   const record = (hook: string, started: number) => {
     try {

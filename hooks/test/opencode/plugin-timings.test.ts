@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { OpenCodeHooks } from '../../src/opencode/opencode-types.js';
-import { PLUGIN_TIMINGS_ENV, withTimings } from '../../src/opencode/timings.js';
+import { withTimings } from '../../src/opencode/timings.js';
+
+const PLUGIN_TIMINGS_ENV = 'CONTEXT_MODE_PLUGIN_TIMINGS_FILE';
 
 const dir = mkdtempSync(join(tmpdir(), 'cm-plugin-timings-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { setUpHosts } from '../setup/run-setup.js';
 import { runHostChecks, type AutoFix } from './host-checks.js';
 import { join } from 'node:path';
-import { readSetting } from '@context-mode/shared/settings/settings';
+import { readSetting, settingName } from '@context-mode/shared/settings/settings';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
@@ -61,7 +61,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   run('sqlite', () => sqliteCheck(env));
   run('data dir', () => {
     const home = dataHome(env);
-    const from = readSetting('home', env) ? 'CONTEXT_MODE_HOME' : 'default';
+    const from = readSetting('home', env) ? settingName('home') : 'default';
     const fix = 'Set CONTEXT_MODE_HOME to a writable absolute directory.';
     try {
       ensureWritableDir(home, env);

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataHome } from '@context-mode/shared/project/data-home';
 import { sha256Hex } from '@context-mode/shared/project/sha256-hex';
+import { settingName } from '@context-mode/shared/settings/settings';
 
 /**
  * What the server answers before any tool runs, recorded from a real full server so a later start can
@@ -24,12 +25,9 @@ export interface HandshakeSnapshot {
   toolsList: Record<string, unknown>;
 }
 
-const PER_RUN_ENV = new Set([
-  'CONTEXT_MODE_PROJECT_DIR',
-  'CONTEXT_MODE_SESSION_ID',
-  'CONTEXT_MODE_HOME',
-  'CONTEXT_MODE_PARENT_CHECK_MS',
-]);
+const PER_RUN_ENV = new Set(
+  (['projectDir', 'sessionId', 'home', 'parentCheckMs'] as const).map((key) => settingName(key)),
+);
 
 /** The snapshot file for this bundle and these settings; undefined when the bundle cannot be identified. */
 export function snapshotPath(entryUrl: string, env: NodeJS.ProcessEnv): string | undefined {

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readSetting } from '../settings/settings.js';
+import { readSetting, settingName } from '../settings/settings.js';
 
 /** Raised when the data directory cannot be used; the message always names `CONTEXT_MODE_HOME`. */
 export class DataDirError extends Error {
@@ -74,7 +74,7 @@ export function ensureWritableDir(dir: string, env: NodeJS.ProcessEnv = process.
     return dir;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    const from = readSetting('home', env) ? 'CONTEXT_MODE_HOME' : 'the default ~/.context-mode';
+    const from = readSetting('home', env) ? settingName('home') : 'the default ~/.context-mode';
     throw new DataDirError(
       `context-mode cannot write its data directory ${dir} (${code}; from ${from}). ` +
         'Set CONTEXT_MODE_HOME to a writable absolute path.',

@@ -158,6 +158,11 @@ export const SETTINGS = {
     doc: '1 lets ctx_index read paths outside the project',
     parse: flag,
   },
+  pluginTimingsFile: {
+    name: 'CONTEXT_MODE_PLUGIN_TIMINGS_FILE',
+    doc: 'file the OpenCode plugin appends one JSON line per hook call to (wall time; unset = not timed)',
+    parse: text,
+  },
   passEnv: {
     name: 'CONTEXT_MODE_PASS_ENV',
     doc: 'extra variables passed to sandboxed code (NAME,PREFIX*)',
