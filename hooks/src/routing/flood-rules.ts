@@ -63,18 +63,18 @@ import {
 import {
   awsListingOrLogs,
   bucketListing,
-  composeLogs,
-  deviceLog,
+  composeLogsWithoutBound,
   dockerLogsOrStreams,
   flyLogsTail,
   gcloudLogsWithoutLimit,
   helmManifests,
   herokuLogsTail,
   journalWithoutBound,
-  kernelLog,
   kubectlLogsOrManifests,
   pm2LogsStream,
   terraformState,
+  wholeDeviceLog,
+  wholeKernelLog,
 } from './rules/logs-and-clouds.js';
 import {
   aptCacheSearchOrDump,
@@ -208,7 +208,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
     catches: 'logs without a tail, followed logs, stats, events',
     rule: dockerLogsOrStreams,
   },
-  { programs: ['docker-compose'], catches: 'logs without a tail, followed logs', rule: composeLogs },
+  { programs: ['docker-compose'], catches: 'logs without a tail, followed logs', rule: composeLogsWithoutBound },
   {
     programs: ['kubectl', 'oc'],
     catches: 'logs without a tail, describe of a kind, watches, -o yaml|json of many objects',
@@ -216,8 +216,8 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   },
   { programs: ['stern', 'kail'], catches: 'pod logs followed until stopped', rule: printsUntilStopped },
   { programs: ['journalctl'], catches: 'the whole journal, or following it', rule: journalWithoutBound },
-  { programs: ['dmesg'], catches: 'the whole kernel log', rule: kernelLog },
-  { programs: ['adb'], catches: 'the whole device log', rule: deviceLog },
+  { programs: ['dmesg'], catches: 'the whole kernel log', rule: wholeKernelLog },
+  { programs: ['adb'], catches: 'the whole device log', rule: wholeDeviceLog },
   {
     programs: ['aws'],
     catches: 'a recursive S3 listing, log events without a limit, logs tail --follow',

@@ -73,7 +73,8 @@ const kubectlLogs = logsWithoutBound([], ['--tail', '--since', '--since-time', '
 );
 
 /** `docker-compose logs`: the compose v1 program. */
-export const composeLogs: Rule = (args, ctx) => (args[0] === 'logs' ? dockerLogs(args.slice(1), ctx) : undefined);
+export const composeLogsWithoutBound: Rule = (args, ctx) =>
+  args[0] === 'logs' ? dockerLogs(args.slice(1), ctx) : undefined;
 
 /** `docker logs`, `docker compose logs`, `docker service logs`; `docker stats` and `docker events` never end. */
 export const dockerLogsOrStreams: Rule = (args, ctx) => {
@@ -160,7 +161,7 @@ export const journalWithoutBound: Rule = (args, ctx) => {
 };
 
 /** `dmesg`: the whole kernel log, endless with `-w`. */
-export const kernelLog: Rule = (args, ctx) => {
+export const wholeKernelLog: Rule = (args, ctx) => {
   if (hasLong(args, '--help', '--version', '--clear', '--follow-new')) return undefined;
   const follow = hasShort(args, 'w', '') || hasLong(args, '--follow');
   return {
@@ -173,7 +174,7 @@ export const kernelLog: Rule = (args, ctx) => {
 };
 
 /** `adb logcat` without `-t` / `-m`: the whole device log, endless unless `-d`. */
-export const deviceLog: Rule = (args, ctx) => {
+export const wholeDeviceLog: Rule = (args, ctx) => {
   if (args[0] !== 'logcat') return undefined;
   if (hasShort(args, 't', 'vbefm') || hasShort(args, 'm', 'vbeft')) return undefined;
   return {
