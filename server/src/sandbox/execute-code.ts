@@ -7,9 +7,9 @@ import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { prewarm, reserveWarm, takeWarm, warmInput, type WarmKind } from './warm-process.js';
 import { javascriptFunctionBody, scriptSource, shellNeedsOwnBash } from './script-source.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024;
 
 export interface ExecuteRequest {
   language: Language;
@@ -30,8 +30,7 @@ export interface ExecuteResult extends RunResult {
 
 /** Output cap: `CONTEXT_MODE_OUTPUT_CAP_BYTES`, default 16 MiB. */
 export function outputCap(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.CONTEXT_MODE_OUTPUT_CAP_BYTES);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_OUTPUT_CAP;
+  return readSetting('outputCapBytes', env);
 }
 
 /** bash for the warm launcher, when this machine's shell runtime is bash. */

@@ -66,6 +66,7 @@ const STRIPPED = new Set([
   'GIT_SSH_COMMAND',
   'GIT_ASKPASS',
 ]);
+import { readSetting } from '@context-mode/shared/settings/settings';
 const STRIPPED_PREFIXES = ['BASH_FUNC_', 'COMPlus_', 'DOTNET_PROFILER_PATH', 'CORECLR_PROFILER'];
 
 /**
@@ -151,10 +152,7 @@ const PASSED_PREFIXES = ['LC_', 'XDG_', 'npm_config_', 'NPM_CONFIG_'];
 
 /** The opt-ins of CONTEXT_MODE_PASS_ENV: exact names and `PREFIX*` patterns. */
 function optIns(base: NodeJS.ProcessEnv): { names: Set<string>; prefixes: string[] } {
-  const items = (base.CONTEXT_MODE_PASS_ENV ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const items = readSetting('passEnv', base);
   return {
     names: new Set(items.filter((i) => !i.endsWith('*'))),
     prefixes: items

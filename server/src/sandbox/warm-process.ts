@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
+import { readSetting } from '@context-mode/shared/settings/settings';
 
 /**
  * Spare processes started ahead of the next call, so a call does not wait for a spawn (Node blocks its event
@@ -180,7 +181,7 @@ function armShrink(pool: Pool): void {
  * argv prefix, or for the launcher the bash to use (bash only: it needs `read -d ''`).
  */
 export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): WarmSpare | undefined {
-  if (env.CONTEXT_MODE_WARM === '0') return undefined;
+  if (!readSetting('warm', env)) return undefined;
   if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return undefined;
   const pool = noteCall(kind);
   let spare: Spare | undefined;
@@ -210,7 +211,7 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
 
 /** Starts a spare of this kind ahead of its first call (server start-up, once the handshake is done). */
 export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
-  if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
+  if (!readSetting('warm', env) || command.length === 0) return;
   if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
   fill(kind, env, command);
 }
@@ -221,7 +222,7 @@ export function prewarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[
  * while calls follow and shrinks back to one spare after `POOL_IDLE_MS` idle.
  */
 export function reserveWarm(kind: WarmKind, count: number, env: NodeJS.ProcessEnv, command: string[]): void {
-  if (env.CONTEXT_MODE_WARM === '0' || command.length === 0) return;
+  if (!readSetting('warm', env) || command.length === 0) return;
   if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
   const pool = poolOf(kind);
   pool.target = Math.max(pool.target, Math.min(POOL_CAP[kind], Math.floor(count)));
