@@ -5,8 +5,7 @@
  * and a host that validates replacements against the tool's own schema gets its own envelope back.
  * Shapes observed with real hosts: test/hosts/ (see docs/hosts.md).
  */
-import { readPersistedOutput } from './persisted-output.js';
-import { qwenSavedShellOutput } from './qwen-saved-output.js';
+import { anySavedOutputText, reportedSavedBytes, withoutSavedOutputFields } from './saved-output.js';
 
 type Obj = Record<string, unknown>;
 
@@ -24,21 +23,17 @@ export interface ToolText {
   text: string;
   /** Kept apart so its error lines are kept. */
   stderr?: string;
-  /** The whole output's size in bytes when the host says it cut the text it passed (Claude's `persistedOutputSize`). */
+  /** The whole output's size in bytes when the host says it cut the text it passed (a host's `savedOutput.sizeField`). */
   hostReportedBytes?: number;
 }
 
-/** Bash output that Claude Code cut and kept whole in a file: the file's text when it is readable and plausible. */
+/** Shell output, whole from the file a host kept it in when the host cut it (Claude Code's Bash). */
 function shellText(response: Obj): ToolText {
   const passed = typeof response.stdout === 'string' ? response.stdout : '';
   const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
-  const size = response.persistedOutputSize;
-  const reported = typeof size === 'number' && Number.isFinite(size) && size > 0 ? { hostReportedBytes: size } : {};
-  const text =
-    response.persistedOutputPath === undefined
-      ? passed
-      : (readPersistedOutput(response.persistedOutputPath, passed) ?? passed);
-  return { text, ...(stderr ? { stderr } : {}), ...reported };
+  const size = reportedSavedBytes(response);
+  const text = anySavedOutputText(passed, response) ?? passed;
+  return { text, ...(stderr ? { stderr } : {}), ...(size !== undefined ? { hostReportedBytes: size } : {}) };
 }
 
 /** The tool's own text (and stderr apart, so its error lines are kept) from any known envelope. */
@@ -52,7 +47,7 @@ export function envelopeText(response: unknown): ToolText {
     }
     if (typeof response.stdout === 'string' || typeof response.stderr === 'string') return shellText(response);
     if (typeof response.llmContent === 'string')
-      return { text: qwenSavedShellOutput(response.llmContent) ?? response.llmContent };
+      return { text: anySavedOutputText(response.llmContent, response) ?? response.llmContent };
     if (Array.isArray(response.llmContent)) {
       const t = partsText(response.llmContent);
       if (t !== undefined) return { text: t };
@@ -65,7 +60,7 @@ export function envelopeText(response: unknown): ToolText {
 /**
  * `response` with its text replaced by `text` (stderr emptied, since the digest holds its error lines), or
  * undefined when the envelope has no known text field — then no replacement the host would accept exists.
- * Claude's persisted-output fields are dropped: with them Claude 2.1.332 wraps even our short digest in its
+ * A host's saved-output fields (the table's `savedOutput`) are dropped: with them Claude 2.1.332 wraps even our short digest in its
  * `<persisted-output>` note and shows the model only the digest's first 2 KB; without them the digest reaches
  * the model whole (test/hosts/claude-code.test.ts).
  */
@@ -78,7 +73,7 @@ export function withEnvelopeText(response: unknown, text: string): unknown {
   }
   if (Array.isArray(response.content)) return { ...response, content: [{ type: 'text', text }] };
   if (typeof response.stdout === 'string' || typeof response.stderr === 'string') {
-    const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = response;
+    const rest = withoutSavedOutputFields(response);
     return { ...rest, stdout: text, ...(typeof response.stderr === 'string' ? { stderr: '' } : {}) };
   }
   if (typeof response.llmContent === 'string' || Array.isArray(response.llmContent))

@@ -80,6 +80,40 @@ export interface Sourced<T> {
   observedIn?: Observation;
 }
 
+/**
+ * Where a host keeps the whole of a tool output it cut before the hook saw it, and how to recognise that file. The
+ * hooks read the file only when every check here holds and the file is a regular file under a size cap that
+ * holds the output the host passed (hooks/src/wire/saved-output.ts); otherwise the passed text stands.
+ */
+export interface SavedOutput {
+  /** Field naming the file, in the object `fieldsIn` says. */
+  pathField?: string;
+  /** Field holding the whole output's size in bytes, beside `pathField`. */
+  sizeField?: string;
+  /** Where `pathField` and `sizeField` are: the tool response (Claude) or the plugin result's `metadata` (OpenCode). */
+  fieldsIn?: 'tool-response' | 'result-metadata';
+  /** Regular-expression source whose first group is the file path, as the host writes it into the passed text. */
+  textMarker?: string;
+  /** Regular-expression source the file's base name must match (the host's own naming of saved outputs). */
+  fileName?: string;
+  /** Name of the folder the host keeps saved outputs in (the file's parent folder). */
+  dir?: string;
+  /**
+   * How the file is shown to be this output: it begins with the passed text (`begins-with`), or lines sampled
+   * from the passed text occur in it (`holds-lines`, for a head-and-tail preview or a window).
+   */
+  sameOutput: 'begins-with' | 'holds-lines';
+  /** `holds-lines`: lines are sampled after this note of the host's, and never from lines matching `notes`. */
+  sampleAfter?: string;
+  /** Regular-expression source of the host's own note lines inside the passed text. */
+  notes?: string;
+  /**
+   * A read tool the host stops short of the file's end (OpenCode: 50 KB, "Use offset=N to continue"): the whole
+   * is the file the model asked for, when the model did not page the read itself.
+   */
+  stoppedRead?: { textMarker: string; flagField: string; pagingArgs: string[] };
+}
+
 export type OsPaths = Partial<Record<'linux' | 'darwin' | 'win32', string>>;
 
 export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
@@ -207,6 +241,8 @@ export interface HostRecord {
    * block must come again.
    */
   resumeKeepsInjectedContext?: Sourced<boolean>;
+  /** Where the host keeps the whole of an output it cut, for the hooks to digest all of it. */
+  savedOutput?: Sourced<SavedOutput>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */

@@ -70,6 +70,18 @@ export const claudeCode: HostRecord = {
     docs: 'test/hosts/claude-code.test.ts',
     observedIn: seen('stats --json books no more than the model was really spared'),
   },
+  // The cut Bash output's whole text: PostToolUse gets the first 30,000 characters in `tool_response.stdout` and
+  // the path and size of Claude's copy of all of it beside them.
+  savedOutput: {
+    value: {
+      pathField: 'persistedOutputPath',
+      sizeField: 'persistedOutputSize',
+      fieldsIn: 'tool-response',
+      sameOutput: 'begins-with',
+    },
+    docs: 'test/hosts/claude-code.test.ts',
+    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
+  },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
   tools: {

@@ -63,6 +63,26 @@ export const opencode: HostRecord = {
     docs: 'test/hosts/opencode.test.ts',
     observedIn: seen('stats --json books no more than the model was really spared'),
   },
+  // A long bash output's whole text is kept in `<data>/tool-output/tool_<id>`, named in `metadata.outputPath` and
+  // in the ~50 KB window passed on ("Full output saved to: …"); read stops at 50 KB and says how to page on.
+  savedOutput: {
+    value: {
+      pathField: 'outputPath',
+      fieldsIn: 'result-metadata',
+      textMarker: 'Full output saved to: (\\S+)',
+      fileName: '^tool_\\w+$',
+      dir: 'tool-output',
+      sameOutput: 'holds-lines',
+      notes: 'output truncated|Full output saved to',
+      stoppedRead: {
+        textMarker: 'Use offset=\\d+ to continue',
+        flagField: 'truncated',
+        pagingArgs: ['offset', 'limit'],
+      },
+    },
+    docs: 'test/hosts/opencode.test.ts',
+    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
+  },
   // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
   tools: {
     value: {

@@ -65,6 +65,21 @@ export const qwenCode: HostRecord = {
     docs: 'test/hosts/qwen-code.test.ts',
     observedIn: seen('stats --json books what Qwen applied and no more than the model was spared'),
   },
+  // The shell preview names the file holding the whole output, a `run_shell_command_<id>.output` under ~/.qwen/tmp/,
+  // and the hook gets nothing more.
+  savedOutput: {
+    value: {
+      textMarker: 'The full output has been saved to: (\\S+)',
+      fileName: '^run_shell_command_\\w+\\.output$',
+      sameOutput: 'holds-lines',
+      sampleAfter: 'Truncated part of the output:',
+      notes: '\\[CONTENT TRUNCATED\\]',
+    },
+    docs: 'test/hosts/qwen-code.test.ts',
+    observedIn: seen(
+      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
+    ),
+  },
   blockExitCode: { value: 2, docs: HOOKS },
   // Runtime tool ids passed in tool_name (hooks doc: "Tool id: write_file, read_file, run_shell_command").
   tools: {
