@@ -1,4 +1,4 @@
-import { builtinToolRole } from '@context-mode/shared/platforms/tool-names';
+import { argFieldsOfAnyHost, builtinToolRole } from '@context-mode/shared/platforms/tool-names';
 import type { ToolRole } from '@context-mode/shared/platforms/types';
 
 /**
@@ -21,6 +21,7 @@ export function canonicalToolName(name: string): string {
   return (role && CANONICAL[role]) ?? name;
 }
 
+/** The first non-empty string (or argv, joined) among `fields`, and the field it came from. */
 function firstString(
   input: Record<string, unknown> | undefined,
   fields: readonly string[],
@@ -39,12 +40,22 @@ function firstString(
   return undefined;
 }
 
-// Argument spellings across hosts. Not yet read from the table's `tools.args`: these lists hold spellings no table
-// host claims (commandLine, FilePath, URL), and the table's Gemini `prompt` / Copilot `urls` URL fields need the URL
-// picked out of free text or an array first.
-export const COMMAND_FIELDS = ['command', 'cmd', 'CommandLine', 'commandLine'] as const;
-export const PATH_FIELDS = ['file_path', 'path', 'AbsolutePath', 'FilePath', 'filePath', 'absolute_path'] as const;
-export const URL_FIELDS = ['url', 'URL', 'Url'] as const;
+const WEB_URL = /https?:\/\/[^\s"'<>]+/;
+
+/**
+ * A URL from one argument value: a bare token as it is, the first web URL in free text (Gemini's `web_fetch`
+ * takes a `prompt` naming the URLs), the first of a list (Copilot's `urls`).
+ */
+function urlIn(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(urlIn).find((u) => u !== undefined);
+  if (typeof value !== 'string' || value === '') return undefined;
+  return /\s/.test(value) ? WEB_URL.exec(value)?.[0] : value;
+}
+
+// Every host's argument spellings, from the host table's `tools.args` (shared/src/platforms/hosts).
+export const COMMAND_FIELDS = argFieldsOfAnyHost('command');
+export const PATH_FIELDS = argFieldsOfAnyHost('filePath');
+export const URL_FIELDS = argFieldsOfAnyHost('url');
 
 /** The shell command of a Bash-like call and the input field it came from. */
 export function shellCommandOf(
@@ -60,5 +71,10 @@ export function filePathOf(input: Record<string, unknown> | undefined): string |
 
 /** The URL of a WebFetch-like call. */
 export function urlOf(input: Record<string, unknown> | undefined): string | undefined {
-  return firstString(input, URL_FIELDS)?.value;
+  if (!input) return undefined;
+  for (const field of URL_FIELDS) {
+    const url = urlIn(input[field]);
+    if (url !== undefined) return url;
+  }
+  return undefined;
 }
