@@ -1,3 +1,5 @@
+import { readSetting } from '@context-mode/shared/settings/settings';
+
 /**
  * The environment of sandboxed code: an allow-list of the server's own (below) without variables that inject
  * code into interpreters and tools, plus settings that make output plain and UTF-8.
@@ -66,7 +68,6 @@ const STRIPPED = new Set([
   'GIT_SSH_COMMAND',
   'GIT_ASKPASS',
 ]);
-import { readSetting } from '@context-mode/shared/settings/settings';
 const STRIPPED_PREFIXES = ['BASH_FUNC_', 'COMPlus_', 'DOTNET_PROFILER_PATH', 'CORECLR_PROFILER'];
 
 /**
