@@ -6,7 +6,7 @@
 //   hit3        answer text anywhere in the formatted limit-3 answer
 //   hit3_strict answer inside a result that comes from the question's own package
 //   hard_hit3   hit3 over questions marked hard (paraphrase, typo, bare identifier, several concepts)
-//   mrr         1/rank of the first result whose snippet contains the answer (0 when none of the 3 does)
+//   mrr         1/rank of the first result whose heading or snippet contains the answer (0 when none of the 3 does)
 //   docHit3     the question's package is among the 3 results (the old, label-level measure)
 //   meanBytes   bytes of the formatted answer, what the model reads per search
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -101,7 +101,9 @@ for (const q of questions) {
   latencies.push(performance.now() - s);
   const want = norm(q.answer);
   const hit = norm(text).includes(want);
-  const rank = report.hits.findIndex((h) => norm(h.snippet).includes(want)) + 1;
+  // A result answers when the text the model reads for it (its heading line and its snippet) holds the answer,
+  // the same text hit3 reads for the whole answer.
+  const rank = report.hits.findIndex((h) => norm(`${h.title}\n${h.snippet}`).includes(want)) + 1;
   const own = report.hits.some((h) => h.source === label(q.package) && norm(`${h.title}\n${h.snippet}`).includes(want));
   const docHit = report.hits.some((h) => h.source === label(q.package));
   const keys = [q.half, `${q.half}:${q.kind}`, ...(q.hard ? [`${q.half}:hard`] : [])];
