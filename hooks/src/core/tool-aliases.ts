@@ -1,4 +1,5 @@
-import { argFieldsOfAnyHost, builtinToolRole } from '@context-mode/shared/platforms/tool-names';
+import { argFieldsOfAnyHost } from '@context-mode/shared/platforms/any-host-fields';
+import { builtinToolRole } from '@context-mode/shared/platforms/tool-names';
 import type { ToolRole } from '@context-mode/shared/platforms/types';
 
 /**

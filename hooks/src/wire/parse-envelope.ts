@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
 import type { Envelope, SessionStartSource } from '../core/types.js';
+import { payloadFieldsOfAnyHost } from '@context-mode/shared/platforms/any-host-fields';
 import { projectDirFromEnv, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import { canonicalToolName } from '../core/tool-aliases.js';
 
@@ -21,22 +22,15 @@ export interface ParsedEnvelope {
   problem?: string;
 }
 
-// Field names every host family has used; the host table's names are tried first.
-const FALLBACK = {
-  toolName: ['tool_name', 'toolName', 'tool'],
-  toolInput: ['tool_input', 'toolArgs', 'toolInput', 'tool_args', 'arguments', 'args', 'input'],
-  toolResponse: ['tool_response', 'toolResult', 'tool_output', 'toolResponse', 'output', 'result'],
-  cwd: ['cwd'],
-  prompt: ['prompt', 'user_prompt', 'message'],
-  sessionStartSource: ['source', 'trigger'],
-};
+type FallbackField = 'toolName' | 'toolInput' | 'toolResponse' | 'cwd' | 'prompt' | 'sessionStartSource';
 
 const UUID_IN_TRANSCRIPT = /([a-f0-9-]{36})\.jsonl$/i;
 const SOURCES: readonly SessionStartSource[] = ['startup', 'compact', 'resume', 'clear'];
 
-function fieldsFor(host: HostRecord, key: keyof typeof FALLBACK): string[] {
+/** The host's own field names first, then every other host's (the table's), for a caller that is a guess. */
+function fieldsFor(host: HostRecord, key: FallbackField): string[] {
   const own: string[] = host.payload?.value?.[key] ?? [];
-  return [...own, ...FALLBACK[key].filter((f) => !own.includes(f))];
+  return [...own, ...payloadFieldsOfAnyHost(key).filter((f) => !own.includes(f))];
 }
 
 function pick(raw: Record<string, unknown>, fields: readonly string[]): unknown {

@@ -86,3 +86,15 @@ test('fields of the wrong type are ignored rather than trusted', () => {
 test('session-start source is read and mapped to the canonical sources', () => {
   assert.equal(parse({ source: 'compact' }, { event: 'session-start' }).envelope.sessionStartSource, 'compact');
 });
+
+test("a payload in another host's spelling is still read when the caller was guessed wrong (every table host's fields)", () => {
+  // OpenCode's and Copilot CLI's names, parsed as if Claude Code had sent them.
+  const opencodeShaped = parse({ tool: 'bash', args: { command: 'ls' }, output: 'a', directory: '/p/oc' }).envelope;
+  assert.equal(opencodeShaped.toolName, 'Bash');
+  assert.deepEqual(opencodeShaped.toolInput, { command: 'ls' });
+  assert.equal(opencodeShaped.toolResponse, 'a');
+  assert.equal(opencodeShaped.projectDir, '/p/oc');
+  assert.equal(parse({ toolName: 'view', tool_result: 'x' }).envelope.toolResponse, 'x');
+  // A spelling no host in the table sends is not guessed at.
+  assert.equal(parse({ tool_name: 'Bash', arguments: { command: 'ls' } }).envelope.toolInput, undefined);
+});

@@ -1,5 +1,5 @@
 import { allHosts } from './host-table.js';
-import type { HostRecord, HostTools, ToolRole } from './types.js';
+import type { HostRecord, ToolRole } from './types.js';
 
 /**
  * Questions about a tool name that have to be answered without knowing which host sent it (memory extraction,
@@ -87,26 +87,4 @@ export function isExternalMcpTool(name: string | undefined): boolean {
 /** The role of a built-in tool under any host's spelling (`run_shell_command` → shell), case-insensitively. */
 export function builtinToolRole(name: string | undefined): ToolRole | undefined {
   return name ? TABLE.roles.get(name.toLowerCase()) : undefined;
-}
-
-type ToolArg = keyof HostTools['args'];
-
-function argUnion(hosts: readonly HostRecord[]): Record<ToolArg, readonly string[]> {
-  const union: Record<ToolArg, string[]> = { command: [], filePath: [], url: [], prompt: [] };
-  for (const host of hosts) {
-    for (const [arg, fields] of Object.entries(host.tools?.value.args ?? {}) as Array<[ToolArg, string[]]>) {
-      for (const field of fields) if (!union[arg].includes(field)) union[arg].push(field);
-    }
-  }
-  return union;
-}
-
-const ARGS = argUnion(allHosts());
-
-/**
- * Every host's spelling of a tool argument (`command`, `cmd`, `CommandLine`, …), in table order, for a hook
- * that reads a call without trusting which host sent it.
- */
-export function argFieldsOfAnyHost(arg: ToolArg): readonly string[] {
-  return ARGS[arg];
 }
