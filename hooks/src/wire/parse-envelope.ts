@@ -22,14 +22,14 @@ export interface ParsedEnvelope {
   problem?: string;
 }
 
-type FallbackField = 'toolName' | 'toolInput' | 'toolResponse' | 'cwd' | 'prompt' | 'sessionStartSource';
+type FallbackField = Parameters<typeof payloadFieldsOfAnyHost>[0];
 
 const UUID_IN_TRANSCRIPT = /([a-f0-9-]{36})\.jsonl$/i;
 const SOURCES: readonly SessionStartSource[] = ['startup', 'compact', 'resume', 'clear'];
 
 /** The host's own field names first, then every other host's (the table's), for a caller that is a guess. */
-function fieldsFor(host: HostRecord, key: FallbackField): string[] {
-  const own: string[] = host.payload?.value?.[key] ?? [];
+function fieldsFor(host: HostRecord | undefined, key: FallbackField): string[] {
+  const own: string[] = host?.payload?.value?.[key] ?? [];
   return [...own, ...payloadFieldsOfAnyHost(key).filter((f) => !own.includes(f))];
 }
 
@@ -76,7 +76,7 @@ export function sessionIdOf(
   env: NodeJS.ProcessEnv,
   ppid: number,
 ): string {
-  const transcript = str(pick(raw, ['transcript_path', ...(host.payload?.value.transcriptPath ?? [])]));
+  const transcript = str(pick(raw, fieldsFor(host, 'transcriptPath')));
   const uuid = transcript ? UUID_IN_TRANSCRIPT.exec(transcript)?.[1] : undefined;
   if (uuid) return uuid;
   const fromPayload = str(
@@ -94,7 +94,7 @@ export function projectDirOf(
   cwd: string,
 ): string {
   const candidates: unknown[] = [pick(raw, fieldsFor(host, 'cwd'))];
-  const roots = pick(raw, [...(host.payload?.value.workspaceRoots ?? []), 'workspace_roots']);
+  const roots = pick(raw, fieldsFor(host, 'workspaceRoots'));
   if (Array.isArray(roots)) candidates.push(roots[0]);
   candidates.push(projectDirFromEnv(host, env));
   for (const c of candidates) {
@@ -106,7 +106,7 @@ export function projectDirOf(
 
 /** A subagent's tool calls pass through routing: its MCP tools may not be wired (context-mode 1.0.169 learned this from its issue #794). */
 export function isSubagentPayload(raw: Record<string, unknown>, host?: HostRecord): boolean {
-  const fields = [...(host?.payload?.value.subagent ?? []), 'agent_id', 'agent_type'];
+  const fields = fieldsFor(host, 'subagent');
   return fields.some((f) => str(raw[f]) !== undefined);
 }
 
@@ -170,7 +170,7 @@ export function parseEnvelope(input: EnvelopeInput): ParsedEnvelope {
   const source = sourceValue ? (host.sessionStartSources?.[sourceValue] ?? sourceValue) : undefined;
   if (source && (SOURCES as readonly string[]).includes(source))
     envelope.sessionStartSource = source as SessionStartSource;
-  const transcript = str(pick(raw, ['transcript_path', ...(host.payload?.value.transcriptPath ?? [])]));
+  const transcript = str(pick(raw, fieldsFor(host, 'transcriptPath')));
   if (transcript) envelope.transcriptPath = transcript;
   return problem ? { envelope, problem } : { envelope };
 }

@@ -8,7 +8,16 @@ import type { HostRecord, HostTools } from './types.js';
  */
 
 type ToolArg = keyof HostTools['args'];
-type PayloadField = 'toolName' | 'toolInput' | 'toolResponse' | 'cwd' | 'prompt' | 'sessionStartSource';
+type PayloadField =
+  | 'toolName'
+  | 'toolInput'
+  | 'toolResponse'
+  | 'cwd'
+  | 'prompt'
+  | 'sessionStartSource'
+  | 'transcriptPath'
+  | 'subagent'
+  | 'workspaceRoots';
 
 function union<K extends string>(keys: readonly K[], of: (host: HostRecord, key: K) => readonly string[] | undefined) {
   const out = Object.fromEntries(keys.map((k) => [k, [] as string[]])) as Record<K, string[]>;
@@ -20,7 +29,17 @@ function union<K extends string>(keys: readonly K[], of: (host: HostRecord, key:
 
 const ARGS = union<ToolArg>(['command', 'filePath', 'url', 'prompt'], (h, k) => h.tools?.value.args[k]);
 const PAYLOAD = union<PayloadField>(
-  ['toolName', 'toolInput', 'toolResponse', 'cwd', 'prompt', 'sessionStartSource'],
+  [
+    'toolName',
+    'toolInput',
+    'toolResponse',
+    'cwd',
+    'prompt',
+    'sessionStartSource',
+    'transcriptPath',
+    'subagent',
+    'workspaceRoots',
+  ],
   (h, k) => h.payload.value[k],
 );
 
