@@ -1,6 +1,6 @@
 import { allHosts } from './host-table.js';
 import { paradigmOf } from './host-capabilities.js';
-import type { Capabilities, HostRecord, Observation, OsPaths } from './types.js';
+import type { Capabilities, HostRecord, Observation, OsPaths, SavedOutput } from './types.js';
 
 /**
  * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
@@ -60,6 +60,24 @@ function observationLines(host: HostRecord): string[] {
   return [...byFile].flatMap(([heading, list]) => [heading, ...list]);
 }
 
+/** Where the host keeps a cut output whole, as the hooks look for it. */
+function savedOutputLine(s: SavedOutput, docs: string): string {
+  const where = [
+    s.pathField
+      ? `\`${s.pathField}\` in the ${s.fieldsIn === 'result-metadata' ? "result's metadata" : 'tool response'}`
+      : '',
+    s.textMarker ? `the text matching \`${s.textMarker}\`` : '',
+  ].filter(Boolean);
+  const held = [s.dir ? `in a \`${s.dir}\` folder` : '', s.fileName ? `named like \`${s.fileName}\`` : '']
+    .filter(Boolean)
+    .join(', ');
+  const same = s.sameOutput === 'begins-with' ? 'begins with the passed text' : 'holds lines of the passed text';
+  return (
+    `- Saved output (a cut output kept whole): path from ${where.join(' or ')}${held ? `, ${held}` : ''}; ` +
+    `read when it ${same}${s.sizeField ? `; size in \`${s.sizeField}\`` : ''} (${link(docs)})`
+  );
+}
+
 function renderHost(host: HostRecord): string {
   const caps = host.capabilities.value;
   const can = (Object.keys(CAPABILITY_LABELS) as (keyof Capabilities)[])
@@ -94,6 +112,7 @@ function renderHost(host: HostRecord): string {
           : 'not yet seen applied by a real host, so the ledger does not count it as saved'),
     );
   }
+  if (host.savedOutput) lines.push(savedOutputLine(host.savedOutput.value, host.savedOutput.docs));
   lines.push(...configLines(host));
   lines.push(...observationLines(host));
   if (host.setupNote) lines.push(`- After setup: ${host.setupNote.value} (${link(host.setupNote.docs)})`);
