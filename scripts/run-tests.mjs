@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,9 +21,28 @@ if (tier !== undefined && tier !== 'unit' && tier !== 'spawned') {
 }
 const roots = args.filter((a, i) => !a.startsWith('--') && (tierAt < 0 || i !== tierAt + 1));
 // What makes a test "spawned": it starts a process of ours (the built bin, the MCP server, a hook), a browser or
-// a host. Read from the file itself so that a new test lands in the right tier without a list to keep.
+// a host. Read from the file and the local helpers it imports, so that a new test lands in the right tier without
+// a list to keep.
 const SPAWNS = /child_process|startBuiltServer|helpers\/mcp-client|\bspawn\(|playwright|execFile|\bBIN\b|hook-process/;
-const isSpawned = (file) => SPAWNS.test(readFileSync(resolve(root, file), 'utf8'));
+// A test file counts as spawned when it, or a local helper it imports (followed to any depth), matches.
+const spawnedMemo = new Map();
+function isSpawned(file) {
+  const path = resolve(root, file);
+  if (spawnedMemo.has(path)) return spawnedMemo.get(path);
+  spawnedMemo.set(path, false); // an import cycle ends here
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return false;
+  }
+  const helpers = [...text.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+    resolve(dirname(path), m[1].replace(/\.js$/, '.ts')),
+  );
+  const spawned = SPAWNS.test(text) || helpers.some((h) => existsSync(h) && isSpawned(h));
+  spawnedMemo.set(path, spawned);
+  return spawned;
+}
 const searchRoots = roots.length
   ? roots
   : ['shared/test', 'hooks/test', 'server/test', 'bench/test', 'extension-vscode/test/unit'];
