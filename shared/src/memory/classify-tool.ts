@@ -1,5 +1,6 @@
 import { builtinToolRole, isMcpToolName, ownToolName } from '../platforms/tool-names.js';
 import type { ToolRole } from '../platforms/types.js';
+import { argFieldsOfAnyHost } from '../platforms/any-host-fields.js';
 
 /**
  * What a tool call is, for memory purposes. The hook runtime normalises tool names to the Claude spelling;
@@ -102,15 +103,12 @@ export function pick(input: Record<string, unknown> | undefined, ...names: strin
   return undefined;
 }
 
-export const PATH_FIELDS = [
-  'file_path',
-  'path',
-  'filePath',
-  'absolute_path',
-  'AbsolutePath',
-  'FilePath',
+// Where a call names its file or command: every host's read and shell argument spellings from the host table, plus
+// the fields of edit, write and script tools the table has no role for yet.
+export const PATH_FIELDS: readonly string[] = [
+  ...argFieldsOfAnyHost('filePath'),
   'notebook_path',
   'target_file',
   'file',
 ];
-export const COMMAND_FIELDS = ['command', 'cmd', 'CommandLine', 'commandLine', 'script'];
+export const COMMAND_FIELDS: readonly string[] = [...argFieldsOfAnyHost('command'), 'script'];
