@@ -130,6 +130,7 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
       background: req.background ?? false,
       onBackgroundExit: () => rmSync(dir, { recursive: true, force: true }),
     });
+    warm?.release();
     keepDir = result.backgrounded;
     return { ...result, capBytes };
   } finally {

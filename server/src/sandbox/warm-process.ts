@@ -90,6 +90,8 @@ function poolOf(kind: WarmKind): Pool {
 export interface WarmSpare {
   child: ChildProcess;
   marker: string;
+  /** Tells the pool the call has its answer (foreground done, or backgrounded), so the spare's replacement may start. */
+  release: () => void;
 }
 
 function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
@@ -196,17 +198,21 @@ export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string
     return undefined;
   }
   const { child, marker } = spare;
-  if (kind === 'launcher') {
-    serving.add(child);
-    child.once('close', () => {
-      serving.delete(child);
-      refillLater(kind, env, command);
-    });
-  } else if (pool.target > 1) refillLater(kind, env, command);
-  else child.once('close', () => refillLater(kind, env, command));
+  // The call is over for the pool when its answer is in (a backgrounded process may live on for hours) or when
+  // the process ends, whichever comes first.
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    serving.delete(child);
+    if (kind === 'launcher' || pool.target <= 1) refillLater(kind, env, command);
+  };
+  if (kind === 'launcher') serving.add(child);
+  else if (pool.target > 1) refillLater(kind, env, command);
+  child.once('close', release);
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
-  return { child, marker };
+  return { child, marker, release };
 }
 
 /** Starts a spare of this kind ahead of its first call (server start-up, once the handshake is done). */

@@ -1,7 +1,7 @@
 // A burst of JavaScript calls keeps more than one spare booted (so back-to-back calls stay warm), bounded, and
 // every call in the burst is still its own process.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -47,4 +47,33 @@ test('a reservation for a batch starts the spares it asks for, never more than t
   assert.equal(warmPoolSizes().launcher, 8);
   reserveWarm('launcher', 5, { ...env, CONTEXT_MODE_WARM: '0' }, [bash]);
   assert.equal(warmPoolSizes().launcher, 8, 'CONTEXT_MODE_WARM=0 starts none');
+});
+
+test('a backgrounded shell call (a dev server) does not keep the next shell calls from starting warm', async () => {
+  const bash = runtimeFor('shell', env).command('')[0]!;
+  prewarm('launcher', env, [bash]);
+  await new Promise((r) => setTimeout(r, 300));
+  const waiting = warmPoolSizes().launcher ?? 0;
+  assert.ok(waiting >= 1, 'a launcher is waiting before the call');
+  const pidFile = join(cwd, 'bg.pid');
+  const code = `echo $$ > '${pidFile}'; sleep 30`;
+  const bg = await executeCode({ language: 'shell', code, cwd, env, background: true, timeoutMs: 500 });
+  assert.ok(bg.backgrounded, 'the call was backgrounded');
+  try {
+    // The launcher the background call took is replaced once its answer is in, not when `sleep 30` ends.
+    const deadline = Date.now() + 5_000;
+    while ((warmPoolSizes().launcher ?? 0) < waiting && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(warmPoolSizes().launcher, waiting, 'the launchers are back while the background process lives');
+  } finally {
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    for (const target of [-pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Already gone, or not a group leader.
+      }
+    }
+  }
 });

@@ -52,11 +52,12 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
       );
       const concurrency = Math.min(8, Math.max(1, Math.floor(args.concurrency ?? 1)));
       const timeoutMs = args.timeout && args.timeout > 0 ? args.timeout : 60_000;
+      for (const r of ran) r.denied = deniedBy(ctx, 'shell', r.command);
+      const allowed = ran.filter((r) => !r.denied);
       // One booted shell per command that starts at once, before the first starts (else only the first is warm).
-      if (concurrency > 1) reserveSandbox(ctx.env, 'shell', Math.min(concurrency, ran.length));
-      await pool(ran, concurrency, async (r) => {
-        r.denied = deniedBy(ctx, 'shell', r.command);
-        if (r.denied) return;
+      if (concurrency > 1 && allowed.length > 1)
+        reserveSandbox(ctx.env, 'shell', Math.min(concurrency, allowed.length));
+      await pool(allowed, concurrency, async (r) => {
         r.result = await executeCode({
           language: 'shell',
           code: r.command,
