@@ -18,7 +18,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
   if (isOwnTool(tool)) return { kind: 'none' };
   const scope = envelope.host.outputReplacement?.value ?? 'all-tools';
   if (scope === 'mcp-tools' && !isMcpToolName(tool)) return { kind: 'none' };
-  const { text, stderr, hostReportedBytes } = envelopeText(envelope.toolResponse);
+  const { text, stderr, hostReportedBytes } = envelopeText(envelope.toolResponse, envelope.host.savedOutput?.value);
   const budget = resultBudget(ctx.env);
   if (Buffer.byteLength(text, 'utf8') + Buffer.byteLength(stderr ?? '', 'utf8') <= budget) return { kind: 'none' };
   const root = findProjectRoot(envelope.projectDir);

@@ -5,7 +5,8 @@
  * and a host that validates replacements against the tool's own schema gets its own envelope back.
  * Shapes observed with real hosts: test/hosts/ (see docs/hosts.md).
  */
-import { anySavedOutputText, reportedSavedBytes, withoutSavedOutputFields } from './saved-output.js';
+import type { SavedOutput } from '@context-mode/shared/platforms/types';
+import { reportedSavedBytes, savedOutputText, withoutSavedOutputFields } from './saved-output.js';
 
 type Obj = Record<string, unknown>;
 
@@ -28,16 +29,25 @@ export interface ToolText {
 }
 
 /** Shell output, whole from the file a host kept it in when the host cut it (Claude Code's Bash). */
-function shellText(response: Obj): ToolText {
+function shellText(response: Obj, saved: SavedOutput | undefined): ToolText {
   const passed = typeof response.stdout === 'string' ? response.stdout : '';
   const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
   const size = reportedSavedBytes(response);
-  const text = anySavedOutputText(passed, response) ?? passed;
+  const text = wholeText(saved, passed, response) ?? passed;
   return { text, ...(stderr ? { stderr } : {}), ...(size !== undefined ? { hostReportedBytes: size } : {}) };
 }
 
-/** The tool's own text (and stderr apart, so its error lines are kept) from any known envelope. */
-export function envelopeText(response: unknown): ToolText {
+/** The whole output under the calling host's own `savedOutput` facts; no other host's rules apply to its text. */
+function wholeText(saved: SavedOutput | undefined, passed: string, response: Obj): string | undefined {
+  if (!saved || passed === '') return undefined;
+  return savedOutputText(saved, passed, saved.fieldsIn === 'tool-response' ? response : undefined);
+}
+
+/**
+ * The tool's own text (and stderr apart, so its error lines are kept) from any known envelope. `saved`: the
+ * calling host's `savedOutput` facts, when it keeps a cut output whole somewhere.
+ */
+export function envelopeText(response: unknown, saved?: SavedOutput): ToolText {
   if (typeof response === 'string') return { text: response };
   if (isObj(response)) {
     if (isObj(response.file) && typeof response.file.content === 'string') return { text: response.file.content };
@@ -45,9 +55,9 @@ export function envelopeText(response: unknown): ToolText {
       const t = partsText(response.content);
       if (t !== undefined) return { text: t };
     }
-    if (typeof response.stdout === 'string' || typeof response.stderr === 'string') return shellText(response);
+    if (typeof response.stdout === 'string' || typeof response.stderr === 'string') return shellText(response, saved);
     if (typeof response.llmContent === 'string')
-      return { text: anySavedOutputText(response.llmContent, response) ?? response.llmContent };
+      return { text: wholeText(saved, response.llmContent, response) ?? response.llmContent };
     if (Array.isArray(response.llmContent)) {
       const t = partsText(response.llmContent);
       if (t !== undefined) return { text: t };

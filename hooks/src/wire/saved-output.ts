@@ -78,18 +78,6 @@ export function savedOutputText(spec: SavedOutput, passed: string, fields?: unkn
   return text !== undefined && holdsPassedLines(c, text, passed) ? text : undefined;
 }
 
-/**
- * The whole output under the first host's facts that check out, for tool responses whose host is not known here.
- * `response`: the tool response object holding the passed text, if it is one.
- */
-export function anySavedOutputText(passed: string, response?: unknown): string | undefined {
-  for (const c of ALL) {
-    const text = savedOutputText(c.spec, passed, c.spec.fieldsIn === 'tool-response' ? response : undefined);
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
 /** The whole output's size in bytes when a host reports it beside the cut text (Claude's `persistedOutputSize`). */
 export function reportedSavedBytes(fields: Record<string, unknown>): number | undefined {
   for (const c of IN_RESPONSE) {

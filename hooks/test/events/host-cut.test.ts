@@ -47,14 +47,20 @@ test("envelopeText gives the whole persisted output and Claude's reported size",
   const whole = 'ok\n'.repeat(20_000) + 'ERROR boom\n';
   const file = join(dir, 'bash.txt');
   writeFileSync(file, whole);
-  const t = envelopeText({
+  const claude = getHost('claude-code').savedOutput?.value;
+  const response = {
     stdout: whole.slice(0, 29_999),
     stderr: '',
     persistedOutputPath: file,
     persistedOutputSize: whole.length,
-  });
+  };
+  const t = envelopeText(response, claude);
   assert.equal(t.text, whole);
   assert.equal(t.hostReportedBytes, whole.length);
-  const gone = envelopeText({ stdout: 'partial', stderr: '', persistedOutputPath: join(dir, 'nope.txt') });
+  const gone = envelopeText({ stdout: 'partial', stderr: '', persistedOutputPath: join(dir, 'nope.txt') }, claude);
   assert.equal(gone.text, 'partial');
+  // Another host's rules never apply: the same response from Qwen Code reads no file.
+  assert.equal(envelopeText(response, getHost('qwen-code').savedOutput?.value).text, whole.slice(0, 29_999));
+  // An empty passed text proves nothing about a file: it is not read.
+  assert.equal(envelopeText({ ...response, stdout: '' }, claude).text, '');
 });

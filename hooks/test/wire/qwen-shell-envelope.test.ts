@@ -8,6 +8,8 @@ import { bookedRawBytes } from '../../src/events/booked-raw.js';
 import { formatOutcome } from '../../src/format/format-outcome.js';
 import { envelopeText } from '../../src/wire/response-envelope.js';
 
+const QWEN = getHost('qwen-code').savedOutput?.value;
+
 const dir = mkdtempSync(join(tmpdir(), 'cm-qwen-envelope-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -30,7 +32,7 @@ function preview(path: string): string {
 test('Qwen shell output: the digest is built from the whole output in the file Qwen saved, not its preview', () => {
   const file = join(dir, 'run_shell_command_abc123.output');
   writeFileSync(file, whole);
-  const { text } = envelopeText({ llmContent: preview(file), returnDisplay: { type: 'shell_result' } });
+  const { text } = envelopeText({ llmContent: preview(file), returnDisplay: { type: 'shell_result' } }, QWEN);
   assert.equal(text, whole);
   assert.ok(text.includes('\nERROR disk quota exceeded\n'));
 });
@@ -38,15 +40,15 @@ test('Qwen shell output: the digest is built from the whole output in the file Q
 test('Qwen shell output: a file that is not Qwen’s copy of this output is not read', () => {
   const other = join(dir, 'notes.txt');
   writeFileSync(other, whole);
-  assert.equal(envelopeText({ llmContent: preview(other) }).text, preview(other), 'not in Qwen’s naming');
+  assert.equal(envelopeText({ llmContent: preview(other) }, QWEN).text, preview(other), 'not in Qwen’s naming');
   const different = join(dir, 'run_shell_command_other.output');
   writeFileSync(different, 'something else entirely\n'.repeat(100));
-  assert.equal(envelopeText({ llmContent: preview(different) }).text, preview(different), 'not this output');
+  assert.equal(envelopeText({ llmContent: preview(different) }, QWEN).text, preview(different), 'not this output');
   const link = join(dir, 'run_shell_command_link.output');
   symlinkSync(join(dir, 'run_shell_command_abc123.output'), link);
-  assert.equal(envelopeText({ llmContent: preview(link) }).text, preview(link), 'a link');
+  assert.equal(envelopeText({ llmContent: preview(link) }, QWEN).text, preview(link), 'a link');
   const missing = join(dir, 'run_shell_command_gone.output');
-  assert.equal(envelopeText({ llmContent: preview(missing) }).text, preview(missing), 'missing');
+  assert.equal(envelopeText({ llmContent: preview(missing) }, QWEN).text, preview(missing), 'missing');
   assert.equal(envelopeText({ llmContent: 'short' }).text, 'short');
 });
 
