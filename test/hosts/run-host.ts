@@ -159,6 +159,7 @@ export function runHost(
       done = true;
       clearTimeout(timer);
       clearTimeout(giveUp);
+      clearTimeout(graceKill); // its pids may belong to someone else once the run is over
       // Leftovers of the group (MCP server, a slow hook) go too.
       killAll('SIGKILL');
       if (child.pid !== undefined) liveGroups.delete(child.pid);
@@ -167,10 +168,12 @@ export function runHost(
       const ran = { label, code, signal, stdout, stderr, timedOut, killed: [...killed], ms: Date.now() - started };
       resolve(startError ? { ...ran, startError } : ran);
     };
+    let graceKill: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       killAll('SIGTERM');
-      setTimeout(() => killAll('SIGKILL'), graceMs).unref();
+      graceKill = setTimeout(() => killAll('SIGKILL'), graceMs);
+      graceKill.unref();
     }, opts.timeoutMs);
     // A grandchild that escaped the group keeps the pipes open and 'close' never comes: give up on it.
     const giveUp = setTimeout(() => finish(child.exitCode, child.signalCode), opts.timeoutMs + graceMs + 2000);

@@ -20,7 +20,8 @@ const PREFIX_CHARS = 2000;
  * Anything else (missing, unreadable, a different file) gives undefined and the caller keeps the passed text.
  */
 export function readPersistedOutput(path: unknown, passed: string): string | undefined {
-  if (typeof path !== 'string' || path === '' || !isAbsolute(path)) return undefined;
+  // An empty passed text is the start of every file: it proves nothing.
+  if (typeof path !== 'string' || path === '' || !isAbsolute(path) || passed.trim() === '') return undefined;
   const text = readRegularFile(path, PERSISTED_MAX_BYTES);
   if (text === undefined || Buffer.byteLength(text, 'utf8') < Buffer.byteLength(passed, 'utf8')) return undefined;
   // Leading blank lines may be trimmed from the passed text and not from the file.
