@@ -62,7 +62,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   run('data dir', () => {
     const home = dataHome(env);
     const from = readSetting('home', env) ? settingName('home') : 'default';
-    const fix = 'Set CONTEXT_MODE_HOME to a writable absolute directory.';
+    const fix = `Set ${settingName('home')} to a writable absolute directory.`;
     try {
       ensureWritableDir(home, env);
     } catch (err) {
@@ -115,7 +115,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       : {
           status: 'WARN',
           detail: 'host not detected; tool names in hints are bare',
-          fix: 'Set CONTEXT_MODE_PLATFORM to your host id (e.g. claude-code) if detection is wrong.',
+          fix: `Set ${settingName('platform')} to your host id (e.g. claude-code) if detection is wrong.`,
         };
   });
   run('live servers', () => {
@@ -152,7 +152,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     readSetting('allowPrivateFetch', env)
       ? {
           status: 'WARN',
-          detail: 'CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1: fetches may reach loopback and private networks',
+          detail: `${settingName('allowPrivateFetch')}=1: fetches may reach loopback and private networks`,
         }
       : { status: 'OK', detail: 'private and loopback addresses blocked for ctx_fetch_and_index' },
   );
