@@ -24,12 +24,14 @@ const roots = args.filter((a, i) => !a.startsWith('--') && (tierAt < 0 || i !== 
 // a host. Read from the file and the local helpers it imports, so that a new test lands in the right tier without
 // a list to keep.
 const SPAWNS = /child_process|startBuiltServer|helpers\/mcp-client|\bspawn\(|playwright|execFile|\bBIN\b|hook-process/;
-// A test file counts as spawned when it, or a local helper it imports (followed to any depth), matches.
+// A test file counts as spawned when it, or a local helper it imports (followed to any depth), matches. Only
+// finished answers are remembered: a file met again inside an import cycle is skipped, not judged.
 const spawnedMemo = new Map();
-function isSpawned(file) {
+function isSpawned(file, visiting = new Set()) {
   const path = resolve(root, file);
   if (spawnedMemo.has(path)) return spawnedMemo.get(path);
-  spawnedMemo.set(path, false); // an import cycle ends here
+  if (visiting.has(path)) return false;
+  visiting.add(path);
   let text;
   try {
     text = readFileSync(path, 'utf8');
@@ -39,8 +41,9 @@ function isSpawned(file) {
   const helpers = [...text.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
     resolve(dirname(path), m[1].replace(/\.js$/, '.ts')),
   );
-  const spawned = SPAWNS.test(text) || helpers.some((h) => existsSync(h) && isSpawned(h));
-  spawnedMemo.set(path, spawned);
+  const spawned = SPAWNS.test(text) || helpers.some((h) => existsSync(h) && isSpawned(h, visiting));
+  visiting.delete(path);
+  if (visiting.size === 0 || spawned) spawnedMemo.set(path, spawned);
   return spawned;
 }
 const searchRoots = roots.length
