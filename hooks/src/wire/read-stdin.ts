@@ -3,8 +3,6 @@ import { Socket } from 'node:net';
 import { isatty } from 'node:tty';
 import { DEFAULT_HOOK_STDIN_IDLE_MS, readSetting } from '@context-mode/shared/settings/settings';
 
-/** Default stdin idle timeout (docs/hosts.md#hook-wire-contract); `CONTEXT_MODE_HOOK_STDIN_IDLE_MS` overrides it. */
-const DEFAULT_IDLE_MS = DEFAULT_HOOK_STDIN_IDLE_MS;
 /** However steadily it trickles, a payload must be complete within this (a 1 byte/s writer kept hooks alive). */
 export const DEFAULT_TOTAL_MS = 10_000;
 /** Payloads above this are refused: no host sends a legitimate hook payload this large. */
@@ -50,7 +48,7 @@ export function decodePayload(buf: Buffer): string {
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinRead> {
   const fd = options.fd ?? 0;
-  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const idleMs = options.idleMs ?? DEFAULT_HOOK_STDIN_IDLE_MS;
   const maxBytes = options.maxBytes ?? MAX_PAYLOAD_BYTES;
   const totalMs = Math.max(idleMs, options.totalMs ?? DEFAULT_TOTAL_MS);
   let kind: 'stream' | 'file' | 'empty';

@@ -32,7 +32,7 @@ export interface ToolText {
 function shellText(response: Obj, saved: SavedOutput | undefined): ToolText {
   const passed = typeof response.stdout === 'string' ? response.stdout : '';
   const stderr = typeof response.stderr === 'string' && response.stderr ? response.stderr : undefined;
-  const size = reportedSavedBytes(response);
+  const size = saved ? reportedSavedBytes(response, saved) : undefined;
   const text = wholeText(saved, passed, response) ?? passed;
   return { text, ...(stderr ? { stderr } : {}), ...(size !== undefined ? { hostReportedBytes: size } : {}) };
 }

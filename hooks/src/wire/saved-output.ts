@@ -28,16 +28,22 @@ function compile(spec: SavedOutput): Compiled {
   };
 }
 
+// Compiled on first use: this module loads with every hook, and most hook runs read no saved output.
 const BY_SPEC = new Map<SavedOutput, Compiled>();
-for (const host of allHosts()) {
-  if (host.savedOutput) BY_SPEC.set(host.savedOutput.value, compile(host.savedOutput.value));
-}
-const ALL = [...BY_SPEC.values()];
-/** Hosts whose saved-output fields travel in the tool response of a hook payload. */
-const IN_RESPONSE = ALL.filter((c) => c.spec.fieldsIn === 'tool-response');
 
 function compiled(spec: SavedOutput): Compiled {
-  return BY_SPEC.get(spec) ?? compile(spec);
+  let c = BY_SPEC.get(spec);
+  if (!c) BY_SPEC.set(spec, (c = compile(spec)));
+  return c;
+}
+
+let inResponse: SavedOutput[] | undefined;
+/** Hosts' saved-output facts whose fields travel in the tool response of a hook payload. */
+function specsInResponse(): SavedOutput[] {
+  inResponse ??= allHosts()
+    .flatMap((h) => (h.savedOutput ? [h.savedOutput.value] : []))
+    .filter((spec) => spec.fieldsIn === 'tool-response');
+  return inResponse;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -78,21 +84,18 @@ export function savedOutputText(spec: SavedOutput, passed: string, fields?: unkn
   return text !== undefined && holdsPassedLines(c, text, passed) ? text : undefined;
 }
 
-/** The whole output's size in bytes when a host reports it beside the cut text (Claude's `persistedOutputSize`). */
-export function reportedSavedBytes(fields: Record<string, unknown>): number | undefined {
-  for (const c of IN_RESPONSE) {
-    const size = c.spec.sizeField ? fields[c.spec.sizeField] : undefined;
-    if (typeof size === 'number' && Number.isFinite(size) && size > 0) return size;
-  }
-  return undefined;
+/** The whole output's size in bytes when the host reports it beside the cut text (Claude's `persistedOutputSize`). */
+export function reportedSavedBytes(fields: Record<string, unknown>, spec: SavedOutput): number | undefined {
+  const size = spec.fieldsIn === 'tool-response' && spec.sizeField ? fields[spec.sizeField] : undefined;
+  return typeof size === 'number' && Number.isFinite(size) && size > 0 ? size : undefined;
 }
 
 /** The response without any host's saved-output fields (a replacement must not point at the cut original). */
 export function withoutSavedOutputFields(fields: Record<string, unknown>): Record<string, unknown> {
   const rest = { ...fields };
-  for (const c of IN_RESPONSE) {
-    if (c.spec.pathField) delete rest[c.spec.pathField];
-    if (c.spec.sizeField) delete rest[c.spec.sizeField];
+  for (const spec of specsInResponse()) {
+    if (spec.pathField) delete rest[spec.pathField];
+    if (spec.sizeField) delete rest[spec.sizeField];
   }
   return rest;
 }
