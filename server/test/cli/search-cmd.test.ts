@@ -46,3 +46,21 @@ test('bad --limit or --type are usage errors (exit 2)', () => {
   assert.equal(sb.run(['search', 'proxy', '--limit', 'x']).status, 2);
   assert.equal(sb.run(['search', 'proxy', '--type', 'poetry']).status, 2);
 });
+
+test('--explain says why each hit ranked: its score as weighted parts that add up to it', () => {
+  const r = sb.run(['search', 'configure', 'a', 'proxy', '--explain']);
+  assert.equal(r.status, 0, r.stderr);
+  const why = /Why \(score = weight × part, summed\):\n\[1\] ([\d.]+) = (.*)/.exec(r.stdout);
+  assert.ok(why, r.stdout);
+  assert.match(why[2]!, /fused 1×1\.00/);
+  assert.match(why[2]!, /title 0\.6×/);
+  const json = JSON.parse(sb.run(['search', 'configure', 'a', 'proxy', '--json', '--explain']).stdout) as {
+    hits: Array<{ score: number; parts: Record<string, number> }>;
+  };
+  const top = json.hits[0]!;
+  assert.ok(top.parts.coverage! > 0 && top.parts.title! > 0, JSON.stringify(top.parts));
+  const plain = JSON.parse(sb.run(['search', 'configure', 'a', 'proxy', '--json']).stdout) as {
+    hits: Array<{ parts?: unknown }>;
+  };
+  assert.equal(plain.hits[0]!.parts, undefined, 'parts only when asked for');
+});

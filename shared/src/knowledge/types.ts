@@ -44,6 +44,29 @@ export interface SearchOptions {
   sessionId?: string;
   /** Mean snippet size per hit in UTF-8 bytes (default 500), spread across the hits by score; short chunks are returned whole when they fit. */
   snippetBytes?: number;
+  /** Attach each hit's score parts (`SearchHit.parts`), to see why it ranked where it did. */
+  explain?: boolean;
+}
+
+/**
+ * The parts of a hit's rerank score, each 0–1 unless said otherwise; the score is their weighted sum (the
+ * weights are RANK_WEIGHTS in rerank.ts).
+ */
+export interface RankParts {
+  /** Fused full-text rank (reciprocal rank fusion over the FTS lists), over the best candidate's. */
+  fused: number;
+  /** IDF-weighted share of the query's words found in the heading path or text (a synonym counts 0.6). */
+  coverage: number;
+  /** The same share counted in the heading path only. */
+  title: number;
+  /** How close together the matched words sit (1 = side by side). */
+  proximity: number;
+  /** Share of consecutive query-word pairs written side by side. */
+  phrase: number;
+  /** 1 when the question names the source (a package or file name). */
+  label: number;
+  /** The session bonus itself: + for the caller's session, − for another session's content, 0 otherwise. */
+  session: number;
 }
 
 export interface SearchHit {
@@ -58,6 +81,8 @@ export interface SearchHit {
   indexedAt: string;
   /** How the hit was found: 'fts' or 'fuzzy' (typo fallback). */
   via: 'fts' | 'fuzzy';
+  /** With `explain`: the parts of `score`. */
+  parts?: RankParts;
 }
 
 export interface SourceInfo {

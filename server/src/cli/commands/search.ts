@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { describeRanking } from '@context-mode/shared/knowledge/describe-rank';
 import { formatSearchAnswer, searchBudget, snippetBytesFor } from '@context-mode/shared/knowledge/format-search';
 import type { SearchOptions } from '@context-mode/shared/knowledge/types';
 import type { SearchReport, TimelineSearchReport } from '@context-mode/shared/protocol/knowledge';
@@ -13,6 +14,7 @@ interface SearchCliOptions {
   project?: string;
   timeline?: boolean;
   json?: boolean;
+  explain?: boolean;
 }
 
 /** `context-mode search <query…>`: the same ranked search as ctx_search, on the command line. */
@@ -27,6 +29,7 @@ export function registerSearchCommand(program: Command): void {
       '--timeline',
       'knowledge hits and session-memory events together, newest first (works before anything is indexed)',
     )
+    .option('--explain', "after the results, each hit's score as the weighted sum of its parts (why it ranked there)")
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option(
       '--json',
@@ -80,7 +83,11 @@ export function registerSearchCommand(program: Command): void {
         }
         if (opts.json)
           printJson({ schema: 'context-mode.search/1', query, empty: false, ...report } satisfies SearchReport);
-        else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
+        else {
+          process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
+          if (opts.explain && report.hits.length)
+            process.stdout.write(`\nWhy (score = weight × part, summed):\n${describeRanking(report.hits)}\n`);
+        }
       } finally {
         kb.close();
       }
@@ -123,6 +130,7 @@ function searchOptions(limit: number, opts: SearchCliOptions): { budget: number;
     snippetBytes: snippetBytesFor(budget, limit, 1),
     ...(opts.source ? { source: opts.source } : {}),
     ...(opts.type ? { contentType: opts.type as 'code' | 'prose' } : {}),
+    ...(opts.explain ? { explain: true } : {}),
   };
   return { budget, options };
 }
