@@ -9,69 +9,17 @@
 //   mrr         1/rank of the first result whose heading or snippet contains the answer (0 when none of the 3 does)
 //   docHit3     the question's package is among the 3 results (the old, label-level measure)
 //   meanBytes   bytes of the formatted answer, what the model reads per search
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../shared/src/db/open-database.js';
-import { formatForPath } from '../shared/src/knowledge/chunkers/chunk-content.js';
 import { formatSearchAnswer, searchBudget, snippetBytesFor } from '../shared/src/knowledge/format-search.js';
-import { openKnowledgeBase } from '../shared/src/knowledge/open-knowledge-base.js';
+import { evalLabel as label, foldText as norm, openEvalCorpus } from './eval-corpus.js';
 
-interface Doc {
-  package: string;
-  version: string;
-  file: string;
-  half: 'tune' | 'report';
-}
-interface Question {
-  package: string;
-  question: string;
-  answer: string;
-  kind: string;
-  hard?: boolean;
-  half: 'tune' | 'report';
-}
-
-const evalDir = fileURLToPath(new URL('corpus/eval/', import.meta.url));
-const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8')) as { documents: Doc[] };
-const questions = (JSON.parse(readFileSync(join(evalDir, 'questions.json'), 'utf8')) as { questions: Question[] })
-  .questions;
-const label = (pkg: string) => `npm:${pkg}`;
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
-const dir = mkdtempSync(join(tmpdir(), 'cm-answers-'));
-const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-let chunks = 0;
-let bytes = 0;
-const t0 = performance.now();
-for (const doc of manifest.documents) {
-  const path = join(evalDir, doc.file);
-  const r = kb.index({
-    source: label(doc.package),
-    content: readFileSync(path, 'utf8'),
-    format: formatForPath(path),
-    kind: 'file',
-  });
-  chunks += r.chunks;
-  bytes += r.bytes;
-}
-const indexMs = performance.now() - t0;
+const corpus = openEvalCorpus();
+const { kb, questions, chunks, bytes, indexMs } = corpus;
+const manifest = { documents: corpus.documents };
 
 // Sanity: an answer the chunker did not keep verbatim in one chunk of its package can never be a hit; count them
 // so a low score is not blamed on search when it is the question set (or the chunker) that is at fault.
-const raw = openDatabase(join(dir, 'knowledge.db'));
-const chunkText = new Map<string, string[]>();
-for (const row of raw
-  .prepare('SELECT s.label AS source, c.title, c.content FROM chunks c JOIN sources s ON s.id = c.source_id')
-  .all<{ source: string; title: string; content: string }>()) {
-  const list = chunkText.get(row.source) ?? [];
-  list.push(norm(`${row.title}\n${row.content}`));
-  chunkText.set(row.source, list);
-}
-raw.close();
 const unanswerable = questions.filter(
-  (q) => !(chunkText.get(label(q.package)) ?? []).some((c) => c.includes(norm(q.answer))),
+  (q) => ![...corpus.chunkText.values()].some((c) => c.source === label(q.package) && c.text.includes(norm(q.answer))),
 );
 for (const q of unanswerable)
   if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
@@ -126,8 +74,7 @@ for (const q of questions) {
     );
   }
 }
-kb.close();
-rmSync(dir, { recursive: true, force: true });
+corpus.close();
 process.stderr.write(misses.join(''));
 const reportMisses = questions.filter((q) => q.half === 'report').length - (tallies.report?.hit3 ?? 0);
 process.stderr.write(`tune misses: ${misses.length}; report misses: ${reportMisses} (not shown)\n`);

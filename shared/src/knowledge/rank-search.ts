@@ -152,5 +152,13 @@ export function searchKnowledge(
     via: s.fuzzyOnly ? 'fuzzy' : 'fts',
     ...(opts.explain ? { parts: s.parts } : {}),
   }));
+  if (opts.explain)
+    report.ranked = scored.map((s) => ({
+      chunkId: Number(s.row.id),
+      source: s.row.label,
+      title: s.row.title,
+      score: Math.round(s.score * 1000) / 1000,
+      parts: s.parts,
+    }));
   return report;
 }

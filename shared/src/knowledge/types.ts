@@ -109,6 +109,17 @@ export interface SearchReport {
   matchedSources?: string[];
   /** Set when the query had no searchable words; hits is then empty. */
   emptyQuery?: string;
+  /** With `explain`: every candidate the rerank scored, best first (before siblings are spread out). */
+  ranked?: RankedCandidate[];
+}
+
+/** A candidate chunk as the rerank scored it (see SearchOptions.explain). */
+export interface RankedCandidate {
+  chunkId: number;
+  source: string;
+  title: string;
+  score: number;
+  parts: RankParts;
 }
 
 export interface KnowledgeBase {

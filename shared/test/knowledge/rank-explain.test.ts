@@ -38,6 +38,13 @@ test('explain: each hit carries the parts of its score, and they add up to the s
     assert.ok(hits[0]!.parts!.title > hits[1]!.parts!.title);
     assert.match(describeRanking(hits), /^\[1\] [\d.]+ = fused 1×[\d.]+ \+ coverage 1\.5×[\d.]+ \+ title 0\.6×/);
     assert.equal(kb.search('retry policy attempts', { limit: 1 })[0]!.parts, undefined);
+    // At limit 1 the other section did not make it: explain still shows it, and on what it lost.
+    const one = kb.searchWithReport!('retry policy attempts', { limit: 1, explain: true });
+    assert.deepEqual(
+      one.ranked!.map((c) => c.title),
+      ['Guide > Retry policy', 'Notes'],
+    );
+    assert.match(describeRanking(one.hits, one.ranked), /Next candidates:\n {4}Notes — notes\n {4}[\d.]+ = fused/);
   } finally {
     kb.close();
   }

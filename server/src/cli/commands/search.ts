@@ -86,7 +86,9 @@ export function registerSearchCommand(program: Command): void {
         else {
           process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
           if (opts.explain && report.hits.length)
-            process.stdout.write(`\nWhy (score = weight × part, summed):\n${describeRanking(report.hits)}\n`);
+            process.stdout.write(
+              `\nWhy (score = weight × part, summed):\n${describeRanking(report.hits, report.ranked)}\n`,
+            );
         }
       } finally {
         kb.close();
