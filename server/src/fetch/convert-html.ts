@@ -120,3 +120,11 @@ export async function convertHtml(
     return plain(err instanceof Error ? err.message : String(err));
   }
 }
+
+/**
+ * The knowledge indexer's HTML converter for local files (ctx_index and `index` over documentation folders):
+ * the same bounded conversion as a fetched page, with links left as written.
+ */
+export function convertHtmlFile(html: string): Promise<ConvertedHtml> {
+  return convertHtml(html);
+}

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatForPath } from './chunkers/chunk-content.js';
+import { convertedMeta } from './converted-source.js';
 import { decodeText } from './decode-text.js';
+import { isHtmlDocument, isHtmlPath, type HtmlConverter } from './html-document.js';
 import { indexWithoutBlocking } from './index-without-blocking.js';
 import type { KnowledgeBase } from './types.js';
 import { walkDirectory, type WalkOptions } from './walk-directory.js';
@@ -25,6 +28,11 @@ export interface IndexPathOptions extends WalkOptions {
   allowOutside?: boolean;
   /** Called after each file of a directory walk (await it to send progress between files). */
   onProgress?: (done: number, total: number, file: string) => void | Promise<void>;
+  /**
+   * Converts HTML documents (see isHtmlDocument) to markdown, so they are indexed as their text, by sections.
+   * Without it, HTML files are indexed as they are.
+   */
+  convertHtml?: HtmlConverter;
 }
 
 export interface IndexedFile {
@@ -47,6 +55,10 @@ export interface IndexPathResult {
   totalSeen: number;
   /** Sources of files under the directory that no longer exist on disk, removed by this re-index. */
   removed: string[];
+  /** HTML documents indexed as their text (converted to markdown). */
+  htmlConverted?: number;
+  /** HTML documents not fully converted: `indexedAs` says what was indexed instead, `reason` why. */
+  htmlFallbacks?: Array<{ path: string; reason: string; indexedAs: 'plain extraction' | 'html' }>;
 }
 
 function inside(child: string, parent: string): boolean {
@@ -75,6 +87,39 @@ function readTextFile(path: string): { text?: string; reason?: string } {
     return { reason: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The markdown of an HTML document, or undefined to index the file as it is (not HTML, a template, no
+ * converter, or the conversion failed — reported in `result`, never fatal for the other files).
+ */
+async function convertIfDocument(
+  file: string,
+  text: string,
+  convert: HtmlConverter | undefined,
+  result: IndexPathResult,
+): Promise<string | undefined> {
+  if (!convert || !isHtmlPath(file) || !isHtmlDocument(text)) return undefined;
+  const note = (reason: string, indexedAs: 'plain extraction' | 'html') =>
+    (result.htmlFallbacks ??= []).push({ path: file, reason, indexedAs });
+  try {
+    const { markdown, fallback } = await convert(text, file);
+    // A page of scripts only (an app shell) has no text: the file as it is loses nothing.
+    if (!markdown.trim()) {
+      note('no readable text after conversion', 'html');
+      return undefined;
+    }
+    if (fallback) note(fallback, 'plain extraction');
+    result.htmlConverted = (result.htmlConverted ?? 0) + 1;
+    return markdown;
+  } catch (err) {
+    note(err instanceof Error ? err.message : String(err), 'html');
+    return undefined;
   }
 }
 
@@ -131,12 +176,14 @@ export async function indexPath(
       result.skipped.push({ path: file, reason: reason ?? 'unreadable' });
       return;
     }
+    const converted = await convertIfDocument(file, text, options.convertHtml, result);
     const r = await indexWithoutBlocking(kb, {
       source,
-      content: text,
-      format: formatForPath(file),
+      content: converted ?? text,
+      format: converted !== undefined ? 'markdown' : formatForPath(file),
       filePath: file,
       kind: 'file',
+      ...(converted !== undefined ? { meta: { ...convertedMeta(sha256(text)) } } : {}),
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),
     });
     result.files.push({ path: file, source, chunks: r.chunks });

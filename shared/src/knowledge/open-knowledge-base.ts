@@ -23,6 +23,7 @@ import type {
   SearchReport,
   SourceInfo,
 } from './types.js';
+import { refreshBasis } from './converted-source.js';
 
 export interface OpenKnowledgeBaseOptions {
   /** Path of knowledge.db, or ':memory:'. */
@@ -328,20 +329,21 @@ export function openKnowledgeBase(
       } catch {
         continue;
       }
-      if (sha256(content) === r.content_hash) {
+      const basis = refreshBasis(r);
+      if (sha256(content) === basis.hash) {
         db.prepare('UPDATE sources SET mtime_ms = ? WHERE id = ?').run(st.mtimeMs, r.id);
         continue;
       }
       const input: IndexInput = {
         source: r.label,
         content,
-        format: r.format as IndexInput['format'],
+        format: basis.format,
         filePath: r.file_path!,
         kind: r.kind,
       };
       if (r.session_id) input.sessionId = r.session_id;
       if (r.language) input.language = r.language;
-      if (r.meta) input.meta = JSON.parse(r.meta) as Record<string, unknown>;
+      if (basis.meta) input.meta = basis.meta;
       index(input, { mtimeMs: st.mtimeMs });
       refreshed.push(r.label);
     }

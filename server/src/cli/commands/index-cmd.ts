@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
+import { describeHtmlConversion } from '@context-mode/shared/knowledge/describe-html-conversion';
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
+import { convertHtmlFile } from '../../fetch/convert-html.js';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
@@ -66,6 +68,7 @@ export function registerIndexCommand(program: Command): void {
         const result = await indexPath(kb!, resolvePath(path), {
           projectRoot: root,
           allowOutside: Boolean(opts.allowOutside) || readSetting('allowOutside'),
+          convertHtml: convertHtmlFile,
           ...(opts.source ? { source: opts.source } : {}),
           ...(opts.include ? { include: opts.include } : {}),
           ...(opts.exclude ? { exclude: opts.exclude } : {}),
@@ -93,7 +96,12 @@ export function registerIndexCommand(program: Command): void {
         if (skippedFile && opts.json)
           return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
         if (opts.json) printJson({ schema: 'context-mode.index/1', ...result } satisfies IndexReport);
-        else process.stdout.write(describeIndexResult(result, root, searchHint) + '\n');
+        else
+          process.stdout.write(
+            [describeIndexResult(result, root, searchHint), describeHtmlConversion(result, root)]
+              .filter(Boolean)
+              .join('\n') + '\n',
+          );
         if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();
