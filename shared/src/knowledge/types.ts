@@ -3,7 +3,7 @@
  * budget digests, hook interception, timeline search). Implemented in this folder; consumers import only this
  * file and `open-knowledge-base.ts`.
  */
-export type ContentFormat = 'markdown' | 'text' | 'json' | 'code';
+export type ContentFormat = 'markdown' | 'rst' | 'text' | 'json' | 'code';
 export type ContentType = 'code' | 'prose';
 
 export interface IndexInput {

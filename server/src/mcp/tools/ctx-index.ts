@@ -40,7 +40,26 @@ interface Args {
   followSymlinks?: boolean | undefined;
 }
 
-/** Guesses the format of pasted content: JSON when it parses as an object/array, markdown when it has headings or fences. */
+// reST signals markdown never has: a `.. name::` directive, or a title underlined (at least its own length,
+// between blank lines, so a `~~~` fence opening on code is not one) with a character setext headings do not use.
+const RST_DIRECTIVE = /^\.\. [\w.+:-]+::(?:[ \t]|$)/m;
+const RST_TITLE = /(?:^|\n[ \t]*\n)(\S.*)\n([~^"'*+#])\2{2,}[ \t]*(?=\n[ \t]*\n|\n?$)/g;
+const MARKDOWN_SIGNAL = /^(?:#{1,6} |```)/m;
+
+function looksLikeRst(t: string): boolean {
+  if (MARKDOWN_SIGNAL.test(t)) return false;
+  if (RST_DIRECTIVE.test(t)) return true;
+  for (const m of t.matchAll(RST_TITLE)) {
+    const underline = m[0].slice(m[0].lastIndexOf('\n') + 1).trimEnd();
+    if (underline.length >= m[1]!.trimEnd().length) return true;
+  }
+  return false;
+}
+
+/**
+ * Guesses the format of pasted content: JSON when it parses as an object/array, reStructuredText only on a
+ * clear sign of it (a directive, a title underlined with `~`, `^`, `*`…), markdown when it has headings or fences.
+ */
 export function detectFormat(content: string): ContentFormat {
   const t = content.trim();
   if ((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']'))) {
@@ -51,6 +70,7 @@ export function detectFormat(content: string): ContentFormat {
       // Not JSON.
     }
   }
+  if (looksLikeRst(t)) return 'rst';
   if (/^ {0,3}(#{1,6} |```|~~~)/m.test(t) || /^.+\n(=+|-+)\s*$/m.test(t)) return 'markdown';
   return 'text';
 }

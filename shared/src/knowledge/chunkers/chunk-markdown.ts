@@ -129,7 +129,7 @@ export function chunkMarkdown(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[]
   return chunks;
 }
 
-function trimBlankLines(lines: string[]): string[] {
+export function trimBlankLines(lines: string[]): string[] {
   let a = 0;
   let b = lines.length;
   while (a < b && !lines[a]!.trim()) a++;

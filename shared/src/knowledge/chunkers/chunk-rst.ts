@@ -1,0 +1,218 @@
+import { CHUNK_CAP_BYTES, type Chunk, numberedTitles, packUnits, utf8Length } from './chunk.js';
+import { trimBlankLines } from './chunk-markdown.js';
+
+interface Section {
+  title: string;
+  lines: string[];
+}
+
+// Section adornment: one printable non-alphanumeric ASCII character repeated
+// (https://docutils.sourceforge.io/docs/ref/rst/restructuredtext.html#sections).
+const ADORNMENT = /^([!-/:-@[-`{-~])\1+[ \t]*$/;
+// Two or more columns of `=` runs: the border of a simple table, never an underline.
+const SIMPLE_TABLE_BORDER = /^=+(?:[ \t]+=+)+[ \t]*$/;
+const GRID_TABLE_BORDER = /^\+(?:[-=]+\+)+[ \t]*$/;
+const FIELD = /^:([^:\s][^:]*):(?:[ \t]+(.*))?$/;
+const EXPLICIT = /^\.\.(?:[ \t]|$)/;
+const DIRECTIVE = /^\.\.[ \t]+([\w.+:-]+?)::(?:[ \t]|$)/;
+// Directives whose body only repeats other documents' headings or the page's own: noise in every search.
+const NAVIGATION_DIRECTIVES = new Set(['toctree', 'contents']);
+// Lines that open another body element (list item, field, doctest, line block): never a section title.
+const NOT_A_TITLE = /^(?:[-*+•‣⁃][ \t]|\d+[.)][ \t]|#\.[ \t]|>>>|\|[ \t]|:[^:\s][^:]*:(?:[ \t]|$))/;
+const INDENTED = /^[ \t]/;
+
+/** Column width of a title, as docutils compares it with its underline (one column per code point). */
+const width = (s: string) => [...s.trimEnd()].length;
+
+/** The text an interpreted-text role shows: `Title <target>` → Title, `~a.b.c` → c, `!name` → name. */
+function roleText(inner: string): string {
+  const explicit = /^(.*?)\s*<[^>]*>$/s.exec(inner);
+  if (explicit && explicit[1]) return explicit[1];
+  if (inner.startsWith('~')) return inner.slice(1).split('.').pop() ?? '';
+  return inner.replace(/^!/, '');
+}
+
+/** Inline reST markup in a heading read as plain text: roles, links, literals, emphasis, substitutions. */
+export function cleanRstInline(text: string): string {
+  return text
+    .replace(/:[\w.+-]+(?::[\w.+-]+)*:`([^`]*)`/g, (_, inner: string) => roleText(inner))
+    .replace(/`([^`]*)`:[\w.+-]+(?::[\w.+-]+)*:/g, (_, inner: string) => roleText(inner))
+    .replace(/``([^`]+)``/g, '$1')
+    .replace(/`([^`]*)`_{0,2}/g, (_, inner: string) => roleText(inner))
+    .replace(/\*\*([^*]+)\*\*|\*([^*]+)\*/g, (_, a?: string, b?: string) => a ?? b ?? '')
+    .replace(/\|([^|\s][^|]*)\|_{0,2}/g, '$1')
+    .replace(/\\(.)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The leading field list (`:title: …`) of a document: docinfo metadata, not body text. */
+function readFields(lines: string[], from: number): { fields: Map<string, string>; next: number } {
+  const fields = new Map<string, string>();
+  let i = from;
+  while (i < lines.length && FIELD.test(lines[i]!) && !ADORNMENT.test(lines[i + 1] ?? '')) {
+    const m = FIELD.exec(lines[i]!)!;
+    let value = m[2] ?? '';
+    for (i++; i < lines.length && INDENTED.test(lines[i]!) && lines[i]!.trim(); i++) value += ` ${lines[i]!.trim()}`;
+    fields.set(m[1]!.trim().toLowerCase(), value.trim());
+  }
+  return { fields, next: i };
+}
+
+/** Index past an explicit markup block's indented body (blank lines inside it included). */
+function skipIndentedBody(lines: string[], from: number): number {
+  let i = from;
+  while (i < lines.length && (!lines[i]!.trim() || INDENTED.test(lines[i]!))) i++;
+  return i;
+}
+
+/**
+ * reStructuredText → chunks, in the same shape as the markdown chunker: one chunk per section titled by its
+ * heading path (" > " joined). A title is a column-0 line after a blank line with an adornment line below
+ * (optionally also above) at least as long as it; its level is the order in which its adornment style first
+ * appears in the file. Tables, literal blocks and directive bodies are content, never titles. Comments and
+ * link targets are dropped; the leading field list gives the title of the text before the first section.
+ */
+export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let i = 0;
+  while (i < lines.length && !lines[i]!.trim()) i++;
+  const { fields, next } = readFields(lines, i);
+  const styles: string[] = [];
+  const stack: Array<{ level: number; text: string }> = [];
+  const sections: Section[] = [];
+  const description = fields.get('description');
+  let current: Section = { title: fields.get('title') ?? '', lines: description ? [description] : [] };
+  let blockStart = next; // the first line of a block: a title may start here without a blank line before it
+  const startSection = (style: string, heading: string) => {
+    sections.push(current);
+    if (!styles.includes(style)) styles.push(style);
+    const level = styles.indexOf(style);
+    while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
+    stack.push({ level, text: cleanRstInline(heading) });
+    current = {
+      title: stack
+        .map((h) => h.text)
+        .filter(Boolean)
+        .join(' > '),
+      lines: [],
+    };
+  };
+  const pushUntil = (end: number) => {
+    current.lines.push(...lines.slice(i, end));
+    i = end;
+  };
+
+  for (i = next; i < lines.length;) {
+    const line = lines[i]!;
+    const afterBreak = i === blockStart || !lines[i - 1]!.trim();
+    if (!line.trim() || INDENTED.test(line)) {
+      current.lines.push(line);
+      i++;
+      continue;
+    }
+    if (EXPLICIT.test(line)) {
+      const name = DIRECTIVE.exec(line)?.[1];
+      const kept = name !== undefined ? !NAVIGATION_DIRECTIVES.has(name) : /^\.\.[ \t]+[[|]/.test(line);
+      const end = skipIndentedBody(lines, i + 1);
+      if (kept) pushUntil(end);
+      else i = blockStart = end; // a comment, a link target or a table of contents
+      continue;
+    }
+    if (SIMPLE_TABLE_BORDER.test(line)) {
+      // The table ends at a border followed by a blank line; its row separators are not underlines.
+      let end = i + 1;
+      while (end < lines.length && !(SIMPLE_TABLE_BORDER.test(lines[end]!) && !lines[end + 1]?.trim())) end++;
+      pushUntil(Math.min(lines.length, end + 1));
+      continue;
+    }
+    if (GRID_TABLE_BORDER.test(line)) {
+      let end = i + 1;
+      while (end < lines.length && lines[end]!.trim()) end++;
+      pushUntil(end);
+      continue;
+    }
+    const over = ADORNMENT.exec(line);
+    const below = lines[i + 1] ?? '';
+    if (
+      over &&
+      afterBreak &&
+      below.trim() &&
+      !ADORNMENT.test(below) &&
+      lines[i + 2]?.trimEnd() === line.trimEnd() &&
+      width(below.trim()) <= width(line)
+    ) {
+      startSection(`o${over[1]}`, below);
+      i = blockStart = i + 3;
+      continue;
+    }
+    const under = ADORNMENT.exec(below);
+    if (under && !over && afterBreak && !NOT_A_TITLE.test(line) && width(below) >= width(line)) {
+      startSection(`u${under[1]}`, line);
+      i = blockStart = i + 2;
+      continue;
+    }
+    if (over && afterBreak && !below.trim() && width(line) >= 4) {
+      i++; // a transition: a visual break, not text
+      continue;
+    }
+    // A quoted literal block: after `::` and a blank line, unindented lines that all start with punctuation.
+    const para = lastParagraphLine(current.lines);
+    if (afterBreak && para?.trimEnd().endsWith('::') && /^[!-/:-@[-`{-~]/.test(line)) {
+      let end = i + 1;
+      while (end < lines.length && lines[end]!.trim()) end++;
+      pushUntil(end);
+      continue;
+    }
+    current.lines.push(line);
+    i++;
+  }
+  sections.push(current);
+
+  const chunks: Chunk[] = [];
+  for (const section of sections) {
+    const body = trimBlankLines(section.lines);
+    const whole = body.join('\n');
+    if (!whole.trim()) continue;
+    const pieces = utf8Length(whole) <= maxBytes ? [whole] : packUnits(blockUnits(body, maxBytes), maxBytes, '\n\n');
+    const titles = numberedTitles(section.title || 'Untitled', pieces.length);
+    pieces.forEach((content, n) => {
+      chunks.push({ title: titles[n]!, content, contentType: hasLiteral(content) ? 'code' : 'prose' });
+    });
+  }
+  return chunks;
+}
+
+function lastParagraphLine(lines: string[]): string | undefined {
+  for (let k = lines.length - 1; k >= 0; k--) if (lines[k]!.trim()) return lines[k];
+  return undefined;
+}
+
+/**
+ * Packing units: a column-0 block with everything indented under it (a `::` paragraph and its literal block,
+ * a directive and its body, a definition and its text), so a code example stays with the sentence that
+ * introduces it. A unit over the cap falls back to its blank-line separated paragraphs.
+ */
+function blockUnits(lines: string[], maxBytes: number): string[] {
+  const units: string[] = [];
+  let buf: string[] = [];
+  const flush = () => {
+    const block = trimBlankLines(buf).join('\n');
+    if (block.trim()) units.push(...(utf8Length(block) > maxBytes ? block.split(/\n[ \t]*\n+/) : [block]));
+    buf = [];
+  };
+  lines.forEach((line, k) => {
+    if (k > 0 && line.trim() && !INDENTED.test(line) && !lines[k - 1]!.trim()) flush();
+    buf.push(line);
+  });
+  flush();
+  return units;
+}
+
+const LITERAL_BLOCK = /^(?![ \t]*\.\.[ \t]).*::[ \t]*\n(?:[ \t]*\n)*[ \t]+\S/m;
+const CODE_DIRECTIVE = /^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|literalinclude)::/m;
+
+/** 'code' when the chunk holds a literal block, a code directive or a doctest, like a fenced block in markdown. */
+function hasLiteral(content: string): boolean {
+  return LITERAL_BLOCK.test(content) || CODE_DIRECTIVE.test(content) || /^[ \t]*>>> /m.test(content);
+}
