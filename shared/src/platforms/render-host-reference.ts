@@ -1,6 +1,7 @@
 import { allHosts } from './host-table.js';
 import { paradigmOf } from './host-capabilities.js';
-import type { Capabilities, HostRecord, Observation, OsPaths, SavedOutput } from './types.js';
+import { observationOf } from './observations.js';
+import type { Capabilities, HostRecord, OsPaths, SavedOutput } from './types.js';
 
 /**
  * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
@@ -49,8 +50,8 @@ function configLines(host: HostRecord): string[] {
 /** The facts a real host was seen doing, grouped by the suite file that shows them, each with its test's name. */
 function observationLines(host: HostRecord): string[] {
   const byFile = new Map<string, string[]>();
-  for (const [key, fact] of Object.entries(host)) {
-    const o = (fact as { observedIn?: Observation } | undefined)?.observedIn;
+  for (const key of Object.keys(host)) {
+    const o = observationOf(host.id, key);
     if (!o) continue;
     const heading = `- Observed with ${host.displayName} ${o.version} (${link(o.test)}):`;
     const list = byFile.get(heading) ?? [];

@@ -64,20 +64,12 @@ export interface HostTools {
 }
 
 /**
- * Where the real-host suite (test/hosts) shows a fact: the host version it ran, the test file and the test's exact
- * name. A unit test checks that the file holds a test of that name, so a pointer cannot outlive its test.
+ * A fact and where it is documented. Which real-host test shows it, when one does, is in observations.ts: the docs
+ * and the tests read that, the hooks do not.
  */
-export interface Observation {
-  version: string;
-  test: string;
-  name: string;
-}
-
-/** A fact and where it is documented; `observedIn` when a real host was seen doing it. */
 export interface Sourced<T> {
   value: T;
   docs: string;
-  observedIn?: Observation;
 }
 
 /**

@@ -1,12 +1,14 @@
-// Every host fact the real-host suite observed points at the test that shows it; these checks keep the pointers
-// true: the file exists, it holds a (not skipped) test of that exact name, and the suite still pins that version.
+// Every host fact the real-host suite observed points at the test that shows it (shared/src/platforms/observations.ts);
+// these checks keep the pointers true: each names a fact the host record has, the file exists, it holds a (not
+// skipped) test of that exact name, and the suite still pins that version.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { allHosts } from '@context-mode/shared/platforms/host-table';
-import type { HostRecord, Observation } from '@context-mode/shared/platforms/types';
+import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
+import { allObservations, observationOf, type Observation } from '@context-mode/shared/platforms/observations';
+import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { PINNED_HOSTS } from '../../../test/hosts/install-host.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,7 +26,12 @@ function facts(): Fact[] {
   for (const host of allHosts())
     for (const [key, v] of Object.entries(host))
       if (v && typeof v === 'object' && 'docs' in v && 'value' in v)
-        out.push({ where: `${host.id}.${key}`, host, ...(v as Omit<Fact, 'where' | 'host'>) });
+        out.push({
+          where: `${host.id}.${key}`,
+          host,
+          ...(v as Pick<Fact, 'docs' | 'value'>),
+          observedIn: observationOf(host.id, key),
+        });
   return out;
 }
 
@@ -61,5 +68,12 @@ test('a fact documented by a real-host test file says which test in it', () => {
     if (!f.docs.startsWith('test/')) continue;
     assert.ok(f.observedIn, `${f.where}: documented by ${f.docs} but names no test in it`);
     assert.equal(f.observedIn.test, f.docs, f.where);
+  }
+});
+
+test('every observation is of a fact its host record states', () => {
+  for (const { host, key } of allObservations()) {
+    const fact = (getHost(host) as unknown as Record<string, unknown>)[key];
+    assert.ok(fact && typeof fact === 'object' && 'value' in fact, `${host}.${key}: no such fact in the host table`);
   }
 });

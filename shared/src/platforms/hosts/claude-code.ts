@@ -1,14 +1,11 @@
-import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://code.claude.com/docs/en/hooks';
 const MCP = 'https://code.claude.com/docs/en/mcp';
 const SETTINGS = 'https://code.claude.com/docs/en/settings';
 
-/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+/** The host version the real-host suite pins (its tests are named in ../observations.ts). */
 const OBSERVED = '2.1.332';
-const seen = suiteRun(OBSERVED, 'test/hosts/claude-code.test.ts');
-const READ_DIGESTED = 'large file read: Read output is replaced by a digest of the file text (≤ 4 KB, error line kept)';
 
 /** Claude Code: JSON command hooks with `hookSpecificOutput`, MCP servers under `mcpServers`. */
 export const claudeCode: HostRecord = {
@@ -54,13 +51,11 @@ export const claudeCode: HostRecord = {
   outputReplacement: {
     value: 'all-tools',
     docs: `${HOOKS}#posttooluse-decision-control`,
-    observedIn: seen(READ_DIGESTED),
   },
   // Seen applied for Bash (`stdout` replaced) and Read (`file.content` replaced) and MCP tools (plain string).
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
     docs: 'test/hosts/claude-code.test.ts',
-    observedIn: seen(READ_DIGESTED),
   },
   // Without us Claude 2.1.332 turns Bash output above 30,000 characters into a `<persisted-output>` note: the
   // file's path and a 2 KB preview (~2.3 KB reached the model for a 104 KB output). Read needs no entry: its
@@ -68,7 +63,6 @@ export const claudeCode: HostRecord = {
   outputCut: {
     value: { tools: ['Bash'], bytes: 2_048, above: 30_000, hostVersion: OBSERVED },
     docs: 'test/hosts/claude-code.test.ts',
-    observedIn: seen('stats --json books no more than the model was really spared'),
   },
   // The cut Bash output's whole text: PostToolUse gets the first 30,000 characters in `tool_response.stdout` and
   // the path and size of Claude's copy of all of it beside them.
@@ -80,7 +74,6 @@ export const claudeCode: HostRecord = {
       sameOutput: 'begins-with',
     },
     docs: 'test/hosts/claude-code.test.ts',
-    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
   },
   blockExitCode: { value: 2, docs: `${HOOKS}#exit-code-2-behavior` },
   // Hook matchers and tool_name values (hooks reference "PreToolUse" common matchers); Task was renamed Agent.
@@ -90,9 +83,6 @@ export const claudeCode: HostRecord = {
       args: { command: ['command'], filePath: ['file_path'], url: ['url'], prompt: ['prompt'] },
     },
     docs: `${HOOKS}#pretooluse`,
-    observedIn: seen(
-      'network fetch to stdout: curl is denied with our redirect, naming the MCP tool as Claude names it',
-    ),
   },
   payload: {
     value: {
@@ -107,7 +97,6 @@ export const claudeCode: HostRecord = {
       subagent: ['agent_id', 'agent_type'],
     },
     docs: `${HOOKS}#hook-input`,
-    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
   },
   sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
   paths: {
@@ -140,6 +129,5 @@ export const claudeCode: HostRecord = {
   toolNaming: {
     value: 'mcp__context-mode__{tool}',
     docs: `${HOOKS}#hooks-for-mcp-tools`,
-    observedIn: seen('own MCP tool call: ctx_execute runs in the sandbox and its output reaches the model'),
   },
 };

@@ -1,14 +1,11 @@
-import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://developers.openai.com/codex/hooks';
 const MCP = 'https://developers.openai.com/codex/mcp';
 const CONFIG = 'https://developers.openai.com/codex/config-reference';
 
-/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+/** The host version the real-host suite pins (its tests are named in ../observations.ts). */
 const OBSERVED = '0.171.0';
-const seen = suiteRun(OBSERVED, 'test/hosts/codex.test.ts');
-const BLOCKED_OUTPUT = 'large command output: replaced by our digest through PostToolUse decision "block" (≤ 4 KB)';
 
 /** OpenAI Codex CLI: Claude-shaped hooks in hooks.json; rewriting tool input needs codex ≥ 0.141.0. */
 export const codex: HostRecord = {
@@ -47,12 +44,11 @@ export const codex: HostRecord = {
   // Seen with codex 0.171.0: PostToolUse `updatedToolOutput` / `updatedMCPToolOutput` are ignored, and
   // `decision: "block"` + reason replaces the whole tool result (Bash and MCP tools) with the reason. Codex hands
   // the hook a shell output it has already cut to ~10 KB (head and tail), so lines it dropped are not ours to keep.
-  outputReplacement: { value: 'all-tools', docs: 'test/hosts/codex.test.ts', observedIn: seen(BLOCKED_OUTPUT) },
-  outputReplacementShape: { value: 'block-reason', docs: 'test/hosts/codex.test.ts', observedIn: seen(BLOCKED_OUTPUT) },
+  outputReplacement: { value: 'all-tools', docs: 'test/hosts/codex.test.ts' },
+  outputReplacementShape: { value: 'block-reason', docs: 'test/hosts/codex.test.ts' },
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
     docs: 'test/hosts/codex.test.ts',
-    observedIn: seen(BLOCKED_OUTPUT),
   },
   // docs/hosts.md#answer-shapes-per-dialect: updatedInput and pre-tool additionalContext are honoured from 0.141.0 (openai/codex#18491,
   // PR #20692); SessionStart / UserPromptSubmit context predates that.
@@ -70,7 +66,6 @@ export const codex: HostRecord = {
       args: { command: ['command', 'cmd'] },
     },
     docs: HOOKS,
-    observedIn: seen('network fetch to stdout: curl is denied with our redirect naming ctx_fetch_and_index'),
   },
   payload: {
     value: {
@@ -84,7 +79,6 @@ export const codex: HostRecord = {
       transcriptPath: ['transcript_path'],
     },
     docs: HOOKS,
-    observedIn: seen('memory records the real prompt'),
   },
   sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear', compact: 'compact' },
   paths: {
@@ -125,8 +119,5 @@ export const codex: HostRecord = {
   toolNaming: {
     value: '{tool}',
     docs: MCP,
-    observedIn: seen(
-      'own MCP tool call: the model is offered our tools in the mcp__context_mode namespace and ctx_execute runs',
-    ),
   },
 };

@@ -1,14 +1,11 @@
-import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://geminicli.com/docs/hooks/reference/';
 const MCP = 'https://geminicli.com/docs/tools/mcp-server/';
 const CONFIG = 'https://geminicli.com/docs/get-started/configuration/';
 
-/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+/** The host version the real-host suite pins (its tests are named in ../observations.ts). */
 const OBSERVED = '0.61.0';
-const seen = suiteRun(OBSERVED, 'test/hosts/gemini-cli.test.ts');
-const DENIED_READ = 'large file read: AfterTool deny puts our digest in place of the read (≤ 4 KB, error line kept)';
 
 /** Gemini CLI: hooks in settings.json, `decision`/`reason` plus `hookSpecificOutput`. */
 export const geminiCli: HostRecord = {
@@ -45,18 +42,16 @@ export const geminiCli: HostRecord = {
   },
   // Seen with gemini-cli 0.61.0: AfterTool `hookSpecificOutput.tool_output` is ignored; `decision: "deny"` + reason
   // replaces the result of every tool (built-in and MCP) with the reason, which is how our digest reaches the model.
-  outputReplacement: { value: 'all-tools', docs: 'test/hosts/gemini-cli.test.ts', observedIn: seen(DENIED_READ) },
+  outputReplacement: { value: 'all-tools', docs: 'test/hosts/gemini-cli.test.ts' },
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
     docs: 'test/hosts/gemini-cli.test.ts',
-    observedIn: seen(DENIED_READ),
   },
   // Without us Gemini 0.61.0 cuts shell output to 40,000 characters (tools.truncateToolOutputThreshold, default)
   // after AfterTool ran: the hook sees it whole, the model would get ~40 KB (test/hosts/gemini-cli.test.ts).
   outputCut: {
     value: { tools: ['Bash'], bytes: 40_000 },
     docs: 'test/hosts/gemini-cli.test.ts',
-    observedIn: seen('stats --json books only what the model was really spared'),
   },
   blockExitCode: { value: 2, docs: HOOKS },
   // Seen with gemini-cli 0.61.0: `--resume latest` replays the conversation without the `<hook_context>` that
@@ -64,7 +59,6 @@ export const geminiCli: HostRecord = {
   resumeKeepsInjectedContext: {
     value: false,
     docs: 'test/hosts/gemini-cli.test.ts',
-    observedIn: seen('resume (--resume latest): no second routing block, no claim of a compaction that did not happen'),
   },
   // Built-in tool names (docs "Tools Reference"); web_fetch takes URLs inside its `prompt`.
   tools: {
@@ -78,9 +72,6 @@ export const geminiCli: HostRecord = {
       args: { command: ['command'], filePath: ['file_path', 'absolute_path'], url: ['url', 'prompt'] },
     },
     docs: 'https://geminicli.com/docs/tools/',
-    observedIn: seen(
-      'network fetch to stdout: curl never runs; our redirect reaches the model naming the MCP tool as Gemini names it',
-    ),
   },
   payload: {
     value: {
@@ -94,7 +85,6 @@ export const geminiCli: HostRecord = {
       transcriptPath: ['transcript_path'],
     },
     docs: HOOKS,
-    observedIn: seen('memory records the real prompt, not our <hook_context> wrapper'),
   },
   sessionStartSources: { startup: 'startup', resume: 'resume', clear: 'clear' },
   paths: {
@@ -120,15 +110,11 @@ export const geminiCli: HostRecord = {
   hookSetup: {
     value: { layout: 'nested-matchers', enable: { path: ['hooksConfig', 'enabled'], value: true } },
     docs: HOOKS,
-    observedIn: seen(
-      'setup merged its entries into the user settings: MCP server with the data home pinned, hooks enabled',
-    ),
   },
   // Observed on Gemini CLI 0.61.0: single underscores around the server name (`mcp_context-mode_ctx_execute`), in the
   // model's tool list and in hook payloads.
   toolNaming: {
     value: 'mcp_context-mode_{tool}',
     docs: `${HOOKS}#matchers-and-tool-names`,
-    observedIn: seen('own MCP tool call: our tools are offered as mcp_context-mode_ctx_* and ctx_execute runs'),
   },
 };

@@ -1,14 +1,11 @@
-import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const PLUGINS = 'https://opencode.ai/docs/plugins/';
 const MCP = 'https://opencode.ai/docs/mcp-servers/';
 const CONFIG = 'https://opencode.ai/docs/config/';
 
-/** The host version the real-host suite pins, and its tests that show this record's observed facts. */
+/** The host version the real-host suite pins (its tests are named in ../observations.ts). */
 const OBSERVED = '1.18.33';
-const seen = suiteRun(OBSERVED, 'test/hosts/opencode.test.ts');
-const SMALL_READ = 'large file read: what reaches the model is ≤ 4 KB and keeps the error line';
 
 /** OpenCode: an in-process TypeScript plugin (throw to deny, mutate args to modify); MCP under `mcp`. */
 export const opencode: HostRecord = {
@@ -49,19 +46,17 @@ export const opencode: HostRecord = {
     },
     docs: PLUGINS,
   },
-  outputReplacement: { value: 'all-tools', docs: PLUGINS, observedIn: seen(SMALL_READ) },
+  outputReplacement: { value: 'all-tools', docs: PLUGINS },
   // Observed on OpenCode 1.18.33 (plugin under Bun, store on bun:sqlite): the replaced output is what the model got.
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
     docs: 'test/hosts/opencode.test.ts',
-    observedIn: seen(SMALL_READ),
   },
   // OpenCode 1.18.33 passes the model a ~50 KB window of a long bash output and stops a read at 50 KB (51,349 and
   // 55,882 bytes reached the model without us); 50,000 books a little less than that, never more.
   outputCut: {
     value: { tools: ['Bash', 'Read'], bytes: 50_000, hostVersion: OBSERVED },
     docs: 'test/hosts/opencode.test.ts',
-    observedIn: seen('stats --json books no more than the model was really spared'),
   },
   // A long bash output's whole text is kept in `<data>/tool-output/tool_<id>`, named in `metadata.outputPath` and
   // in the ~50 KB window passed on ("Full output saved to: …"); read stops at 50 KB and says how to page on.
@@ -81,7 +76,6 @@ export const opencode: HostRecord = {
       },
     },
     docs: 'test/hosts/opencode.test.ts',
-    observedIn: seen('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
   },
   // Built-in tool ids (opencode.ai/docs/tools); note `filePath` in camelCase.
   tools: {
@@ -134,6 +128,5 @@ export const opencode: HostRecord = {
   toolNaming: {
     value: 'context-mode_{tool}',
     docs: MCP,
-    observedIn: seen('own MCP tool call: our tools are offered as context-mode_ctx_* and ctx_execute runs'),
   },
 };

@@ -1,12 +1,8 @@
-import { suiteRun } from '../observation.js';
 import type { HostRecord } from '../types.js';
 
 const HOOKS = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/';
 const MCP = 'https://qwenlm.github.io/qwen-code-docs/en/users/features/mcp/';
 const CONFIG = 'https://qwenlm.github.io/qwen-code-docs/en/users/configuration/settings/';
-
-/** The real-host suite's tests that show this record's observed facts, at the Qwen Code version it pins. */
-const seen = suiteRun('0.24.4', 'test/hosts/qwen-code.test.ts');
 
 /** Qwen Code: a Gemini CLI fork whose hooks speak Claude Code's event names and output shape. */
 export const qwenCode: HostRecord = {
@@ -46,16 +42,10 @@ export const qwenCode: HostRecord = {
   outputReplacement: {
     value: 'all-tools',
     docs: 'test/hosts/qwen-code.test.ts',
-    observedIn: seen(
-      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
-    ),
   },
   outputReplacementObserved: {
     value: { hostVersion: '0.24.4' },
     docs: 'test/hosts/qwen-code.test.ts',
-    observedIn: seen(
-      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
-    ),
   },
   // Without us Qwen 0.24.4 turns shell output above 30,000 characters into a head-and-tail preview (4,496–4,501
   // bytes measured; booked a little under) before PostToolUse, naming the file that holds the whole (read by the
@@ -63,7 +53,6 @@ export const qwenCode: HostRecord = {
   outputCut: {
     value: { tools: ['Bash'], bytes: 4_400, above: 30_000, hostVersion: '0.24.4' },
     docs: 'test/hosts/qwen-code.test.ts',
-    observedIn: seen('stats --json books what Qwen applied and no more than the model was spared'),
   },
   // The shell preview names the file holding the whole output, a `run_shell_command_<id>.output` under ~/.qwen/tmp/,
   // and the hook gets nothing more.
@@ -76,9 +65,6 @@ export const qwenCode: HostRecord = {
       notes: '\\[CONTENT TRUNCATED\\]',
     },
     docs: 'test/hosts/qwen-code.test.ts',
-    observedIn: seen(
-      'large file read and large command output: our digest replaces what Qwen would pass, error line kept',
-    ),
   },
   blockExitCode: { value: 2, docs: HOOKS },
   // Runtime tool ids passed in tool_name (hooks doc: "Tool id: write_file, read_file, run_shell_command").
@@ -130,8 +116,5 @@ export const qwenCode: HostRecord = {
   toolNaming: {
     value: 'mcp__context-mode__{tool}',
     docs: HOOKS,
-    observedIn: seen(
-      'network fetch to stdout: curl never runs; our redirect reaches the model naming the MCP tool as Qwen names it',
-    ),
   },
 };

@@ -113,10 +113,5 @@ export const vscodeCopilot: HostRecord = {
   toolNaming: {
     value: 'mcp_context-mode_{tool}',
     docs: MCP,
-    observedIn: {
-      version: '1.139.1',
-      test: 'extension-vscode/test/integration/suite/index.cjs',
-      name: 'VS Code itself starts our MCP server from the provider and lists its tools',
-    },
   },
 };
