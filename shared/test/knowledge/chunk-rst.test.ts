@@ -102,6 +102,8 @@ test('simple and grid tables stay inside their section and yield no headings', (
   );
   assert.match(chunks[0]!.content, /timeout +30 +Seconds/);
   assert.match(chunks[0]!.content, /\| mode +\| fast +\|/);
+  // A border that never closes is one line of text, not a table that swallows the titles after it.
+  assert.deepEqual(titles('Top\n===\n\n===== =====\nab    cd\n\nNext\n----\n\nText.'), ['Top', 'Top > Next']);
 });
 
 test('literal blocks and code directives never yield headings and stay whole with their introduction', () => {
@@ -189,6 +191,10 @@ test('comments, link targets and tables of contents are dropped; admonitions are
     '',
     '.. contents::',
     '   :local:',
+    '',
+    '.. only:: html',
+    '',
+    '   .. contents::',
     '',
     '.. note::',
     '',

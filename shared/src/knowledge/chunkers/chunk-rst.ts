@@ -17,6 +17,7 @@ const EXPLICIT = /^\.\.(?:[ \t]|$)/;
 const DIRECTIVE = /^\.\.[ \t]+([\w.+:-]+?)::(?:[ \t]|$)/;
 // Directives whose body only repeats other documents' headings or the page's own: noise in every search.
 const NAVIGATION_DIRECTIVES = new Set(['toctree', 'contents']);
+const NAVIGATION_LINE = /^[ \t]*\.\.[ \t]+(?:toctree|contents)::/;
 // Lines that open another body element (list item, field, doctest, line block): never a section title.
 const NOT_A_TITLE = /^(?:[-*+•‣⁃][ \t]|\d+[.)][ \t]|#\.[ \t]|>>>|\|[ \t]|:[^:\s][^:]*:(?:[ \t]|$))/;
 const INDENTED = /^[ \t]/;
@@ -113,8 +114,11 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
     }
     if (EXPLICIT.test(line)) {
       const name = DIRECTIVE.exec(line)?.[1];
-      const kept = name !== undefined ? !NAVIGATION_DIRECTIVES.has(name) : /^\.\.[ \t]+[[|]/.test(line);
       const end = skipIndentedBody(lines, i + 1);
+      const kept =
+        name !== undefined
+          ? !NAVIGATION_DIRECTIVES.has(name) && !onlyNavigation(lines.slice(i + 1, end))
+          : /^\.\.[ \t]+[[|]/.test(line);
       if (kept) pushUntil(end);
       else i = blockStart = end; // a comment, a link target or a table of contents
       continue;
@@ -123,7 +127,7 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
       // The table ends at a border followed by a blank line; its row separators are not underlines.
       let end = i + 1;
       while (end < lines.length && !(SIMPLE_TABLE_BORDER.test(lines[end]!) && !lines[end + 1]?.trim())) end++;
-      pushUntil(Math.min(lines.length, end + 1));
+      pushUntil(end < lines.length ? end + 1 : i + 1); // unterminated: only this line, so later titles survive
       continue;
     }
     if (GRID_TABLE_BORDER.test(line)) {
@@ -181,6 +185,14 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
     });
   }
   return chunks;
+}
+
+/** A wrapper directive (`.. only:: html`) whose body is nothing but a table of contents. */
+function onlyNavigation(body: string[]): boolean {
+  const text = body.filter((l) => l.trim());
+  const nav = /^([ \t]+)\.\.[ \t]+([\w-]+)::/.exec(text[0] ?? '');
+  if (!nav || !NAVIGATION_DIRECTIVES.has(nav[2]!)) return false;
+  return text.every((l) => l.search(/\S/) > nav[1]!.length || NAVIGATION_LINE.test(l));
 }
 
 function lastParagraphLine(lines: string[]): string | undefined {
