@@ -1,6 +1,7 @@
 import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { looksBinary } from '@context-mode/shared/knowledge/decode-text';
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
+import { describeHtmlConversion } from '@context-mode/shared/knowledge/describe-html-conversion';
 import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -9,6 +10,7 @@ import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shar
 import { takeRecoveryNote } from '@context-mode/shared/knowledge/recovery-note';
 import type { ContentFormat, KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { recordLedger } from '@context-mode/shared/ledger/record';
+import { convertHtmlFile } from '../../fetch/convert-html.js';
 import type { ServerContext } from '../context.js';
 import { liftToArray } from '../coerce.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
@@ -149,6 +151,8 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
             projectRoot: ctx.projectRoot,
             sessionId: ctx.sessionId,
             allowOutside: readSetting('allowOutside', ctx.env),
+            // HTML documents are indexed as their text; the conversion runs off the event loop for large pages.
+            convertHtml: convertHtmlFile,
             ...(args.source ? { source: args.source } : {}),
             ...(args.include ? { include: args.include } : {}),
             ...(args.exclude ? { exclude: args.exclude } : {}),
@@ -175,7 +179,9 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           // file of it into the context (a new user indexing shared/src was told 334 KB were saved).
           rawBytes = r.kind === 'file' ? r.bytes : 0;
           sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
-          text = describeIndexResult(r, ctx.projectRoot, searchHint);
+          text = [describeIndexResult(r, ctx.projectRoot, searchHint), describeHtmlConversion(r, ctx.projectRoot)]
+            .filter(Boolean)
+            .join('\n');
         }
       } catch (err) {
         const msg =
