@@ -10,13 +10,14 @@ import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
 import type { KnowledgeBase } from '../../src/knowledge/types.js';
 
 const dirs: string[] = [];
+type Store = ReturnType<typeof openKnowledgeBase>;
 const open: KnowledgeBase[] = [];
 after(() => {
   for (const kb of open) kb.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function fresh(): { kb: KnowledgeBase; dir: string } {
+function fresh(): { kb: Store; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'cm-html-'));
   dirs.push(dir);
   const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
