@@ -80,7 +80,7 @@ describe('ctx_index over HTML documentation, through the built server', () => {
   test('a documentation page is indexed as its sections, without markup, scripts or site chrome', async () => {
     const r = await s.client.callTool({ name: 'ctx_index', arguments: { path: 'docs/site/config.html' } });
     assert.ok(!isError(r), text(r));
-    assert.match(text(r), /1 HTML page\(s\) indexed as their text, by sections/);
+    assert.match(text(r), /1 HTML page\(s\) indexed as their text, by sections\.\nSearch with ctx_search/);
     const mine = chunks().filter((c) => c.source === 'file:docs/site/config.html');
     const titles = mine.map((c) => c.title);
     assert.ok(titles.includes('Configuration > Mooring timeouts > Tuning the grace period'), titles.join(' | '));

@@ -18,3 +18,16 @@ export function describeHtmlConversion(r: IndexPathResult, root: string): string
   }
   return lines.join('\n');
 }
+
+/**
+ * `summary` (describeIndexResult's text) with the HTML lines added before its closing search hint, which stays
+ * the last line: it is the next step.
+ */
+export function withHtmlConversion(summary: string, r: IndexPathResult, root: string): string {
+  const extra = describeHtmlConversion(r, root);
+  if (!extra) return summary;
+  const lines = summary.split('\n');
+  const at = r.files.length ? lines.length - 1 : lines.length;
+  lines.splice(at, 0, extra);
+  return lines.join('\n');
+}
