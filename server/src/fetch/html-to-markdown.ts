@@ -23,6 +23,12 @@ export const NOISE_ELEMENTS = [
   'dialog',
 ] as const;
 
+/**
+ * ARIA landmark roles that mark chrome on pages whose chrome is plain `<div>`s (Sphinx sidebars and "related"
+ * bars, many generated doc sites): navigation, search, sidebars, site banner and footer.
+ */
+const NOISE_ROLES = new Set(['navigation', 'search', 'complementary', 'banner', 'contentinfo']);
+
 let service: Promise<TurndownService> | undefined;
 // The page URL relative links resolve against; set around each synchronous turndown() call.
 let currentBase: string | undefined;
@@ -48,6 +54,7 @@ function turndown(): Promise<TurndownService> {
     });
     td.use(gfm);
     td.remove([...NOISE_ELEMENTS] as TurndownService.Filter);
+    td.remove((node) => NOISE_ROLES.has((node.getAttribute('role') ?? '').trim().toLowerCase()));
     // In-page anchors (heading permalinks, "¶") are noise in an index: keep their text only. Other links
     // become absolute, so a follow-up fetch can use them as they are.
     td.addRule('links', {

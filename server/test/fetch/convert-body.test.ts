@@ -68,3 +68,20 @@ test('heading permalinks keep only their text; relative links become absolute ag
   assert.match(md, / and top\./);
   assert.doesNotMatch(md, /¶/);
 });
+
+test('chrome marked only by ARIA roles (a Sphinx-style sidebar, search box and related bar) is dropped', async () => {
+  const html = `<html><head><title>Widgets</title></head><body>
+<div class="related" role="navigation" aria-label="related navigation"><ul><li>RELATED_BAR_NOISE</li></ul></div>
+<div class="document"><div class="body" role="main">
+<h1>Widgets</h1><p>Call <code>spin()</code> to start a widget.</p>
+<h2>Stopping</h2><p>Call <code>halt()</code>.</p>
+</div></div>
+<div class="sphinxsidebar" role="navigation" aria-label="main navigation"><h3>Table of Contents</h3><p>SIDEBAR_NOISE</p>
+<div id="searchbox" role="search"><form><input name="q"></form><p>SEARCH_NOISE</p></div></div>
+<div class="footer" role="contentinfo">FOOTER_ROLE_NOISE</div>
+</body></html>`;
+  const md = await htmlToMarkdown(html);
+  assert.match(md, /^# Widgets\n\nCall `spin\(\)` to start a widget\.\n\n## Stopping\n\nCall `halt\(\)`\.$/);
+  for (const noise of ['RELATED_BAR_NOISE', 'SIDEBAR_NOISE', 'SEARCH_NOISE', 'FOOTER_ROLE_NOISE', 'Table of Contents'])
+    assert.ok(!md.includes(noise), `markdown still contains ${noise}`);
+});
