@@ -1,4 +1,5 @@
 import type { ContentFormat } from '@context-mode/shared/knowledge/types';
+import { formatForPath } from '@context-mode/shared/knowledge/chunkers/chunk-content';
 import { convertHtml } from './convert-html.js';
 
 export interface ConvertedBody {
@@ -56,7 +57,8 @@ export function looksBinary(body: Buffer, contentType = ''): boolean {
 
 /**
  * Body → what the knowledge base indexes. JSON (by type or by shape) is pretty-printed and indexed as 'json'
- * (key-path chunks); HTML (by type or a leading tag) becomes markdown; anything else is plain text.
+ * (key-path chunks); HTML (by type or a leading tag) becomes markdown; markdown and reStructuredText (by type or
+ * the URL's file name) keep their format; anything else is plain text.
  */
 export async function convertBody(body: Buffer, contentType: string, url = ''): Promise<ConvertedBody> {
   if (looksBinary(body, contentType)) {
@@ -85,9 +87,14 @@ export async function convertBody(body: Buffer, contentType: string, url = ''): 
       ...(html.fallback ? { note: `converted as plain text (${html.fallback})` } : {}),
     };
   }
-  const markdownType =
-    type === 'text/markdown' || type === 'text/x-markdown' || /\.(md|markdown|mdx)$/i.test(pathOf(url));
-  return { kind: 'text', format: markdownType ? 'markdown' : 'text', content: text };
+  // A raw docs file (a README.md or index.rst on a code host) is chunked by its own headings.
+  const byPath = formatForPath(pathOf(url));
+  if (byPath === 'markdown' || byPath === 'rst') return { kind: 'text', format: byPath, content: text };
+  if (type === 'text/markdown' || type === 'text/x-markdown')
+    return { kind: 'text', format: 'markdown', content: text };
+  if (type === 'text/x-rst' || type === 'text/prs.fallenstein.rst')
+    return { kind: 'text', format: 'rst', content: text };
+  return { kind: 'text', format: 'text', content: text };
 }
 
 function pathOf(url: string): string {

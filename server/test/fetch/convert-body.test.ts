@@ -44,9 +44,13 @@ test('declared JSON that does not parse is kept as text, not dropped', async () 
   assert.equal(r.content, '{oops');
 });
 
-test('plain text stays text; .md URLs are markdown', async () => {
+test('plain text stays text; .md URLs are markdown, .rst URLs and text/x-rst are reStructuredText', async () => {
   assert.equal((await convertBody(Buffer.from('hello'), 'text/plain')).format, 'text');
   assert.equal((await convertBody(Buffer.from('# hi'), 'text/plain', 'https://x.dev/README.md')).format, 'markdown');
+  assert.equal((await convertBody(Buffer.from('# hi'), 'text/markdown')).format, 'markdown');
+  const rst = 'Guide\n=====\n\nUsage\n-----\n\nRun it.\n';
+  assert.equal((await convertBody(Buffer.from(rst), 'text/plain', 'https://x.dev/docs/index.rst')).format, 'rst');
+  assert.equal((await convertBody(Buffer.from(rst), 'text/x-rst; charset=utf-8')).format, 'rst');
 });
 
 test('the charset from the header or a meta tag decodes the body', () => {
