@@ -9,8 +9,8 @@
 //   mrr         1/rank of the first result whose heading or snippet contains the answer (0 when none of the 3 does)
 //   docHit3     the question's package is among the 3 results (the old, label-level measure)
 //   meanBytes   bytes of the formatted answer, what the model reads per search
-import { formatSearchAnswer, searchBudget, snippetBytesFor } from '../shared/src/knowledge/format-search.js';
 import { evalLabel as label, foldText as norm, openEvalCorpus } from './eval-corpus.js';
+import { EvalTallies, ourSearch, ourSearchSettings, scoreAnswer } from './eval-score.js';
 
 const corpus = openEvalCorpus();
 const { kb, questions, chunks, bytes, indexMs } = corpus;
@@ -25,49 +25,21 @@ for (const q of unanswerable)
   if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
 
 // Exactly what ctx_search does for one query at the default limit and budget.
-const limit = 3;
-const budget = searchBudget(limit, 1);
-const snippetBytes = snippetBytesFor(budget, limit, 1);
-
-interface Tally {
-  n: number;
-  hit3: number;
-  strict: number;
-  rr: number;
-  doc: number;
-  bytes: number;
-}
-const blank = (): Tally => ({ n: 0, hit3: 0, strict: 0, rr: 0, doc: 0, bytes: 0 });
-const tallies: Record<string, Tally> = {};
+const { limit, budget, snippetBytes } = ourSearchSettings();
+const tallies = new EvalTallies();
 const latencies: number[] = [];
 const misses: string[] = [];
 
 for (const q of questions) {
   const s = performance.now();
-  const report = kb.searchWithReport!(q.question, { limit, snippetBytes });
-  const text = formatSearchAnswer([{ query: q.question, report }], budget);
+  const { answer, report } = ourSearch(kb, q.question);
   latencies.push(performance.now() - s);
-  const want = norm(q.answer);
-  const hit = norm(text).includes(want);
-  // A result answers when the text the model reads for it (its heading line and its snippet) holds the answer,
-  // the same text hit3 reads for the whole answer.
-  const rank = report.hits.findIndex((h) => norm(`${h.title}\n${h.snippet}`).includes(want)) + 1;
-  const own = report.hits.some((h) => h.source === label(q.package) && norm(`${h.title}\n${h.snippet}`).includes(want));
-  const docHit = report.hits.some((h) => h.source === label(q.package));
-  const keys = [q.half, `${q.half}:${q.kind}`, ...(q.hard ? [`${q.half}:hard`] : [])];
-  for (const key of keys) {
-    const t = (tallies[key] ??= blank());
-    t.n++;
-    if (hit) t.hit3++;
-    if (own) t.strict++;
-    if (rank) t.rr += 1 / rank;
-    if (docHit) t.doc++;
-    t.bytes += Buffer.byteLength(text);
-  }
+  const scored = scoreAnswer(q, answer);
+  tallies.add(q, scored);
   // Misses are printed for the tune half only, so nobody tunes on the report half by reading them.
-  if (!hit && q.half === 'tune') {
+  if (!scored.hit && q.half === 'tune') {
     misses.push(
-      `MISS [tune ${q.kind}] ${q.question}\n   want "${q.answer}" from ${label(q.package)} (doc ${docHit ? 'returned' : 'not returned'})\n` +
+      `MISS [tune ${q.kind}] ${q.question}\n   want "${q.answer}" from ${label(q.package)} (doc ${scored.docHit ? 'returned' : 'not returned'})\n` +
         report.hits
           .map((h) => `   got  ${h.source} › ${h.title} :: ${h.snippet.replace(/\s+/g, ' ').slice(0, 160)}\n`)
           .join(''),
@@ -76,30 +48,9 @@ for (const q of questions) {
 }
 corpus.close();
 process.stderr.write(misses.join(''));
-const reportMisses = questions.filter((q) => q.half === 'report').length - (tallies.report?.hit3 ?? 0);
+const reportMisses = questions.filter((q) => q.half === 'report').length - tallies.hits('report');
 process.stderr.write(`tune misses: ${misses.length}; report misses: ${reportMisses} (not shown)\n`);
 
-const r3 = (x: number) => +x.toFixed(3);
-const summary = (t: Tally | undefined) =>
-  t && {
-    questions: t.n,
-    hit3: r3(t.hit3 / t.n),
-    hit3_strict: r3(t.strict / t.n),
-    mrr: r3(t.rr / t.n),
-    docHit3: r3(t.doc / t.n),
-    meanBytes: Math.round(t.bytes / t.n),
-  };
-const half = (h: 'tune' | 'report') => ({
-  packages: manifest.documents.filter((d) => d.half === h).length,
-  ...summary(tallies[h]),
-  hard: summary(tallies[`${h}:hard`]),
-  byKind: Object.fromEntries(
-    Object.keys(tallies)
-      .filter((k) => k.startsWith(`${h}:`) && k !== `${h}:hard`)
-      .sort()
-      .map((k) => [k.slice(h.length + 1), summary(tallies[k])]),
-  ),
-});
 latencies.sort((a, b) => a - b);
 process.stdout.write(
   JSON.stringify(
@@ -111,8 +62,8 @@ process.stdout.write(
       },
       search: { limit, budget, snippetBytes },
       note: 'hit = the answer string copied from the doc appears in the formatted ctx_search answer; report = held-out half (never tune on it)',
-      report: half('report'),
-      tune: half('tune'),
+      report: tallies.half('report', manifest.documents),
+      tune: tallies.half('tune', manifest.documents),
       goals_on_report: { hit3: 0.85, hard_hit3: 0.75, mrr: 0.75, maxMeanBytes: 1470 },
       searchMs: {
         p50: +latencies[Math.floor(latencies.length / 2)]!.toFixed(2),
