@@ -26,6 +26,36 @@ export type FtsQuery =
       trigram: string | null;
     };
 
+/** Words that point at what the asker is working in ("this library", "my project")… */
+const POINTERS = new Set(['this', 'my', 'our', 'your']);
+/** …and the generic nouns they point at, which then name the context of the question, not its subject. */
+const CONTEXT_NOUNS = new Set([
+  'library',
+  'lib',
+  'package',
+  'module',
+  'project',
+  'app',
+  'application',
+  'codebase',
+  'code',
+  'repo',
+  'repository',
+  'tool',
+  'script',
+  'program',
+]);
+
+/**
+ * Is a word filler only where it stands? "this library" / "my project" say where the asker is, not what they
+ * ask about (every indexed doc is some library), and "figure out" is "find". Elsewhere the same words are
+ * real ("package exports", "a figure").
+ */
+function isFillerInContext(lower: string, before: string | undefined, after: string | undefined): boolean {
+  if (CONTEXT_NOUNS.has(lower)) return before !== undefined && POINTERS.has(before.toLowerCase());
+  return lower === 'figure' && after?.toLowerCase() === 'out';
+}
+
 /** Double-quotes a term as an FTS5 string: inner quotes doubled, so nothing inside can be syntax. */
 export function quoteFts(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
@@ -59,7 +89,8 @@ export function buildFtsQuery(
   const seen = new Set<string>();
   const strong: QueryTerm[] = [];
   const weak: QueryTerm[] = [];
-  for (const word of [...words, ...extraWords]) {
+  const all = [...words, ...extraWords];
+  for (const [i, word] of all.entries()) {
     const lower = word.toLowerCase();
     if (seen.has(lower)) continue;
     seen.add(lower);
@@ -69,6 +100,7 @@ export function buildFtsQuery(
     } else if (
       FTS_OPERATORS.has(lower) ||
       STOPWORDS.has(lower) ||
+      (i < words.length && isFillerInContext(lower, words[i - 1], words[i + 1])) ||
       (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))
     ) {
       weak.push({ ...term, weak: true });

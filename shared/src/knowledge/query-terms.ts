@@ -16,7 +16,9 @@ export const STOPWORDS = new Set(
     'via want wants was way we were what whats when where whether which while who whom whose why will with ' +
     "within without would yes yet you your yours yourself and or not near i'm it's don't doesn't can't " +
     'tell explain happen happens thing things possible able ' +
-    'way ways something anything make sure'
+    'way ways something anything make sure ' +
+    // Conversation around a question ("I'm trying to …", "what is the best way to …", "thanks!").
+    'trying wondering best thanks thank hello hi hey'
   ).split(/\s+/),
 );
 

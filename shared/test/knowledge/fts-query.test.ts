@@ -34,6 +34,12 @@ const table: Array<[string, string | { empty: true }]> = [
   ['*', { empty: true }],
   ['NOT', '"not"'],
   ['how do I', '"how" OR "do" OR "i"'],
+  // Conversation around a question, and a generic noun after "this"/"my", are not what is asked about…
+  ["Hi! I'm trying to figure out how to retry requests in this library. Thanks", '"retry" OR "requests"'],
+  ['what is the best way to cache results in my project', '"cache" OR "results"'],
+  // …but the same nouns are searched where they are the subject.
+  ['package exports field', '"package" OR "exports" OR "field"'],
+  ['add a figure to the plot', '"add" OR "figure" OR "plot"'],
   ['Déjà vu', '"déjà" OR "vu"'],
   ['x'.repeat(3) + '"; DROP TABLE chunks; --', '"xxx" OR "drop" OR "table" OR "chunks"'],
 ];
