@@ -88,12 +88,14 @@ function ftsRanks(
 export function findCandidates(
   state: KnowledgeInternals,
   query: string,
-  terms: QueryTerm[],
+  allTerms: QueryTerm[],
   fixes: Array<{ from: string; to: string }>,
   limit: number,
   filter: CandidateFilter,
 ): Candidates {
   const k = Math.max(limit * 10, 50);
+  // Words only in the sentences around a question do not pick candidates (see QueryTerm.context).
+  const terms = allTerms.filter((t) => !t.context);
   // Words matching a large share of the store are left out of the OR query (ranking every chunk that contains
   // "option" costs more than it tells) but still count in the rerank; an AND query over all the words keeps
   // chunks that have every one of them. At 100k chunks this bounds each search to a few thousand candidates.

@@ -13,6 +13,11 @@ export interface QueryTerm {
   weak: boolean;
   /** Other words for the same thing (synonyms), searched too and weighted lower in the rerank. */
   alts: string[];
+  /**
+   * True for a word only in the sentences around the question ("I have a Node service that reads files.
+   * How do I retry?"): it may tell which document, but the question's own words decide the ranking.
+   */
+  context?: boolean;
 }
 
 export type FtsQuery =
@@ -59,6 +64,31 @@ function isFillerInContext(lower: string, before: string | undefined, after: str
 /** Double-quotes a term as an FTS5 string: inner quotes doubled, so nothing inside can be syntax. */
 export function quoteFts(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
+}
+
+/** A sentence that asks: it ends in "?" or opens with a question word. */
+const ASKS =
+  /\?\s*$|^\W*(?:how|what|what's|whats|which|why|when|where|who|can|could|does|do|is|are|should|will|would|was|were|has|have)\b/i;
+
+/**
+ * Lowercased words that appear only in the sentences around the question: with several sentences, the
+ * question is the last one that asks (ends in "?" or opens with a question word), else the last one.
+ */
+function contextOnlyWords(input: string): Set<string> {
+  const sentences = input
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => x.trim())
+    .filter((x) => rawWords(x).some((w) => !STOPWORDS.has(w.toLowerCase())));
+  if (sentences.length < 2) return new Set();
+  const asking = sentences.filter((x) => ASKS.test(x));
+  const question = asking[asking.length - 1] ?? sentences[sentences.length - 1]!;
+  const asked = new Set(rawWords(question).map((w) => w.toLowerCase()));
+  return new Set(
+    sentences
+      .filter((x) => x !== question)
+      .flatMap((x) => rawWords(x).map((w) => w.toLowerCase()))
+      .filter((w) => !asked.has(w)),
+  );
 }
 
 /**
@@ -110,13 +140,15 @@ export function buildFtsQuery(
   }
   const terms = strong.length ? strong : weak.filter((t) => !FTS_OPERATORS.has(t.lower) || weak.length === 1);
   if (terms.length === 0) return { empty: true, reason: 'the query has no searchable words' };
+  const around = contextOnlyWords(input ?? '');
+  if (terms.some((t) => !around.has(t.lower))) for (const t of terms) if (around.has(t.lower)) t.context = true;
   const phrases: string[] = [];
   const taken = new Set(terms.map((t) => t.lower));
   for (const t of terms) {
     phrases.push(quoteFts(t.lower));
     // The index also holds identifier parts, so `useEffect` finds "use effect" and the reverse.
     if (t.parts.length) phrases.push(quoteFts(t.parts.join(' ')));
-    if (options.synonyms && !t.weak && !t.parts.length) {
+    if (options.synonyms && !t.weak && !t.context && !t.parts.length) {
       t.alts = synonymsOf(t.lower).filter((a) => !taken.has(a));
       for (const a of t.alts) phrases.push(quoteFts(a));
     }

@@ -78,6 +78,8 @@ export function searchKnowledge(
   // Typo fallback: words the store has never seen get their nearest vocabulary word added to the query.
   const corrections: Array<{ from: string; to: string }> = [];
   for (const t of q.terms) {
+    // A misspelt word around the question would come back as a word of the question.
+    if (t.context) continue;
     if (t.lower.length < MIN_TYPO_FIX_LENGTH || hasCjk(t.lower) || /[\d._-]/.test(t.lower)) continue;
     // A word the store knows in any inflection ("configs" for "config") is not a typo and is never rewritten.
     if (state.typos.isKnown(t.lower) || state.typos.isKnown(lightStem(t.lower))) continue;

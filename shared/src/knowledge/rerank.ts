@@ -74,19 +74,22 @@ export function buildReranker(
 ): Reranker {
   // One group per query word: the word itself (weight 1) and its synonyms (weight ALT_WEIGHT), IDF-weighted,
   // so a rare word the user typed counts for more than a common one and an unmatched word costs nothing.
-  const groups = terms.map((t) => {
-    const own = termMatcher(t.parts.length ? t.parts.join(' ') : t.lower);
-    const used = t.alts.filter((a) => searchedAlts.has(a));
-    const alts = used.map((a) => termMatcher(a));
-    const idf =
-      Math.max(
-        idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower),
-        ...used.map((a) => SYNONYM_IDF_SHARE * idfOf(state, a)),
-      ) ** IDF_POWER;
-    return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
-  });
+  // Words only in the sentences around a question (QueryTerm.context) do not score; naming the source still does.
+  const groups = terms
+    .filter((t) => !t.context)
+    .map((t) => {
+      const own = termMatcher(t.parts.length ? t.parts.join(' ') : t.lower);
+      const used = t.alts.filter((a) => searchedAlts.has(a));
+      const alts = used.map((a) => termMatcher(a));
+      const idf =
+        Math.max(
+          idfOf(state, t.parts.length ? t.parts.join(' ') : t.lower),
+          ...used.map((a) => SYNONYM_IDF_SHARE * idfOf(state, a)),
+        ) ** IDF_POWER;
+      return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
+    });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
-  const pairs = adjacentPairMatchers(original);
+  const pairs = adjacentPairMatchers(original.filter((t) => !t.context));
   const labelTerms = original
     .filter((t) => t.lower.length >= 3 && !t.weak)
     .map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(t.lower)}(?![\\p{L}\\p{N}])`, 'u'));
