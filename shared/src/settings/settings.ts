@@ -12,7 +12,7 @@ type Env = NodeJS.ProcessEnv;
 interface Setting<T> {
   /** The environment variable. */
   readonly name: `CONTEXT_MODE_${string}`;
-  /** One line for the README table and `doctor`. */
+  /** One line saying what the setting does, for readers of this table (the README documents each setting for users). */
   readonly doc: string;
   readonly parse: (raw: string | undefined) => T;
 }
