@@ -1,4 +1,5 @@
 import { formatBytes } from '../budget/format-bytes.js';
+import { describeHtmlConversion } from './describe-html-conversion.js';
 import type { IndexPathResult } from './index-path.js';
 
 /**
@@ -7,13 +8,20 @@ import type { IndexPathResult } from './index-path.js';
  */
 export type SearchHint = (source: string | undefined) => string;
 
-/** The human summary of an indexPath run: counts, what was skipped and why, and how to search it. */
+/**
+ * The human summary of an indexPath run: counts, what was skipped and why, HTML pages converted or not, and how
+ * to search it.
+ */
 export function describeIndexResult(r: IndexPathResult, root: string, searchHint: SearchHint): string {
   const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
   const lines: string[] = [];
   if (r.kind === 'file') {
     const f = r.files[0];
-    if (!f) return `Skipped ${rel(r.path)}: ${r.skipped[0]?.reason ?? 'unreadable'}. Nothing indexed.`;
+    if (!f)
+      return [
+        `Skipped ${rel(r.path)}: ${r.skipped[0]?.reason ?? 'unreadable'}. Nothing indexed.`,
+        ...describeHtmlConversion(r, rel),
+      ].join('\n');
     lines.push(
       `Indexed ${f.chunks} section(s) (${r.codeChunks} code, ${formatBytes(r.bytes)}) from ${rel(r.path)} as source "${f.source}".`,
     );
@@ -43,6 +51,8 @@ export function describeIndexResult(r: IndexPathResult, root: string, searchHint
     lines.push(
       `Forgot ${r.removed.length} deleted file(s): ${r.removed.slice(0, 3).join(', ')}${r.removed.length > 3 ? ', …' : ''}.`,
     );
+  lines.push(...describeHtmlConversion(r, rel));
+  // The search hint stays last: it is the next step.
   if (r.files.length) {
     const labels = r.files.map((f) => f.source);
     const src = labels.length === 1 ? labels[0] : directoryPrefix(labels);

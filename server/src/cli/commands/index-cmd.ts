@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shared/knowledge/index-path';
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
-import { withHtmlConversion } from '@context-mode/shared/knowledge/describe-html-conversion';
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
 import { convertHtmlFile } from '../../fetch/convert-html.js';
 import { fail, messageOf, printJson, usageError } from '../cli-output.js';
@@ -96,8 +95,7 @@ export function registerIndexCommand(program: Command): void {
         if (skippedFile && opts.json)
           return fail(`not indexed: ${skippedFile.path}: ${skippedFile.reason}`, { code: 'refused' });
         if (opts.json) printJson({ schema: 'context-mode.index/1', ...result } satisfies IndexReport);
-        else
-          process.stdout.write(withHtmlConversion(describeIndexResult(result, root, searchHint), result, root) + '\n');
+        else process.stdout.write(describeIndexResult(result, root, searchHint) + '\n');
         if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();

@@ -1,7 +1,6 @@
 import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { looksBinary } from '@context-mode/shared/knowledge/decode-text';
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
-import { withHtmlConversion } from '@context-mode/shared/knowledge/describe-html-conversion';
 import { indexWithoutBlocking } from '@context-mode/shared/knowledge/index-without-blocking';
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -179,7 +178,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           // file of it into the context (a new user indexing shared/src was told 334 KB were saved).
           rawBytes = r.kind === 'file' ? r.bytes : 0;
           sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
-          text = withHtmlConversion(describeIndexResult(r, ctx.projectRoot, searchHint), r, ctx.projectRoot);
+          text = describeIndexResult(r, ctx.projectRoot, searchHint);
         }
       } catch (err) {
         const msg =
