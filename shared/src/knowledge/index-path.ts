@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatForPath } from './chunkers/chunk-content.js';
 import { convertedMeta } from './converted-source.js';
-import { decodeText } from './decode-text.js';
 import { isHtmlDocument, isHtmlPath, type HtmlConverter } from './html-document.js';
 import { indexWithoutBlocking } from './index-without-blocking.js';
+import { readTextFile } from './read-text-file.js';
 import type { KnowledgeBase } from './types.js';
 import { walkDirectory, type WalkOptions } from './walk-directory.js';
 import { settingName } from '../settings/settings.js';
 
 /** Env var that lets ctx_index / `context-mode index` read outside the project root (the user's opt-in). */
 export const ALLOW_OUTSIDE_ENV = settingName('allowOutside');
-/** Files above this are skipped (reported), never half-indexed. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+export { MAX_FILE_BYTES } from './read-text-file.js';
 
 export class IndexPathError extends Error {
   override readonly name = 'IndexPathError';
@@ -65,31 +64,6 @@ function inside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 }
 
-/** Reads a regular file through one descriptor (no swap between check and read); undefined + reason when unfit. */
-function readTextFile(path: string): { text?: string; reason?: string } {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { reason: 'not a regular file' };
-    if (st.size > MAX_FILE_BYTES) return { reason: `too large (${st.size} bytes > ${MAX_FILE_BYTES})` };
-    const buf = Buffer.alloc(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    const decoded = decodeText(buf.subarray(0, off));
-    if ('binary' in decoded) return { reason: decoded.binary };
-    return { text: decoded.text };
-  } catch (err) {
-    return { reason: `unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -131,7 +105,8 @@ function labelFor(file: string, root: string): string {
 /**
  * Indexes a file or a directory tree into `kb`, one source per file (so each refreshes on its own when it
  * changes). The path must resolve (after realpath) inside the project root unless `allowOutside`.
- * Binary, oversized and unreadable files are skipped and reported, never fatal.
+ * Binary, oversized and unreadable files, and any file whose indexing fails, are skipped and reported, never
+ * fatal.
  */
 export async function indexPath(
   kb: KnowledgeBase,
@@ -177,15 +152,23 @@ export async function indexPath(
       return;
     }
     const converted = await convertIfDocument(file, text, options.convertHtml, result);
-    const r = await indexWithoutBlocking(kb, {
-      source,
-      content: converted ?? text,
-      format: converted !== undefined ? 'markdown' : formatForPath(file),
-      filePath: file,
-      kind: 'file',
-      ...(converted !== undefined ? { meta: { ...convertedMeta(sha256(text)) } } : {}),
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-    });
+    let r;
+    try {
+      r = await indexWithoutBlocking(kb, {
+        source,
+        content: converted ?? text,
+        format: converted !== undefined ? 'markdown' : formatForPath(file),
+        filePath: file,
+        kind: 'file',
+        ...(converted !== undefined ? { meta: { ...convertedMeta(sha256(text)) } } : {}),
+        ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+      });
+    } catch (err) {
+      // One file that cannot be indexed must not cost the user the rest of the directory.
+      if (converted !== undefined) result.htmlConverted = (result.htmlConverted ?? 1) - 1;
+      result.skipped.push({ path: file, reason: `not indexed: ${err instanceof Error ? err.message : String(err)}` });
+      return;
+    }
     result.files.push({ path: file, source, chunks: r.chunks });
     result.chunks += r.chunks;
     result.codeChunks += r.codeChunks;
@@ -198,7 +181,7 @@ export async function indexPath(
   }
   result.kind = 'dir';
   const walk = walkDirectory(real, { ...options, boundary: options.allowOutside ? real : rootReal });
-  result.skipped.push(...walk.skipped);
+  for (const s of walk.skipped) result.skipped.push(s);
   result.capped = walk.capped;
   result.totalSeen = walk.totalSeen;
   let done = 0;

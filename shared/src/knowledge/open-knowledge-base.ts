@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   deleteDatabaseFiles,
   openDatabase,
@@ -10,6 +10,7 @@ import {
 import type { DriverName } from '../db/types.js';
 import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
 import { PENDING_KIND } from './pending-source.js';
+import { staleSourceRefresher } from './refresh-stale-sources.js';
 import { prepareContent, prepareContentInSlices, type PreparedChunk, type PreparedContent } from './prepare-index.js';
 import { searchKnowledge } from './rank-search.js';
 import { KNOWLEDGE_MIGRATIONS } from './schema.js';
@@ -23,7 +24,6 @@ import type {
   SearchReport,
   SourceInfo,
 } from './types.js';
-import { refreshBasis } from './converted-source.js';
 
 export interface OpenKnowledgeBaseOptions {
   /** Path of knowledge.db, or ':memory:'. */
@@ -303,52 +303,7 @@ export function openKnowledgeBase(
       }
     });
 
-  let lastRefreshCheck = 0;
-  /** Re-indexes file-backed sources whose file changed (mtime moved and content hash differs). */
-  const refreshStale = (): string[] => {
-    const count = Number(
-      db.prepare('SELECT count(*) AS n FROM sources WHERE file_path IS NOT NULL').get<{ n: number }>()?.n ?? 0,
-    );
-    if (count === 0) return [];
-    // A stat per file is cheap for a few hundred files; for thousands, checking once a second is plenty.
-    if (count > 300 && Date.now() - lastRefreshCheck < 1000) return [];
-    lastRefreshCheck = Date.now();
-    const rows = db.prepare('SELECT * FROM sources WHERE file_path IS NOT NULL').all<SourceRow>();
-    const refreshed: string[] = [];
-    for (const r of rows) {
-      let st;
-      try {
-        st = statSync(r.file_path!);
-      } catch {
-        continue; // A vanished file keeps its last indexed text; deleting it is the user's call.
-      }
-      if (!st.isFile() || st.mtimeMs === r.mtime_ms) continue;
-      let content: string;
-      try {
-        content = readFileSync(r.file_path!, 'utf8');
-      } catch {
-        continue;
-      }
-      const basis = refreshBasis(r);
-      if (sha256(content) === basis.hash) {
-        db.prepare('UPDATE sources SET mtime_ms = ? WHERE id = ?').run(st.mtimeMs, r.id);
-        continue;
-      }
-      const input: IndexInput = {
-        source: r.label,
-        content,
-        format: basis.format,
-        filePath: r.file_path!,
-        kind: r.kind,
-      };
-      if (r.session_id) input.sessionId = r.session_id;
-      if (r.language) input.language = r.language;
-      if (basis.meta) input.meta = basis.meta;
-      index(input, { mtimeMs: st.mtimeMs });
-      refreshed.push(r.label);
-    }
-    return refreshed;
-  };
+  const refreshStale = staleSourceRefresher((input, fileState) => index(input, fileState));
 
   let dataVersion = -1;
   const searchWithReport = (query: string, opts: SearchOptions = {}): SearchReport => {
@@ -359,7 +314,7 @@ export function openKnowledgeBase(
       if (dataVersion !== -1) state.generation++;
       dataVersion = dv;
     }
-    const refreshed = refreshStale();
+    const refreshed = refreshStale(db);
     const report = searchKnowledge(state, query, opts);
     return { ...report, refreshed };
   };

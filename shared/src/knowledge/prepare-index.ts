@@ -1,6 +1,7 @@
 import { redactSecrets } from '../policy/redact.js';
 import { chunkContent } from './chunkers/chunk-content.js';
-import type { Chunk } from './chunkers/chunk.js';
+import { appendAll, type Chunk } from './chunkers/chunk.js';
+import { chunkRstInSteps } from './chunkers/chunk-rst.js';
 import { identifierExpansions, vocabularyWords } from './query-terms.js';
 import type { ContentFormat } from './types.js';
 
@@ -69,8 +70,8 @@ const CHUNKING_SEGMENT_CHARS = 256 * 1024;
 
 /**
  * Large markdown is chunked in pieces cut before a heading (the highest level found), else at a blank line,
- * so sections keep their titles. Other formats are chunked whole: plain-text windows are titled by line
- * numbers and JSON and code structure spans the file.
+ * so sections keep their titles. reStructuredText is stepped through by chunkRstInSteps instead. Other formats
+ * are chunked whole: plain-text windows are titled by line numbers and JSON and code structure spans the file.
  */
 export function chunkingSegments(text: string, format: ContentFormat, size = CHUNKING_SEGMENT_CHARS): string[] {
   if (text.length <= size * 2 || format !== 'markdown') return [text];
@@ -94,6 +95,18 @@ export function chunkingSegments(text: string, format: ContentFormat, size = CHU
   }
   out.push(text.slice(at));
   return out;
+}
+
+/**
+ * The chunks of `text` in batches, each a bounded slice of work: reStructuredText in steps of one stateful
+ * pass (its heading levels depend on everything before), other formats by chunkingSegments.
+ */
+function* chunkingSteps(text: string, format: ContentFormat, cap: number): Generator<Chunk[]> {
+  if (format === 'rst') {
+    yield* chunkRstInSteps(text, cap);
+    return;
+  }
+  for (const piece of chunkingSegments(text, format)) yield chunkContent(piece, format, cap);
 }
 
 function prepareChunk(c: Chunk, words: Set<string>): PreparedChunk {
@@ -136,8 +149,8 @@ export async function prepareContentInSlices(
   }
   const text = parts.join('');
   const raw: Chunk[] = [];
-  for (const piece of chunkingSegments(text, format)) {
-    raw.push(...chunkContent(piece, format, cap));
+  for (const batch of chunkingSteps(text, format, cap)) {
+    appendAll(raw, batch);
     await pause();
   }
   const words = new Set<string>();

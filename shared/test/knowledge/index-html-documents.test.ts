@@ -133,3 +133,20 @@ test('a converted file touched but unchanged is not re-indexed; a changed one is
   await indexPath(kb, 'guide.html', { projectRoot: dir, convertHtml: toyConverter });
   assert.doesNotMatch(kb.search('bilby')[0]!.snippet, /<p>/, 'the next index converts it again');
 });
+
+test('a converted page saved with a BOM or as UTF-16, touched but unchanged, keeps its converted sections', async () => {
+  const { kb, dir } = fresh();
+  const files = {
+    'bom.html': Buffer.from('\uFEFF' + PAGE, 'utf8'),
+    'utf16.html': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(PAGE.replace('quokka', 'wombat'), 'utf16le')]),
+  };
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+  await indexPath(kb, '.', { projectRoot: dir, convertHtml: toyConverter });
+  const later = new Date(Date.now() + 5000);
+  for (const name of Object.keys(files)) utimesSync(join(dir, name), later, later);
+  for (const word of ['quokka', 'wombat']) {
+    const r = kb.searchWithReport(word);
+    assert.deepEqual(r.refreshed, [], `${word}: the file's text is unchanged`);
+    assert.doesNotMatch(r.hits[0]!.snippet, /<p>|<!DOCTYPE/, `${word}: still the converted text, not raw HTML`);
+  }
+});

@@ -1,4 +1,4 @@
-import { CHUNK_CAP_BYTES, type Chunk, numberedTitles, packUnits, utf8Length } from './chunk.js';
+import { appendAll, CHUNK_CAP_BYTES, type Chunk, numberedTitles, packUnits, utf8Length } from './chunk.js';
 
 /** A top-level line that opens a declaration in the common languages (JS/TS, Python, Go, Rust, Java, C#, Ruby, PHP, shell). */
 const DECLARATION =
@@ -43,12 +43,12 @@ export function chunkCode(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
       continue;
     }
     if (pendingDecor.length) {
-      current.lines.push(...pendingDecor);
+      appendAll(current.lines, pendingDecor);
       pendingDecor = [];
     }
     current.lines.push(line);
   }
-  current.lines.push(...pendingDecor);
+  appendAll(current.lines, pendingDecor);
   units.push(current);
 
   const merged: Array<{ names: string[]; text: string }> = [];
@@ -58,7 +58,7 @@ export function chunkCode(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
     const last = merged[merged.length - 1];
     if (last && utf8Length(last.text) + utf8Length(body) + 2 <= MERGE_BELOW) {
       last.text += `\n\n${body}`;
-      last.names.push(...u.names);
+      appendAll(last.names, u.names);
     } else {
       merged.push({ names: [...u.names], text: body });
     }

@@ -1,4 +1,4 @@
-import { CHUNK_CAP_BYTES, type Chunk, numberedTitles, packUnits, utf8Length } from './chunk.js';
+import { appendAll, CHUNK_CAP_BYTES, type Chunk, numberedTitles, packUnits, utf8Length } from './chunk.js';
 
 interface Section {
   title: string;
@@ -166,7 +166,7 @@ function paragraphUnits(lines: string[], maxBytes: number): string[] {
         if (close && close[1]![0] === marker[0] && close[1]!.length >= marker.length) break;
       }
       i = j;
-      units.push(...splitFence(block, marker, maxBytes));
+      appendAll(units, splitFence(block, marker, maxBytes));
       continue;
     }
     if (!line.trim()) flush();

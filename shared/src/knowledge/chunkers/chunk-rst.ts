@@ -75,18 +75,33 @@ function skipIndentedBody(lines: string[], from: number): number {
  * link targets are dropped; the leading field list gives the title of the text before the first section.
  */
 export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const batch of chunkRstInSteps(text, maxBytes, Infinity)) for (const c of batch) chunks.push(c);
+  return chunks;
+}
+
+/** Lines read per step of chunkRstInSteps: a few milliseconds of work. */
+const STEP_LINES = 8_000;
+
+/**
+ * chunkRst one step at a time: each yield hands over the chunks of the sections completed since the last one,
+ * after about `stepLines` lines, so a caller can let its event loop run in between. Levels depend on the order
+ * in which adornment styles first appear, so the parse is one pass whose state carries across steps; the
+ * chunks are the same as in one go.
+ */
+export function* chunkRstInSteps(text: string, maxBytes = CHUNK_CAP_BYTES, stepLines = STEP_LINES): Generator<Chunk[]> {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   let i = 0;
   while (i < lines.length && !lines[i]!.trim()) i++;
   const { fields, next } = readFields(lines, i);
   const styles: string[] = [];
   const stack: Array<{ level: number; text: string }> = [];
-  const sections: Section[] = [];
+  let done: Chunk[] = [];
   const description = fields.get('description');
   let current: Section = { title: fields.get('title') ?? '', lines: description ? [description] : [] };
   let blockStart = next; // the first line of a block: a title may start here without a blank line before it
   const startSection = (style: string, heading: string) => {
-    sections.push(current);
+    sectionChunks(current, maxBytes, done);
     if (!styles.includes(style)) styles.push(style);
     const level = styles.indexOf(style);
     while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
@@ -100,11 +115,17 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
     };
   };
   const pushUntil = (end: number) => {
-    current.lines.push(...lines.slice(i, end));
-    i = end;
+    // One line at a time: spreading a block of 100k+ lines into push() overflows the call stack.
+    for (; i < end; i++) current.lines.push(lines[i]!);
   };
 
+  let stepEnd = next + stepLines;
   for (i = next; i < lines.length;) {
+    if (i >= stepEnd) {
+      yield done;
+      done = [];
+      stepEnd = i + stepLines;
+    }
     const line = lines[i]!;
     const afterBreak = i === blockStart || !lines[i - 1]!.trim();
     if (!line.trim() || INDENTED.test(line)) {
@@ -117,7 +138,7 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
       const end = skipIndentedBody(lines, i + 1);
       const kept =
         name !== undefined
-          ? !NAVIGATION_DIRECTIVES.has(name) && !onlyNavigation(lines.slice(i + 1, end))
+          ? !NAVIGATION_DIRECTIVES.has(name) && !onlyNavigation(lines, i + 1, end)
           : /^\.\.[ \t]+[[|]/.test(line);
       if (kept) pushUntil(end);
       else i = blockStart = end; // a comment, a link target or a table of contents
@@ -171,28 +192,33 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
     current.lines.push(line);
     i++;
   }
-  sections.push(current);
+  sectionChunks(current, maxBytes, done);
+  yield done;
+}
 
-  const chunks: Chunk[] = [];
-  for (const section of sections) {
-    const body = trimBlankLines(section.lines);
-    const whole = body.join('\n');
-    if (!whole.trim()) continue;
-    const pieces = utf8Length(whole) <= maxBytes ? [whole] : packUnits(blockUnits(body, maxBytes), maxBytes, '\n\n');
-    const titles = numberedTitles(section.title || 'Untitled', pieces.length);
-    pieces.forEach((content, n) => {
-      chunks.push({ title: titles[n]!, content, contentType: hasLiteral(content) ? 'code' : 'prose' });
-    });
-  }
-  return chunks;
+/** Appends a finished section's chunks to `out`: the section whole, or packed blocks when over the cap. */
+function sectionChunks(section: Section, maxBytes: number, out: Chunk[]): void {
+  const body = trimBlankLines(section.lines);
+  const whole = body.join('\n');
+  if (!whole.trim()) return;
+  const pieces = utf8Length(whole) <= maxBytes ? [whole] : packUnits(blockUnits(body, maxBytes), maxBytes, '\n\n');
+  const titles = numberedTitles(section.title || 'Untitled', pieces.length);
+  pieces.forEach((content, n) => {
+    out.push({ title: titles[n]!, content, contentType: hasLiteral(content) ? 'code' : 'prose' });
+  });
 }
 
 /** A wrapper directive (`.. only:: html`) whose body is nothing but a table of contents. */
-function onlyNavigation(body: string[]): boolean {
-  const text = body.filter((l) => l.trim());
-  const nav = /^([ \t]+)\.\.[ \t]+([\w-]+)::/.exec(text[0] ?? '');
-  if (!nav || !NAVIGATION_DIRECTIVES.has(nav[2]!)) return false;
-  return text.every((l) => l.search(/\S/) > nav[1]!.length || NAVIGATION_LINE.test(l));
+function onlyNavigation(lines: string[], from: number, end: number): boolean {
+  let k = from;
+  while (k < end && !lines[k]!.trim()) k++;
+  const nav = /^([ \t]+)\.\.[ \t]+([\w-]+)::/.exec(lines[k] ?? '');
+  if (k >= end || !nav || !NAVIGATION_DIRECTIVES.has(nav[2]!)) return false;
+  for (; k < end; k++) {
+    const l = lines[k]!;
+    if (l.trim() && !(l.search(/\S/) > nav[1]!.length || NAVIGATION_LINE.test(l))) return false;
+  }
+  return true;
 }
 
 function lastParagraphLine(lines: string[]): string | undefined {
@@ -210,8 +236,10 @@ function blockUnits(lines: string[], maxBytes: number): string[] {
   let buf: string[] = [];
   const flush = () => {
     const block = trimBlankLines(buf).join('\n');
-    if (block.trim()) units.push(...(utf8Length(block) > maxBytes ? block.split(/\n[ \t]*\n+/) : [block]));
     buf = [];
+    if (!block.trim()) return;
+    if (utf8Length(block) <= maxBytes) units.push(block);
+    else for (const para of block.split(/\n[ \t]*\n+/)) units.push(para);
   };
   lines.forEach((line, k) => {
     if (k > 0 && line.trim() && !INDENTED.test(line) && !lines[k - 1]!.trim()) flush();

@@ -74,8 +74,7 @@ export function packUnits(units: string[], maxBytes: number, joiner: string): st
     if (size > maxBytes) {
       flush();
       const lines = unit.split('\n');
-      if (lines.length > 1) pieces.push(...packUnits(lines, maxBytes, '\n'));
-      else pieces.push(...splitLongLine(unit, maxBytes));
+      appendAll(pieces, lines.length > 1 ? packUnits(lines, maxBytes, '\n') : splitLongLine(unit, maxBytes));
       continue;
     }
     if (cur && curBytes + joinBytes + size > maxBytes) flush();
@@ -89,4 +88,12 @@ export function packUnits(units: string[], maxBytes: number, joiner: string): st
 /** Numbers the parts of a split chunk: "T", "T (2)", "T (3)"… so every part keeps its heading context. */
 export function numberedTitles(title: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => (i === 0 ? title : `${title} (${i + 1})`));
+}
+
+/**
+ * Appends `items` to `target` one by one. `target.push(...items)` passes every item as an argument and throws
+ * RangeError once an array has more than ~100k items, which one large file easily produces.
+ */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
