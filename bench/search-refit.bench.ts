@@ -8,12 +8,11 @@
 // A refit that beats the shipped weights out of sample is a real gain; one that only wins in sample is noise.
 import { createHash } from 'node:crypto';
 import { RANK_WEIGHTS } from '../shared/src/knowledge/rerank.js';
+import { parentSection, spreadSiblings } from '../shared/src/knowledge/spread-siblings.js';
 import type { RankParts } from '../shared/src/knowledge/types.js';
 import { evalLabel, foldText, openEvalCorpus } from './eval-corpus.js';
 
 const FOLDS = 4;
-/** Same diversity rule as the search: each hit already taken from a parent section costs the next one this. */
-const SIBLING_PENALTY = 0.2;
 const LIMIT = 3;
 const STEPS = [0.4, 0.2, 0.1, 0.05];
 type Weights = Record<keyof RankParts, number>;
@@ -37,7 +36,7 @@ for (const q of corpus.questions.filter((x) => x.half === 'tune')) {
       const c = corpus.chunkText.get(h.chunkId);
       return {
         parts: h.parts,
-        parent: `${h.source}\u0000${h.title.replace(/ > [^>]*$/, '')}`,
+        parent: parentSection(h.source, h.title),
         answers: !!c && c.source === evalLabel(q.package) && c.text.includes(want),
       };
     }),
@@ -49,22 +48,16 @@ function scoreCases(w: Weights, set: Case[]): { hit3: number; mrr: number } {
   let hit = 0;
   let rr = 0;
   for (const c of set) {
-    const pool = c.hits
+    const sorted = c.hits
       .map((h) => ({ h, s: (Object.keys(w) as Array<keyof RankParts>).reduce((a, k) => a + w[k] * h.parts[k], 0) }))
       .sort((a, b) => b.s - a.s);
-    const top: typeof pool = [];
-    while (top.length < LIMIT && pool.length) {
-      let bi = 0;
-      let bv = -Infinity;
-      pool.forEach((p, i) => {
-        const v = p.s - SIBLING_PENALTY * top.filter((t) => t.h.parent === p.h.parent).length;
-        if (v > bv + 1e-9) {
-          bv = v;
-          bi = i;
-        }
-      });
-      top.push(pool.splice(bi, 1)[0]!);
-    }
+    // The search's own choice of hits from its sorted candidates.
+    const top = spreadSiblings(
+      sorted,
+      LIMIT,
+      (t) => t.s,
+      (t) => t.h.parent,
+    );
     const rank = top.findIndex((t) => t.h.answers) + 1;
     if (rank) {
       hit++;

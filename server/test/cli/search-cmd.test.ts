@@ -45,6 +45,9 @@ test('an unknown source fails with exit 1 and lists what exists', () => {
 test('bad --limit or --type are usage errors (exit 2)', () => {
   assert.equal(sb.run(['search', 'proxy', '--limit', 'x']).status, 2);
   assert.equal(sb.run(['search', 'proxy', '--type', 'poetry']).status, 2);
+  const both = sb.run(['search', 'proxy', '--explain', '--timeline']);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /--explain .* --timeline/);
 });
 
 test('--explain says why each hit ranked: its score as weighted parts that add up to it', () => {

@@ -1,4 +1,5 @@
 import { FTS_OPERATORS, STOPWORDS, hasCjk, rawWords, splitIdentifier } from './query-terms.js';
+import { contextOnlyWords, isFillerInContext } from './question-context.js';
 import { synonymsOf } from './synonyms.js';
 
 /** One meaningful word of the user's query, with what the FTS and rerank stages need about it. */
@@ -31,64 +32,9 @@ export type FtsQuery =
       trigram: string | null;
     };
 
-/** Words that point at what the asker is working in ("this library", "my project")… */
-const POINTERS = new Set(['this', 'my', 'our', 'your']);
-/** …and the generic nouns they point at, which then name the context of the question, not its subject. */
-const CONTEXT_NOUNS = new Set([
-  'library',
-  'lib',
-  'package',
-  'module',
-  'project',
-  'app',
-  'application',
-  'codebase',
-  'code',
-  'repo',
-  'repository',
-  'tool',
-  'script',
-  'program',
-]);
-
-/**
- * Is a word filler only where it stands? "this library" / "my project" say where the asker is, not what they
- * ask about (every indexed doc is some library), and "figure out" is "find". Elsewhere the same words are
- * real ("package exports", "a figure").
- */
-function isFillerInContext(lower: string, before: string | undefined, after: string | undefined): boolean {
-  if (CONTEXT_NOUNS.has(lower)) return before !== undefined && POINTERS.has(before.toLowerCase());
-  return lower === 'figure' && after?.toLowerCase() === 'out';
-}
-
 /** Double-quotes a term as an FTS5 string: inner quotes doubled, so nothing inside can be syntax. */
 export function quoteFts(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
-}
-
-/** A sentence that asks: it ends in "?" or opens with a question word. */
-const ASKS =
-  /\?\s*$|^\W*(?:how|what|what's|whats|which|why|when|where|who|can|could|does|do|is|are|should|will|would|was|were|has|have)\b/i;
-
-/**
- * Lowercased words that appear only in the sentences around the question: with several sentences, the
- * question is the last one that asks (ends in "?" or opens with a question word), else the last one.
- */
-function contextOnlyWords(input: string): Set<string> {
-  const sentences = input
-    .split(/(?<=[.!?])\s+/)
-    .map((x) => x.trim())
-    .filter((x) => rawWords(x).some((w) => !STOPWORDS.has(w.toLowerCase())));
-  if (sentences.length < 2) return new Set();
-  const asking = sentences.filter((x) => ASKS.test(x));
-  const question = asking[asking.length - 1] ?? sentences[sentences.length - 1]!;
-  const asked = new Set(rawWords(question).map((w) => w.toLowerCase()));
-  return new Set(
-    sentences
-      .filter((x) => x !== question)
-      .flatMap((x) => rawWords(x).map((w) => w.toLowerCase()))
-      .filter((w) => !asked.has(w)),
-  );
 }
 
 /**
@@ -123,17 +69,19 @@ export function buildFtsQuery(
   for (const [i, word] of all.entries()) {
     const lower = word.toLowerCase();
     if (seen.has(lower)) continue;
-    seen.add(lower);
+    // Filler here ("my app") is not filler everywhere ("configure app routing"): a later use may still count.
+    const filler = i < words.length && isFillerInContext(lower, words[i - 1], words[i + 1]);
+    if (!filler) seen.add(lower);
     const term: QueryTerm = { word, lower, parts: splitIdentifier(word), weak: false, alts: [] };
     if (flags.has(lower) && !FTS_OPERATORS.has(lower)) {
       strong.push(term);
     } else if (
       FTS_OPERATORS.has(lower) ||
       STOPWORDS.has(lower) ||
-      (i < words.length && isFillerInContext(lower, words[i - 1], words[i + 1])) ||
+      filler ||
       (lower.length < 2 && !hasCjk(lower) && !/\d/.test(lower))
     ) {
-      weak.push({ ...term, weak: true });
+      if (!weak.some((w) => w.lower === lower)) weak.push({ ...term, weak: true });
     } else {
       strong.push(term);
     }

@@ -6,13 +6,12 @@ import { hasCjk, lightStem } from './query-terms.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
 import { buildSnippet } from './snippet.js';
+import { parentSection, spreadSiblings } from './spread-siblings.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
 import { MIN_SNIPPET_BYTES } from './format-search.js';
 import { utf8Length } from './chunkers/chunk.js';
 import type { ContentType, RankParts, SearchHit, SearchOptions, SearchReport } from './types.js';
 
-/** Score cost, per hit already taken from the same parent section, of another hit from it. */
-const SIBLING_PENALTY = 0.2;
 /** Words shorter than this are never typo-corrected. */
 const MIN_TYPO_FIX_LENGTH = 4;
 /**
@@ -52,8 +51,8 @@ interface Scored {
 /**
  * The ranking pipeline: sanitise → (typo corrections for unknown words) → porter and trigram FTS5 searches
  * fused by reciprocal rank (fts-candidates.ts) → rerank of the fused head by term coverage, title hits and
- * proximity, with the caller's session ranked up (rerank.ts) → exactly `limit` hits, siblings spread out,
- * with snippets.
+ * proximity, with the caller's session ranked up (rerank.ts) → exactly `limit` hits, siblings spread out
+ * (spread-siblings.ts), with snippets.
  */
 export function searchKnowledge(
   state: KnowledgeInternals,
@@ -119,24 +118,12 @@ export function searchKnowledge(
     scored.push({ row, score: rankScore(parts), parts, fuzzyOnly: corrections.length > 0 && !originalHit });
   }
   scored.sort((a, b) => b.score - a.score || b.row.indexed_at.localeCompare(a.row.indexed_at) || a.row.id - b.row.id);
-  // Sibling sections under one long heading score alike (they share its words): each hit already taken from
-  // the same parent section costs the next one SIBLING_PENALTY, so three near-copies do not fill the answer.
-  const top: Scored[] = [];
-  const pool = scored.slice(0, Math.max(limit * 4, 12));
-  const parentOf = (s: Scored) => `${s.row.label}\u0000${s.row.title.replace(/ > [^>]*$/, '')}`;
-  while (top.length < limit && pool.length) {
-    let bi = 0;
-    let bv = -Infinity;
-    pool.forEach((c, i) => {
-      const p = parentOf(c);
-      const v = c.score - SIBLING_PENALTY * top.filter((t) => parentOf(t) === p).length;
-      if (v > bv + 1e-9) {
-        bv = v;
-        bi = i;
-      }
-    });
-    top.push(pool.splice(bi, 1)[0]!);
-  }
+  const top = spreadSiblings(
+    scored,
+    limit,
+    (s) => s.score,
+    (s) => parentSection(s.row.label, s.row.title),
+  );
   const snippetBytes = allocateSnippetBytes(
     top.map((s) => s.score),
     top.map((s) => utf8Length(s.row.content.trim())),

@@ -35,12 +35,12 @@ test('words only in the sentences around the question are context; the question 
     go: true,
     proxy: true,
   });
-  // With no sentence that asks, the last sentence is the question.
+  // With no sentence that asks (a list of keywords), nothing is context.
   assert.deepEqual(contextOf('Config lives in yaml files. retry backoff settings'), {
-    config: true,
-    lives: true,
-    yaml: true,
-    files: true,
+    config: false,
+    lives: false,
+    yaml: false,
+    files: false,
     retry: false,
     backoff: false,
     settings: false,
@@ -52,6 +52,70 @@ test('words only in the sentences around the question are context; the question 
     output: false,
     standalone: false,
   });
+});
+
+test('pasted errors, exact names, short asks and abbreviations are never taken for talk around the question', () => {
+  const searched = (input: string) => {
+    const q = buildFtsQuery(input);
+    assert.ok(!q.empty);
+    return q.terms.filter((t) => !t.context).map((t) => t.lower);
+  };
+  // "Any ideas?" / "How do I fix it?" ask nothing on their own: every word is the question.
+  assert.deepEqual(searched('The server crashes on startup with EADDRINUSE. Any ideas?'), [
+    'server',
+    'crashes',
+    'startup',
+    'eaddrinuse',
+    'ideas',
+  ]);
+  assert.deepEqual(searched('ENOENT: no such file or directory. How do I fix it?'), [
+    'enoent',
+    'file',
+    'directory',
+    'fix',
+  ]);
+  // A reported failure is what to search for, even beside a question of its own.
+  assert.deepEqual(searched('Why does my build fail? TypeError: Cannot read properties of undefined'), [
+    'build',
+    'fail',
+    'typeerror',
+    'cannot',
+    'read',
+    'properties',
+    'undefined',
+  ]);
+  // "e.g." does not end a sentence.
+  assert.deepEqual(searched('How do I configure retries, e.g. for fetch?'), ['configure', 'retries', 'e.g', 'fetch']);
+  // An identifier in the talk around the question still counts in full; the plain words there do not.
+  assert.deepEqual(searched('We call createServer from a worker thread. How do I change the default port?'), [
+    'createserver',
+    'change',
+    'default',
+    'port',
+  ]);
+  // What the asker uses, named in their story, is context; a keyword list with no question has none.
+  assert.deepEqual(searched('We build with Express and TypeScript. How do I set the default port?'), [
+    'set',
+    'default',
+    'port',
+  ]);
+  assert.deepEqual(searched('auth middleware. JWT validation. token refresh'), [
+    'auth',
+    'middleware',
+    'jwt',
+    'validation',
+    'token',
+    'refresh',
+  ]);
+});
+
+test('a filler use of a word does not hide a later real one', () => {
+  const q = buildFtsQuery('In my app, how do I configure app routing?');
+  assert.ok(!q.empty);
+  assert.deepEqual(
+    q.terms.map((t) => t.lower),
+    ['configure', 'app', 'routing'],
+  );
 });
 
 test('a sentence of context does not pull the answer away from the question', () => {

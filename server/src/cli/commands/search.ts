@@ -43,6 +43,8 @@ export function registerSearchCommand(program: Command): void {
       if (opts.type !== undefined && opts.type !== 'code' && opts.type !== 'prose')
         return usage(`--type must be code or prose, got "${opts.type}"`);
       if (!query) return usage('the query is empty');
+      if (opts.explain && opts.timeline)
+        return usage('--explain explains the knowledge ranking; --timeline orders by time, so they do not combine');
       const root = cliProjectRoot(opts.project);
       let kb;
       try {
