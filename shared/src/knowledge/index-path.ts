@@ -166,7 +166,10 @@ export async function indexPath(
     } catch (err) {
       // One file that cannot be indexed must not cost the user the rest of the directory.
       if (converted !== undefined) result.htmlConverted = (result.htmlConverted ?? 1) - 1;
-      result.skipped.push({ path: file, reason: `not indexed: ${err instanceof Error ? err.message : String(err)}` });
+      result.skipped.push({
+        path: file,
+        reason: `indexing failed: ${err instanceof Error ? err.message : String(err)}`,
+      });
       return;
     }
     result.files.push({ path: file, source, chunks: r.chunks });

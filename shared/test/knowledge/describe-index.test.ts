@@ -23,7 +23,7 @@ test('an index answer reports HTML conversions before its closing search hint', 
     codeChunks: 0,
     bytes: 100,
     redactions: 0,
-    skipped: [{ path: '/p/site/b.html', reason: 'not indexed: disk full' }],
+    skipped: [{ path: '/p/site/b.html', reason: 'indexing failed: disk full' }],
     capped: false,
     totalSeen: 2,
     removed: [],
@@ -32,7 +32,7 @@ test('an index answer reports HTML conversions before its closing search hint', 
   };
   const lines = describeIndexResult(r, root, (s) => `search: ${s}`).split('\n');
   assert.deepEqual(lines.slice(1), [
-    'Skipped 1: site/b.html (not indexed: disk full).',
+    'Skipped 1: site/b.html (indexing failed: disk full).',
     '1 HTML page(s) indexed as their text, by sections.',
     'HTML not fully converted: site/a.html (converter timed out; indexed as plain extraction).',
     'search: file:site/a.html',

@@ -74,10 +74,10 @@ test('a file whose indexing fails is skipped with the reason; the rest of the di
     r.files.map((f) => f.source),
     ['file:a.md'],
   );
-  assert.deepEqual(r.skipped, [{ path: join(r.path, 'b.md'), reason: 'not indexed: disk I/O error' }]);
+  assert.deepEqual(r.skipped, [{ path: join(r.path, 'b.md'), reason: 'indexing failed: disk I/O error' }]);
   assert.match(
     describeIndexResult(r, r.path, (s) => `search ${s}`),
-    /Skipped 1: b\.md \(not indexed: disk I\/O error\)/,
+    /Skipped 1: b\.md \(indexing failed: disk I\/O error\)/,
   );
   assert.equal(kb.search('quokka')[0]?.source, 'file:a.md');
 });
