@@ -17,7 +17,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ensureNode22 } from '../test/hosts/qwen-code/run-qwen.js';
+import { ensureNode22 } from '../test/hosts/node22.js';
 import { evalLabel, openEvalCorpus } from './eval-corpus.js';
 import { EVAL_LIMIT, EvalTallies, ourSearch, scoreAnswer, type SearchAnswer } from './eval-score.js';
 
@@ -86,7 +86,7 @@ function incumbentNode(): string {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 5)) return process.execPath;
   try {
-    return join(ensureNode22(), 'node');
+    return join(ensureNode22('the incumbent context-mode (node:sqlite)'), 'node');
   } catch (err) {
     skip(`the incumbent needs Node >= 22.5: ${(err as Error).message}`);
   }

@@ -11,14 +11,8 @@ import type { ConversationView, SeenToolResult } from './fake-model/types.js';
 import { hookTimingsFromLog } from './gemini-cli/run-gemini.js';
 import { ensureHost, QWEN_CODE } from './install-host.js';
 import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
-import {
-  debugLogPaths,
-  ensureNode22,
-  runQwen,
-  USER_SETTINGS,
-  userSettingsPath,
-  writeUserSettings,
-} from './qwen-code/run-qwen.js';
+import { ensureNode22 } from './node22.js';
+import { debugLogPaths, runQwen, USER_SETTINGS, userSettingsPath, writeUserSettings } from './qwen-code/run-qwen.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
 import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
@@ -92,7 +86,7 @@ async function session(withContextMode: boolean): Promise<World> {
 }
 
 before(async () => {
-  node22 = ensureNode22();
+  node22 = ensureNode22('qwen-code');
   bin = await ensureHost(QWEN_CODE, { env: { ...process.env, PATH: `${node22}:${process.env.PATH ?? ''}` } });
   wired = await session(true);
   baseline = await session(false);

