@@ -130,7 +130,9 @@ export function prepareContent(content: string, format: ContentFormat, cap: numb
 
 /**
  * The same result as prepareContent, with `pause` called between bounded slices (a redaction segment, a few
- * milliseconds of chunk expansion), so a multi-megabyte input never holds the caller's event loop for long.
+ * milliseconds of chunk expansion, a step of markdown or reST sections). JSON, code and plain text are chunked
+ * in one go, and so is one huge section, so a multi-megabyte input of those still holds the event loop for
+ * a fraction of a second (measured: ~0.9 s for 6 MB of JSON).
  */
 export async function prepareContentInSlices(
   content: string,

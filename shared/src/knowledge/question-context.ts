@@ -47,17 +47,22 @@ const REPORTS_FAILURE =
 /** An error code (`ENOENT`, `ERR_REQUIRE_ESM`): matched with case, so "Express" is not one. */
 const ERROR_CODE = /\bE[A-Z]{3,}\b|\bERR_/;
 const reportsFailure = (sentence: string) => REPORTS_FAILURE.test(sentence) || ERROR_CODE.test(sentence);
-/** The asking sentence needs this many searchable words to stand alone ("Any ideas?" does not). */
-const MIN_QUESTION_WORDS = 2;
+/**
+ * The question needs this many searchable words of its own to stand alone: "Any ideas?", "What is the best
+ * library?", "Is there a built-in option?" lean on the sentences before them.
+ */
+const MIN_QUESTION_WORDS = 3;
+/** A question pointing back ("Is there middleware for that?", "Do you support it?") leans on them too. */
+const POINTS_BACK = /(?<![\p{L}\p{N}])(?:it|that|this|these|those|them|one)(?![\p{L}\p{N}])/iu;
 
 /**
  * A word that names something exactly is never talk around: a function or variable (`createServer`,
- * `max_retries`), an error code (`ENOENT`), a path or a version. Capitalised names in a story about the asker's
- * setup ("TypeScript", "Express", "APIs") say what they use, not what they ask; a pasted error keeps its
- * sentence searched anyway (reportsFailure).
+ * `max_retries`), an acronym or error code (`ESM`, `CORS`, `ENOENT`), a path or a version. Capitalised names
+ * and plurals in a story about the asker's setup ("TypeScript", "Express", "APIs") say what they use, not what
+ * they ask; a pasted error keeps its sentence searched anyway (reportsFailure).
  */
 function namesSomething(word: string): boolean {
-  return /^\p{Ll}+\p{Lu}/u.test(word) || /[\d._/-]/.test(word) || /^\p{Lu}{5,}$/u.test(word);
+  return /^\p{Ll}+\p{Lu}/u.test(word) || /[\d._/-]/.test(word) || /^\p{Lu}{2,}$/u.test(word);
 }
 
 function sentencesOf(input: string): string[] {
@@ -77,17 +82,17 @@ const ownWords = (sentence: string) => rawWords(sentence).filter((w) => !STOPWOR
 
 /**
  * Lowercased words that appear only in the sentences around the question. The question is the last sentence
- * that asks (ends in "?" or opens with a question word) with at least two searchable words, else the last one
- * that does not narrate. Only narrating sentences ("I have a Node service that reads yaml files.") are talk
- * around it; a sentence that asks or reports a failure, and any word naming something exactly, stay searched.
+ * that asks (ends in "?" or opens with a question word), else the last one that does not narrate; it must stand
+ * alone (MIN_QUESTION_WORDS of its own, not pointing back), or nothing is context. Only narrating sentences
+ * ("I have a Node service that reads yaml files.") are talk around it; a sentence that asks or reports a
+ * failure, and any word naming something exactly, stay searched.
  */
 export function contextOnlyWords(input: string): Set<string> {
   const sentences = sentencesOf(input);
   if (sentences.length < 2) return new Set();
-  const question =
-    sentences.filter((x) => ASKS.test(x) && ownWords(x).length >= MIN_QUESTION_WORDS).pop() ??
-    sentences.filter((x) => !NARRATES.test(x)).pop();
-  if (!question) return new Set();
+  // The last sentence that asks; failing that, the last plain statement (a keyword-style question).
+  const question = sentences.filter((x) => ASKS.test(x)).pop() ?? sentences.filter((x) => !NARRATES.test(x)).pop();
+  if (!question || ownWords(question).length < MIN_QUESTION_WORDS || POINTS_BACK.test(question)) return new Set();
   const around = sentences.filter((x) => x !== question && NARRATES.test(x) && !ASKS.test(x) && !reportsFailure(x));
   const searched = new Set(
     sentences.filter((x) => !around.includes(x)).flatMap((x) => rawWords(x).map((w) => w.toLowerCase())),

@@ -56,9 +56,13 @@ export function staleSourceRefresher(reindex: Reindex): (db: Database) => string
         continue; // A vanished file keeps its last indexed text; deleting it is the user's call.
       }
       if (!st.isFile() || st.mtimeMs === r.mtime_ms || failed.get(r.id) === st.mtimeMs) continue;
-      // Unreadable, binary or over the size cap now: the last indexed text stays searchable.
+      // Unreadable, binary or over the size cap now: the last indexed text stays searchable, and the file is not
+      // read again until it changes again.
       const { text } = readTextFile(r.file_path);
-      if (text === undefined) continue;
+      if (text === undefined) {
+        failed.set(r.id, st.mtimeMs);
+        continue;
+      }
       const basis = refreshBasis(r);
       if (createHash('sha256').update(text).digest('hex') === basis.hash) {
         db.prepare('UPDATE sources SET mtime_ms = ? WHERE id = ?').run(st.mtimeMs, r.id);

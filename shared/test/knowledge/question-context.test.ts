@@ -29,9 +29,11 @@ test('words only in the sentences around the question are context; the question 
     requests: false,
   });
   // Question first, context after; a word in both is the question's.
-  assert.deepEqual(contextOf('Why do my requests time out? My requests go through a proxy.'), {
+  assert.deepEqual(contextOf('Why do my requests time out after a minute? My requests go through a proxy.'), {
     requests: false,
     time: false,
+    after: false,
+    minute: false,
     go: true,
     proxy: true,
   });
@@ -106,6 +108,35 @@ test('pasted errors, exact names, short asks and abbreviations are never taken f
     'validation',
     'token',
     'refresh',
+  ]);
+});
+
+test('a question that leans on the sentences before it keeps their words searched', () => {
+  const searched = (input: string) => {
+    const q = buildFtsQuery(input);
+    assert.ok(!q.empty);
+    return q.terms.filter((t) => !t.context).map((t) => t.lower);
+  };
+  assert.deepEqual(searched('I want to deploy to Vercel. Any ideas?'), ['deploy', 'vercel', 'ideas']);
+  assert.deepEqual(searched('I need to send emails with attachments. What is the best library?'), [
+    'send',
+    'emails',
+    'attachments',
+    'library',
+  ]);
+  assert.deepEqual(searched('We need rate limiting per user. Is there middleware for that?'), [
+    'rate',
+    'limiting',
+    'user',
+    'middleware',
+  ]);
+  assert.deepEqual(searched('We want to deploy to Vercel. Example please.'), ['deploy', 'vercel', 'example']);
+  // Acronyms in the story are names, not talk.
+  assert.deepEqual(searched('We use ESM across the repo. How do I import JSON modules?'), [
+    'esm',
+    'import',
+    'json',
+    'modules',
   ]);
 });
 

@@ -80,7 +80,7 @@ export function chunkRst(text: string, maxBytes = CHUNK_CAP_BYTES): Chunk[] {
   return chunks;
 }
 
-/** Lines read per step of chunkRstInSteps: a few milliseconds of work. */
+/** Lines read per step of chunkRstInSteps: tens of milliseconds of work at most (one huge section is one step). */
 const STEP_LINES = 8_000;
 
 /**
