@@ -115,6 +115,10 @@ describe('ctx_index and ctx_search over the built server', () => {
     assert.match(text(q), /quokkaCount/);
     const ign = await s.client.callTool({ name: 'ctx_search', arguments: { queries: ['flamingo'] } });
     assert.doesNotMatch(text(ign), /Ignored/);
+    // Asked for alone, the binary file is an error that says why, as `ctxmode index` exits 1 for it.
+    const one = await s.client.callTool({ name: 'ctx_index', arguments: { path: 'docs/blob.json' } });
+    assert.ok(isError(one), text(one));
+    assert.match(text(one), /Skipped docs\/blob\.json: binary\. Nothing indexed\./);
   });
 
   test('a changed file is re-indexed when searched', async () => {

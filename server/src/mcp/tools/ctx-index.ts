@@ -127,6 +127,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
       let text: string;
       let rawBytes = 0;
       let sourceId: string | undefined;
+      let notIndexed = false;
       try {
         if (content) {
           const source =
@@ -178,6 +179,8 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           // file of it into the context (a new user indexing shared/src was told 334 KB were saved).
           rawBytes = r.kind === 'file' ? r.bytes : 0;
           sourceId = r.kind === 'file' ? r.files[0]?.source : undefined;
+          // One file asked for and not indexed (binary, too large, failed) is an error, as in `ctxmode index`.
+          notIndexed = r.kind === 'file' && r.files.length === 0 && r.skipped.length > 0;
           text = describeIndexResult(r, ctx.projectRoot, searchHint);
         }
       } catch (err) {
@@ -201,7 +204,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
         },
         ctx.env,
       );
-      return { content: [{ type: 'text' as const, text }] };
+      return { content: [{ type: 'text' as const, text }], ...(notIndexed ? { isError: true } : {}) };
     },
   );
 }
