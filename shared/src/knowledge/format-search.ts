@@ -42,15 +42,17 @@ export interface FormattedSection {
 /**
  * Formats search results as the text the model reads: `[n] title — source` then the snippet. With several
  * queries each gets a `## query` heading. A chunk already shown is referred to by number, never printed
- * again. Typo corrections and refreshed files are stated once. The result never exceeds `budget` bytes.
+ * again. Typo corrections, refreshed files and changed files left stale are stated once. The result never exceeds `budget` bytes.
  */
 export function formatSearchAnswer(sections: FormattedSection[], budget: number): string {
   const shown = new Map<number, number>();
   const parts: string[] = [];
   const refreshed = new Set<string>();
+  const notRefreshed = new Set<string>();
   let n = 0;
   for (const { query, report } of sections) {
     for (const r of report.refreshed ?? []) refreshed.add(r);
+    for (const r of report.notRefreshed ?? []) notRefreshed.add(r);
     const lines: string[] = [];
     if (sections.length > 1) lines.push(`## ${query}`);
     if (report.corrections.length) {
@@ -74,6 +76,8 @@ export function formatSearchAnswer(sections: FormattedSection[], budget: number)
     parts.push(lines.join('\n\n'));
   }
   let out = parts.join('\n\n');
+  if (notRefreshed.size)
+    out = `(changed since indexed, too large to re-index during a search, so older text answered: ${[...notRefreshed].slice(0, 5).join(', ')}; re-index with ctx_index)\n\n${out}`;
   if (refreshed.size)
     out = `(re-indexed changed file${refreshed.size > 1 ? 's' : ''}: ${[...refreshed].slice(0, 5).join(', ')})\n\n${out}`;
   if (utf8Length(out) > budget) {

@@ -314,9 +314,9 @@ export function openKnowledgeBase(
       if (dataVersion !== -1) state.generation++;
       dataVersion = dv;
     }
-    const refreshed = refreshStale(db);
+    const { refreshed, notRefreshed } = refreshStale(db);
     const report = searchKnowledge(state, query, opts);
-    return { ...report, refreshed };
+    return { ...report, refreshed, ...(notRefreshed.length ? { notRefreshed } : {}) };
   };
 
   const kb = {

@@ -24,17 +24,30 @@ export type Reindex = (input: IndexInput, fileState: { mtimeMs: number }) => voi
 
 /** Stores with more file-backed sources than this are checked at most once a second. */
 const STAT_EVERY_SEARCH_UP_TO = 300;
+/**
+ * A changed file larger than this is not re-indexed during a search: that runs on the caller's event loop, and a
+ * few megabytes of JSON take seconds. The search answers from its old text and says so.
+ */
+export const REFRESH_DURING_SEARCH_MAX_BYTES = 1024 * 1024;
+
+/** What one refresh did: sources re-indexed, and changed ones left for an explicit re-index. */
+export interface RefreshResult {
+  refreshed: string[];
+  /** Changed files too large to re-index during a search (REFRESH_DURING_SEARCH_MAX_BYTES). */
+  notRefreshed: string[];
+}
 
 /**
  * The search-time refresh: before a search, file-backed sources whose file changed (mtime moved and the text
  * hashes differently) are re-indexed, so a search never answers from an edited file's old text. The file is read
  * exactly as indexing reads it (readTextFile), so a file with a BOM or in UTF-16 matches its own hash. Returns a
- * function that runs one refresh and names the sources re-indexed.
+ * function that runs one refresh and names the sources re-indexed, and the changed ones too large to re-index
+ * during a search.
  *
  * A file that fails to re-index keeps its old chunks and never makes the search fail; it is not retried until its
  * mtime moves again, so one bad file does not cost every search a failed re-index.
  */
-export function staleSourceRefresher(reindex: Reindex): (db: Database) => string[] {
+export function staleSourceRefresher(reindex: Reindex): (db: Database) => RefreshResult {
   let lastCheck = 0;
   /** Source id → the mtime whose re-index failed. */
   const failed = new Map<number, number>();
@@ -42,12 +55,14 @@ export function staleSourceRefresher(reindex: Reindex): (db: Database) => string
     const count = Number(
       db.prepare('SELECT count(*) AS n FROM sources WHERE file_path IS NOT NULL').get<{ n: number }>()?.n ?? 0,
     );
-    if (count === 0) return [];
+    const none: RefreshResult = { refreshed: [], notRefreshed: [] };
+    if (count === 0) return none;
     // A stat per file is cheap for a few hundred files; for thousands, checking once a second is plenty.
-    if (count > STAT_EVERY_SEARCH_UP_TO && Date.now() - lastCheck < 1000) return [];
+    if (count > STAT_EVERY_SEARCH_UP_TO && Date.now() - lastCheck < 1000) return none;
     lastCheck = Date.now();
     const rows = db.prepare('SELECT * FROM sources WHERE file_path IS NOT NULL').all<FileSourceRow>();
     const refreshed: string[] = [];
+    const notRefreshed: string[] = [];
     for (const r of rows) {
       let st;
       try {
@@ -56,6 +71,10 @@ export function staleSourceRefresher(reindex: Reindex): (db: Database) => string
         continue; // A vanished file keeps its last indexed text; deleting it is the user's call.
       }
       if (!st.isFile() || st.mtimeMs === r.mtime_ms || failed.get(r.id) === st.mtimeMs) continue;
+      if (st.size > REFRESH_DURING_SEARCH_MAX_BYTES) {
+        notRefreshed.push(r.label);
+        continue;
+      }
       // Unreadable, binary or over the size cap now: the last indexed text stays searchable, and the file is not
       // read again until it changes again.
       const { text } = readTextFile(r.file_path);
@@ -82,6 +101,6 @@ export function staleSourceRefresher(reindex: Reindex): (db: Database) => string
       failed.delete(r.id);
       refreshed.push(r.label);
     }
-    return refreshed;
+    return { refreshed, notRefreshed };
   };
 }

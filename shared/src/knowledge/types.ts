@@ -103,6 +103,11 @@ export interface SearchReport {
   hits: SearchHit[];
   /** File-backed sources re-indexed before searching because their file changed. */
   refreshed: string[];
+  /**
+   * File-backed sources whose file changed but is too large to re-index during a search: their previous text
+   * answered, and an explicit re-index (ctx_index, `ctxmode index`) brings them up to date.
+   */
+  notRefreshed?: string[];
   /** Typo corrections applied (unknown query word → nearest indexed word). */
   corrections: Array<{ from: string; to: string }>;
   /** With a `source` filter: the labels it matched (empty = unknown source). Undefined without a filter. */

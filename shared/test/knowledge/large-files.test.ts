@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/open-database.js';
 import { chunkCode } from '../../src/knowledge/chunkers/chunk-code.js';
 import { chunkRst, chunkRstInSteps } from '../../src/knowledge/chunkers/chunk-rst.js';
 import { describeIndexResult } from '../../src/knowledge/describe-index.js';
+import { formatSearchAnswer } from '../../src/knowledge/format-search.js';
 import { indexPath } from '../../src/knowledge/index-path.js';
 import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
 import { prepareContent, prepareContentInSlices } from '../../src/knowledge/prepare-index.js';
@@ -82,7 +83,7 @@ test('a file whose indexing fails is skipped with the reason; the rest of the di
   assert.equal(kb.search('quokka')[0]?.source, 'file:a.md');
 });
 
-test('a search after a reST file grew a huge block finds the new text instead of throwing', async () => {
+test('a reST file that grew a huge block: the search says it is stale, and a re-index finds the new text', async () => {
   const { kb, dir } = fresh();
   const file = join(dir, 'guide.rst');
   writeFileSync(file, 'Guide\n=====\n\nThe quokka page.\n');
@@ -90,8 +91,12 @@ test('a search after a reST file grew a huge block finds the new text instead of
   writeFileSync(file, bigBlockRst(150_000, 'bilby'));
   const later = new Date(Date.now() + 5000);
   utimesSync(file, later, later);
+  const stale = kb.searchWithReport('quokka');
+  assert.deepEqual(stale.notRefreshed, ['file:guide.rst']);
+  assert.equal(stale.hits[0]?.source, 'file:guide.rst');
+  await indexPath(kb, 'guide.rst', { projectRoot: dir });
   const r = kb.searchWithReport('bilby');
-  assert.deepEqual(r.refreshed, ['file:guide.rst']);
+  assert.equal(r.notRefreshed, undefined);
   assert.equal(r.hits[0]?.source, 'file:guide.rst');
 });
 
@@ -111,14 +116,42 @@ test('a file that fails to re-index at search time keeps its old text and is not
     calls++;
     throw new RangeError('Maximum call stack size exceeded');
   });
-  assert.deepEqual(refresh(db), [], 'the failure is not thrown into the search');
-  assert.deepEqual(refresh(db), []);
+  const none = { refreshed: [], notRefreshed: [] };
+  assert.deepEqual(refresh(db), none, 'the failure is not thrown into the search');
+  assert.deepEqual(refresh(db), none);
   assert.equal(calls, 1, 'the same failing version is not re-chunked on every search');
   const later = new Date(Date.now() + 5000);
   utimesSync(file, later, later);
   refresh(db);
   assert.equal(calls, 2, 'a new version is tried again');
   assert.equal(db.prepare('SELECT count(*) AS n FROM sources').get<{ n: number }>()?.n, 1, 'the old source stays');
+});
+
+test('a changed file too large to re-index during a search answers from its old text and says so', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-refresh-large-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  closers.push(() => kb.close());
+  const file = join(dir, 'data.md');
+  writeFileSync(file, '# Data\n\nThe walrus count is 7.\n');
+  kb.index({
+    source: 'file:data.md',
+    content: '# Data\n\nThe walrus count is 7.\n',
+    format: 'markdown',
+    filePath: file,
+  });
+  // The file grows past the limit: re-indexing it would hold the search's event loop for seconds.
+  writeFileSync(file, `# Data\n\nThe walrus count is 8.\n\n${'filler line of data\n'.repeat(60_000)}`);
+  const later = new Date(Date.now() + 5000);
+  utimesSync(file, later, later);
+  const r = kb.searchWithReport!('walrus count');
+  assert.deepEqual(r.notRefreshed, ['file:data.md']);
+  assert.deepEqual(r.refreshed, []);
+  assert.match(r.hits[0]?.snippet ?? '', /walrus count is 7/);
+  assert.match(
+    formatSearchAnswer([{ query: 'walrus count', report: r }], 2000),
+    /^\(changed since indexed, too large to re-index during a search, so older text answered: file:data\.md; re-index with ctx_index\)/,
+  );
 });
 
 /** Sections in three adornment styles, each first used deep into the file, so later steps depend on earlier ones. */
