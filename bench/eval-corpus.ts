@@ -14,6 +14,7 @@ export interface EvalDoc {
   package: string;
   version: string;
   file: string;
+  bytes: number;
   half: 'tune' | 'report';
 }
 export interface EvalQuestion {

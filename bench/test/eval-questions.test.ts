@@ -4,29 +4,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { foldText as norm, type EvalDoc as Doc, type EvalQuestion as Question } from '../eval-corpus.js';
 
 const dir = new URL('../corpus/eval/', import.meta.url);
-interface Doc {
-  package: string;
-  version: string;
-  file: string;
-  bytes: number;
-  half: 'tune' | 'report';
-}
-interface Question {
-  package: string;
-  question: string;
-  answer: string;
-  kind: string;
-  hard?: boolean;
-  half: 'tune' | 'report';
-}
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', dir), 'utf8')) as { documents: Doc[] };
 const file = JSON.parse(readFileSync(new URL('questions.json', dir), 'utf8')) as {
   split: { tune: string[]; report: string[] };
   questions: Question[];
 };
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 const docs = new Map(manifest.documents.map((d) => [d.package, d]));
 
 test('every answer occurs verbatim in its package doc', () => {

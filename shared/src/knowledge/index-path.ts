@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { formatForPath } from './chunkers/chunk-content.js';
+import { contentHash } from './content-hash.js';
 import { convertedMeta } from './converted-source.js';
 import { isHtmlDocument, isHtmlPath, type HtmlConverter } from './html-document.js';
 import { indexWithoutBlocking } from './index-without-blocking.js';
@@ -62,10 +62,6 @@ export interface IndexPathResult {
 
 function inside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /**
@@ -160,7 +156,7 @@ export async function indexPath(
         format: converted !== undefined ? 'markdown' : formatForPath(file),
         filePath: file,
         kind: 'file',
-        ...(converted !== undefined ? { meta: { ...convertedMeta(sha256(text)) } } : {}),
+        ...(converted !== undefined ? { meta: { ...convertedMeta(contentHash(text)) } } : {}),
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),
       });
     } catch (err) {

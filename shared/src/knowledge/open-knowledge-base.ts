@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import {
   deleteDatabaseFiles,
@@ -9,6 +9,7 @@ import {
 } from '../db/open-database.js';
 import type { DriverName } from '../db/types.js';
 import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
+import { contentHash } from './content-hash.js';
 import { PENDING_KIND } from './pending-source.js';
 import { staleSourceRefresher } from './refresh-stale-sources.js';
 import { prepareContent, prepareContentInSlices, type PreparedChunk, type PreparedContent } from './prepare-index.js';
@@ -73,10 +74,6 @@ function toInfo(r: SourceRow): SourceInfo {
     }
   }
   return info;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /** Mutable state shared with the search module. */
@@ -219,7 +216,7 @@ export function openKnowledgeBase(
   const index = (input: IndexInput, fileState?: { mtimeMs: number }): IndexResult => {
     checkInput(input);
     const prepared = prepareContent(input.content ?? '', input.format, cap);
-    const hash = sha256(input.content ?? '');
+    const hash = contentHash(input.content ?? '');
     const mtime = fileMtime(input, fileState);
     const result = db.transaction(() => {
       const old = getRow(input.source);
@@ -249,7 +246,7 @@ export function openKnowledgeBase(
     checkInput(input);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const prepared = await prepareContentInSlices(input.content ?? '', input.format, cap, pause, sliceMs);
-    const hash = sha256(input.content ?? '');
+    const hash = contentHash(input.content ?? '');
     const mtime = fileMtime(input);
     const pendingLabel = `${input.source} (pending ${process.pid}:${randomUUID()})`;
     const pendingId = db.transaction(() => insertSource(input, pendingLabel, PENDING_KIND, prepared, hash, mtime));

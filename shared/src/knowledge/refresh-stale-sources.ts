@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { Database } from '../db/types.js';
+import { contentHash } from './content-hash.js';
 import { refreshBasis } from './converted-source.js';
 import { readTextFile } from './read-text-file.js';
 import type { IndexInput } from './types.js';
@@ -83,7 +83,7 @@ export function staleSourceRefresher(reindex: Reindex): (db: Database) => Refres
         continue;
       }
       const basis = refreshBasis(r);
-      if (createHash('sha256').update(text).digest('hex') === basis.hash) {
+      if (contentHash(text) === basis.hash) {
         db.prepare('UPDATE sources SET mtime_ms = ? WHERE id = ?').run(st.mtimeMs, r.id);
         continue;
       }

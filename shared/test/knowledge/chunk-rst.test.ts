@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { CHUNK_CAP_BYTES, utf8Length } from '../../src/knowledge/chunkers/chunk.js';
 import { chunkContent, formatForPath } from '../../src/knowledge/chunkers/chunk-content.js';
 import { chunkRst } from '../../src/knowledge/chunkers/chunk-rst.js';
 import { indexPath } from '../../src/knowledge/index-path.js';
-import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
+import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
 const titles = (text: string, cap?: number) => chunkRst(text, cap).map((c) => c.title);
 const bodyOf = (text: string, title: string) => chunkRst(text).find((c) => c.title === title)?.content ?? '';
@@ -256,14 +255,8 @@ test('CRLF input gives the same chunks as LF input', () => {
   assert.deepEqual(titles(lf), ['Top', 'Top > Sub']);
 });
 
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 test('a .rst file indexed by path is found by the section that answers', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-rst-'));
-  dirs.push(dir);
+  const { kb, dir } = tempKnowledgeBase('cm-rst-');
   const doc = [
     ':title: Transfer Settings',
     '',
@@ -286,15 +279,10 @@ test('a .rst file indexed by path is found by the section that answers', async (
     'The rate_limit value throttles uploads, e.g. ``50MB/s``.',
   ].join('\n');
   writeFileSync(join(dir, 'transfer.rst'), doc);
-  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-  try {
-    const r = await indexPath(kb, 'transfer.rst', { projectRoot: dir });
-    assert.equal(r.chunks, 3);
-    const hits = kb.search('throttle upload rate limit');
-    assert.equal(hits[0]?.title, 'Bandwidth');
-    assert.match(hits[0]!.snippet, /50MB\/s/);
-    assert.equal(kb.search('how many uploads at once')[0]?.title, 'Concurrency');
-  } finally {
-    kb.close();
-  }
+  const r = await indexPath(kb, 'transfer.rst', { projectRoot: dir });
+  assert.equal(r.chunks, 3);
+  const hits = kb.search('throttle upload rate limit');
+  assert.equal(hits[0]?.title, 'Bandwidth');
+  assert.match(hits[0]!.snippet, /50MB\/s/);
+  assert.equal(kb.search('how many uploads at once')[0]?.title, 'Concurrency');
 });

@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { isHtmlDocument } from '../../src/knowledge/html-document.js';
 import type { HtmlConverter } from '../../src/knowledge/html-document.js';
 import { indexPath } from '../../src/knowledge/index-path.js';
-import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
-import type { KnowledgeBase } from '../../src/knowledge/types.js';
+import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
-const dirs: string[] = [];
-type Store = ReturnType<typeof openKnowledgeBase>;
-const open: KnowledgeBase[] = [];
-after(() => {
-  for (const kb of open) kb.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function fresh(): { kb: Store; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-html-'));
-  dirs.push(dir);
-  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-  open.push(kb);
-  return { kb, dir };
-}
+const fresh = () => tempKnowledgeBase('cm-html-');
 
 const PAGE =
   '<!DOCTYPE html><html><head><title>Guide</title></head><body><nav class="menu">Home</nav>' +

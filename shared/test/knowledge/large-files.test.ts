@@ -9,11 +9,11 @@ import { chunkRst, chunkRstInSteps } from '../../src/knowledge/chunkers/chunk-rs
 import { describeIndexResult } from '../../src/knowledge/describe-index.js';
 import { formatSearchAnswer } from '../../src/knowledge/format-search.js';
 import { indexPath } from '../../src/knowledge/index-path.js';
-import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
 import { prepareContent, prepareContentInSlices } from '../../src/knowledge/prepare-index.js';
 import { staleSourceRefresher } from '../../src/knowledge/refresh-stale-sources.js';
 import { KNOWLEDGE_MIGRATIONS } from '../../src/knowledge/schema.js';
 import type { KnowledgeBase } from '../../src/knowledge/types.js';
+import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
 const dirs: string[] = [];
 const closers: Array<() => void> = [];
@@ -22,13 +22,7 @@ after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function fresh() {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-large-'));
-  dirs.push(dir);
-  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-  closers.push(() => kb.close());
-  return { kb, dir };
-}
+const fresh = () => tempKnowledgeBase('cm-large-');
 
 /** A reST page with one literal block of `n` lines: ~0.8 MB at 150k lines, well under the file size cap. */
 function bigBlockRst(n: number, word: string): string {
@@ -128,10 +122,7 @@ test('a file that fails to re-index at search time keeps its old text and is not
 });
 
 test('a changed file too large to re-index during a search answers from its old text and says so', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-refresh-large-'));
-  dirs.push(dir);
-  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-  closers.push(() => kb.close());
+  const { kb, dir } = tempKnowledgeBase('cm-refresh-large-');
   const file = join(dir, 'data.md');
   writeFileSync(file, '# Data\n\nThe walrus count is 7.\n');
   kb.index({

@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { buildFtsQuery } from '../../src/knowledge/fts-query.js';
-import { openKnowledgeBase } from '../../src/knowledge/open-knowledge-base.js';
-
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
 const contextOf = (input: string) => {
   const q = buildFtsQuery(input);
   assert.ok(!q.empty);
   return Object.fromEntries(q.terms.map((t) => [t.lower, !!t.context]));
+};
+
+/** The words that pick candidates and score (not context). */
+const searched = (input: string) => {
+  const q = buildFtsQuery(input);
+  assert.ok(!q.empty);
+  return q.terms.filter((t) => !t.context).map((t) => t.lower);
 };
 
 test('words only in the sentences around the question are context; the question is the sentence that asks', () => {
@@ -57,11 +56,6 @@ test('words only in the sentences around the question are context; the question 
 });
 
 test('pasted errors, exact names, short asks and abbreviations are never taken for talk around the question', () => {
-  const searched = (input: string) => {
-    const q = buildFtsQuery(input);
-    assert.ok(!q.empty);
-    return q.terms.filter((t) => !t.context).map((t) => t.lower);
-  };
   // "Any ideas?" / "How do I fix it?" ask nothing on their own: every word is the question.
   assert.deepEqual(searched('The server crashes on startup with EADDRINUSE. Any ideas?'), [
     'server',
@@ -112,11 +106,6 @@ test('pasted errors, exact names, short asks and abbreviations are never taken f
 });
 
 test('a question that leans on the sentences before it keeps their words searched', () => {
-  const searched = (input: string) => {
-    const q = buildFtsQuery(input);
-    assert.ok(!q.empty);
-    return q.terms.filter((t) => !t.context).map((t) => t.lower);
-  };
   assert.deepEqual(searched('I want to deploy to Vercel. Any ideas?'), ['deploy', 'vercel', 'ideas']);
   assert.deepEqual(searched('I need to send emails with attachments. What is the best library?'), [
     'send',
@@ -150,31 +139,25 @@ test('a filler use of a word does not hide a later real one', () => {
 });
 
 test('a sentence of context does not pull the answer away from the question', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-qctx-'));
-  dirs.push(dir);
-  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
-  try {
-    kb.index({
-      source: 'service-guide',
-      content:
-        '# Service guide\n\n## Reading settings files\n\nThe service reads its settings from yaml files at start and talks to the billing APIs.\n',
-      format: 'markdown',
-    });
-    kb.index({
-      source: 'http-client',
-      content:
-        '# HTTP client\n\n## Retries\n\nFailed requests are retried with exponential backoff; set `retries: 5` to try more often.\n',
-      format: 'markdown',
-    });
-    const hits = kb.search(
-      'My service reads its settings from yaml files and talks to the billing APIs. How do I retry failed requests?',
-      { limit: 1 },
-    );
-    assert.equal(hits[0]?.title, 'HTTP client > Retries');
-    // Context that names the source still points at it.
-    const named = kb.search('I use http-client. How are failed requests handled?', { limit: 1 });
-    assert.equal(named[0]?.source, 'http-client');
-  } finally {
-    kb.close();
-  }
+  const { kb } = tempKnowledgeBase('cm-qctx-');
+  kb.index({
+    source: 'service-guide',
+    content:
+      '# Service guide\n\n## Reading settings files\n\nThe service reads its settings from yaml files at start and talks to the billing APIs.\n',
+    format: 'markdown',
+  });
+  kb.index({
+    source: 'http-client',
+    content:
+      '# HTTP client\n\n## Retries\n\nFailed requests are retried with exponential backoff; set `retries: 5` to try more often.\n',
+    format: 'markdown',
+  });
+  const hits = kb.search(
+    'My service reads its settings from yaml files and talks to the billing APIs. How do I retry failed requests?',
+    { limit: 1 },
+  );
+  assert.equal(hits[0]?.title, 'HTTP client > Retries');
+  // Context that names the source still points at it.
+  const named = kb.search('I use http-client. How are failed requests handled?', { limit: 1 });
+  assert.equal(named[0]?.source, 'http-client');
 });
