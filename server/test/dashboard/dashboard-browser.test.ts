@@ -2,28 +2,15 @@
 // seeded project: the numbers shown are the engine's, every action goes through the engine and changes what the
 // CLI reports, the token is required, and the page raises no console errors or CSP violations.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatBytes } from '@context-mode/shared/ledger/format-stats';
 import type { DashboardState, SavingsPoint } from '@context-mode/shared/protocol/dashboard';
 import { seedProject, type SeededProject } from './seed-project.js';
-
-const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-const ARTIFACTS =
-  process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-// Without Chromium the browser tests skip on a developer's machine; in CI they fail instead, so a stage never
-// passes having silently lost them.
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const SKIP =
-  existsSync(CHROMIUM) || IN_CI
-    ? false
-    : `Debian chromium is not installed at ${CHROMIUM} (.ci/apt-packages.txt installs it)`;
+import { ARTIFACTS, BIN, CHROMIUM, launchChromium, MISSING_IN_CI, SKIP, startDashboard } from './browser-harness.js';
 
 function cli<T>(seed: SeededProject, args: string[]): T {
   const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], {
@@ -43,27 +30,6 @@ function pointTitle(p: SavingsPoint): string {
   );
 }
 
-async function startDashboard(seed: SeededProject): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], {
-    env: seed.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL within 20 s: ${out}`)), 20_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`dashboard exited ${code}: ${out}`)));
-  });
-  return { url, child };
-}
-
 describe('dashboard in a real browser', { skip: SKIP }, () => {
   let seed: SeededProject;
   let server: { url: string; child: ChildProcess };
@@ -73,27 +39,10 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
   const problems: string[] = [];
 
   before(async () => {
-    assert.ok(
-      existsSync(CHROMIUM),
-      `CI is set and Debian chromium is missing at ${CHROMIUM}: the browser tests cannot run (.ci/apt-packages.txt installs it)`,
-    );
+    assert.ok(existsSync(CHROMIUM), MISSING_IN_CI);
     seed = seedProject();
     server = await startDashboard(seed);
-    profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ browser, profile } = await launchChromium());
     page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -187,6 +136,29 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     await page.locator('#q').fill('');
   });
 
+  it('shows a hook event within 1 s', async (t) => {
+    const heading = page.locator('#memory h2');
+    const before = cli<DashboardState>(seed, ['state']).memory.totalEvents;
+    const payload = {
+      session_id: 'sess-watch',
+      cwd: seed.project,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(seed.project, 'src', 'watched.ts'), old_string: 'a', new_string: 'b' },
+      tool_response: { filePath: join(seed.project, 'src', 'watched.ts'), success: true },
+    };
+    const r = spawnSync(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], {
+      env: { ...seed.env, CLAUDE_PROJECT_DIR: seed.project },
+      cwd: seed.project,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+    });
+    const done = Date.now();
+    assert.equal(r.status, 0, r.stderr);
+    await heading.filter({ hasNotText: `(${before})` }).waitFor({ timeout: 1000 });
+    t.diagnostic(`hook event shown ${Date.now() - done} ms after the hook exited: ${await heading.textContent()}`);
+  });
+
   it('pins and deletes a memory event through the engine', async () => {
     const decision = cli<DashboardState['memory']>(seed, ['memory']).events.find((e) => e.category === 'decision')!;
     await page.getByRole('button', { name: `Pin event ${decision.id}` }).click();
@@ -264,6 +236,24 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     });
     assert.equal(r.status, 0, r.stderr);
     await page.locator(`[data-event="${prompt.id}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('shows bidi controls in indexed text as visible codes, never reordering it (U+202E)', async () => {
+    const doc = join(seed.project, 'invoice-note.md');
+    writeFileSync(doc, '# Invoice attachment\n\nThe attachment zebrainvoice\u202Etxt.exe arrived today.\n');
+    const r = spawnSync(process.execPath, [BIN, 'index', doc, '--project', seed.project], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    await page.locator('#q').fill('zebrainvoice');
+    await page.keyboard.press('Enter');
+    const hits = page.locator('.search-results');
+    await hits.getByText('[U+202E]').first().waitFor({ timeout: 10_000 });
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    assert.doesNotMatch(shown, /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+    assert.match(shown, /zebrainvoice\[U\+202E\]txt\.exe/);
+    await page.locator('#q').fill('');
   });
 
   it('purges the project only after confirmation that says what is deleted', async (t) => {

@@ -98,6 +98,17 @@ function section(id: string, title: string, ...body: Array<Node | string | null>
   return h('section', { id, 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...body);
 }
 
+/** The chart is drawn at the width it gets (see chart.ts), at most 760 px. */
+let drawnWidth = 0;
+function chartWidth(): number {
+  drawnWidth = app.clientWidth;
+  return Math.min(760, drawnWidth);
+}
+// A sidebar or window resized: draw the chart again at its new width.
+new ResizeObserver(() => {
+  if (state && Math.abs(app.clientWidth - drawnWidth) > 1) render();
+}).observe(app);
+
 function render(): void {
   if (!state) return;
   transport.saveViewState({
@@ -158,7 +169,11 @@ function render(): void {
       'savings',
       'Savings over time',
       chartToggle,
-      savingsChart(points, `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`),
+      savingsChart(
+        points,
+        `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`,
+        chartWidth(),
+      ),
     ),
     section('tools', 'Tools', toolsView(st), footprintView(st)),
     section('search', 'Search', search, searchOut),

@@ -11,9 +11,9 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SPOOL_DIR } from '../memory/memory-spool.js';
 
-/** The hooks' pending memory events, a subfolder of the project's data folder. */
-export const SPOOL_DIR = 'memory-spool';
+export { SPOOL_DIR };
 /** Quiet time after the last event before the signature is taken: folds a burst of writes into one refresh. */
 export const WATCH_DEBOUNCE_MS = 250;
 /** How often a shell looks for a data folder (or spool) that does not exist yet. */
