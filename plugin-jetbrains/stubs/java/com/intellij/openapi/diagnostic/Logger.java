@@ -5,4 +5,5 @@ public abstract class Logger {
   public static Logger getInstance(Class<?> cl) { throw new UnsupportedOperationException("stub"); }
   public abstract void info(String message);
   public abstract void warn(String message);
+  public abstract void warn(String message, Throwable t);
 }

@@ -3,47 +3,44 @@ package dev.contextmode.core
 /**
  * The messages between the shared dashboard page and its host. The page sends actions (`{type:"refresh"}`,
  * `{type:"purge",scope}` …) through `window.contextModeBridge.send(json)`, which the plugin installs before the
- * page loads (a JBCefJSQuery); the plugin answers by calling `window.contextModeReceive(json)` with `state`,
- * `searchResult` and `error` messages. The page is untrusted input: anything that is not a known action with
- * well-typed fields is refused.
+ * page loads (a JBCefJSQuery); the plugin hands each one, unread, to the engine (`ctxmode action`, which validates
+ * and performs it for every shell) and answers by calling `window.contextModeReceive(json)` with each message the
+ * engine printed: `state`, `searchResult` and `error` (docs/dashboard.md; examples in
+ * shared/test/protocol/golden/actions/).
  */
-sealed interface DashboardAction {
-    data class Refresh(val memoryLimit: Int? = null) : DashboardAction
-    data class Purge(val scope: String) : DashboardAction
-    data class DeleteEvent(val id: Long) : DashboardAction
-    data class PinEvent(val id: Long, val pinned: Boolean) : DashboardAction
-    data class DeleteSource(val label: String) : DashboardAction
-    data class Search(val query: String) : DashboardAction
+data class DashboardMessage(val type: String, val raw: Map<String, Any?>, val state: DashboardState? = null) {
+    val json: String get() = Json.write(raw)
 
-    /** The action's name in error messages, as the page spells it. */
-    val type: String get() = when (this) {
-        is Refresh -> "refresh"; is Purge -> "purge"; is DeleteEvent -> "deleteEvent"
-        is PinEvent -> "pinEvent"; is DeleteSource -> "deleteSource"; is Search -> "search"
+    companion object {
+        /** The JSON array `ctxmode action` prints; a message the page would not understand is a protocol error. */
+        fun list(text: String): List<DashboardMessage> {
+            val items = Json.parse(text) as? List<*> ?: throw IllegalArgumentException("an action answers a JSON array of messages")
+            return items.mapIndexed { i, item ->
+                @Suppress("UNCHECKED_CAST")
+                val o = JsonObject(item as? Map<String, Any?> ?: throw IllegalArgumentException("message $i is not an object"), "$[$i]")
+                when (val type = o.str("type")) {
+                    "state" -> DashboardMessage(type, o.map, DashboardState.from(o.obj("state")))
+                    "searchResult" -> {
+                        o.str("query")
+                        val result = o.obj("result")
+                        result.obj("knowledge").objects("hits").forEach { it.str("source"); it.str("title"); it.str("snippet") }
+                        result.obj("memory").objects("events").forEach { it.long("id"); it.str("category"); it.str("data") }
+                        DashboardMessage(type, o.map)
+                    }
+                    "error" -> DashboardMessage(type, o.map.also { o.str("action"); o.str("message") })
+                    else -> throw IllegalArgumentException("$[$i].type: unknown message type $type")
+                }
+            }
+        }
+
+        /** The action's name for logs and error messages, read loosely: the engine does the validating. */
+        fun actionName(actionJson: String): String =
+            (runCatching { Json.parse(actionJson) }.getOrNull() as? Map<*, *>)?.get("type")?.let { it as? String }?.take(40) ?: "unknown"
     }
-
-    /** Changes the stores, so the view refreshes afterwards. */
-    val mutates get() = this is Purge || this is DeleteEvent || this is PinEvent || this is DeleteSource
 }
 
 object DashboardBridge {
-    fun parseAction(text: String): Result<DashboardAction> = runCatching {
-        @Suppress("UNCHECKED_CAST")
-        val m = JsonObject(Json.parse(text) as? Map<String, Any?> ?: throw IllegalArgumentException("not an object"))
-        fun id(): Long = (m.map["id"] as? Long)?.takeIf { it >= 0 } ?: throw IllegalArgumentException("${m.map["type"]} needs an event id")
-        when (m.strOrNull("type")) {
-            "refresh" -> DashboardAction.Refresh((m.map["memoryLimit"] as? Long)?.takeIf { it in 1..10_000 }?.toInt())
-            "purge" -> DashboardAction.Purge(m.strOrNull("scope")?.takeIf { it == "session" || it == "project" } ?: throw IllegalArgumentException("purge needs scope session or project"))
-            "deleteEvent" -> DashboardAction.DeleteEvent(id())
-            "pinEvent" -> DashboardAction.PinEvent(id(), m.map["pinned"] as? Boolean ?: throw IllegalArgumentException("pinEvent needs pinned"))
-            "deleteSource" -> DashboardAction.DeleteSource(m.strOrNull("label")?.takeIf { it.isNotEmpty() && it.length <= 4096 } ?: throw IllegalArgumentException("deleteSource needs a label"))
-            "search" -> DashboardAction.Search(m.strOrNull("query")?.takeIf { it.isNotBlank() && it.length <= 2000 } ?: throw IllegalArgumentException("search needs a query"))
-            else -> throw IllegalArgumentException("unknown action ${Json.write(m.map["type"])}")
-        }
-    }
-
     fun stateMessage(state: DashboardState): String = Json.write(mapOf("type" to "state", "state" to state.raw))
-    fun searchResultMessage(query: String, result: Map<String, Any?>): String = Json.write(mapOf("type" to "searchResult", "query" to query, "result" to result))
-    fun busyMessage(action: String): String = Json.write(mapOf("type" to "busy", "action" to action))
     fun errorMessage(action: String, error: EngineError): String =
         Json.write(linkedMapOf<String, Any?>("type" to "error", "action" to action, "message" to error.message).apply { error.hint?.let { put("hint", it) } })
 

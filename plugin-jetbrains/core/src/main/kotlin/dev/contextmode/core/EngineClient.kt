@@ -13,16 +13,6 @@ class EngineClient(private val runner: ProcessRunner, val engine: Engine, dataHo
     private fun <T> run(spec: CommandSpec, cancel: CancelToken, model: (JsonObject) -> T): EngineResult<T> =
         EngineOutput.parse(runner.run(spec, cancel), model)
 
-    /**
-     * A command that changes the stores: success is its exit code. Its JSON answer is passed on when it prints one
-     * (some subcommands, e.g. `memory pin`, print a text line even with `--json`).
-     */
-    private fun mutate(spec: CommandSpec, cancel: CancelToken): EngineResult<Map<String, Any?>> {
-        val r = runner.run(spec, cancel)
-        if (r.ok && !r.stdout.trimStart().startsWith("{")) return EngineResult.Ok(mapOf("output" to r.stdout.trim()))
-        return EngineOutput.parse(r) { it.map }
-    }
-
     fun stats(project: File, cancel: CancelToken = CancelToken()) = run(planner.stats(project), cancel, StatsReport::from)
     fun memory(project: File, cancel: CancelToken = CancelToken()) = run(planner.memory(project), cancel, MemoryReport::from)
     fun sources(project: File, cancel: CancelToken = CancelToken()) = run(planner.sources(project), cancel, SourcesReport::from)
@@ -31,12 +21,23 @@ class EngineClient(private val runner: ProcessRunner, val engine: Engine, dataHo
     fun setup(project: File?, cancel: CancelToken = CancelToken()) = run(planner.setup(project, dryRun = false), cancel, SetupPlan::from)
     fun uninstallPlan(project: File?, cancel: CancelToken = CancelToken()) = run(planner.uninstall(project, dryRun = true), cancel, SetupPlan::from)
     fun uninstall(project: File?, cancel: CancelToken = CancelToken()) = run(planner.uninstall(project, dryRun = false), cancel, SetupPlan::from)
-    fun purgeSession(project: File, session: String? = null, cancel: CancelToken = CancelToken()) = mutate(planner.purgeSession(project, session), cancel)
-    fun purgeProject(project: File, cancel: CancelToken = CancelToken()) = mutate(planner.purgeProject(project), cancel)
-    fun search(project: File, query: String, cancel: CancelToken = CancelToken()) = run(planner.search(project, query), cancel) { it.map }
-    fun deleteSource(project: File, label: String, cancel: CancelToken = CancelToken()) = mutate(planner.deleteSource(project, label), cancel)
+
+    /**
+     * A dashboard action through the engine (`ctxmode action`): the messages it printed for the page, or why it
+     * could not run (a refused action exits 2 with an error document).
+     */
+    fun action(project: File, actionJson: String, cancel: CancelToken = CancelToken()): EngineResult<List<DashboardMessage>> {
+        val r = runner.run(planner.action(project, actionJson), cancel)
+        val text = r.stdout.trim()
+        if (r.ok && text.startsWith("[")) {
+            return try {
+                EngineResult.Ok(DashboardMessage.list(text))
+            } catch (e: IllegalArgumentException) {
+                EngineResult.Failed(EngineError("protocol", "The engine's answer does not match what this plugin expects (${e.message}). Update the plugin and the engine together."))
+            }
+        }
+        return EngineOutput.parse(r) { throw IllegalArgumentException("an action answers a JSON array of messages") }
+    }
 
     fun state(project: File, memoryLimit: Int? = null, cancel: CancelToken = CancelToken()) = run(planner.state(project, memoryLimit), cancel, DashboardState::from)
-    fun deleteEvent(project: File, id: Long, cancel: CancelToken = CancelToken()) = mutate(planner.deleteEvent(project, id), cancel)
-    fun pinEvent(project: File, id: Long, pinned: Boolean, cancel: CancelToken = CancelToken()) = mutate(planner.pinEvent(project, id, pinned), cancel)
 }

@@ -40,20 +40,11 @@ class CommandPlanner(private val engine: Engine, private val dataHome: String? =
     fun uninstall(project: File?, dryRun: Boolean) =
         spec(listOf("uninstall", "--host", HOST_ID, "--json") + (if (dryRun) listOf("--dry-run") else emptyList()) + projectArgs(project), project)
 
-    fun purgeSession(project: File, session: String? = null) =
-        spec(listOf("purge", "--scope", "session") + (session?.let { listOf("--session", it) } ?: emptyList()) + listOf("--yes", "--json") + projectArgs(project), project)
-
-    fun purgeProject(project: File) = spec(listOf("purge", "--scope", "project", "--yes", "--json") + projectArgs(project), project)
+    /** A dashboard action, as the page sent it: the engine validates and performs it (`ctxmode action`). */
+    fun action(project: File, actionJson: String) = spec(listOf("action") + projectArgs(project) + listOf("--", actionJson), project)
 
     /** Installs [tarball] as the managed runtime through the engine's own upgrade command. */
     fun upgradeFrom(tarball: File) = spec(listOf("upgrade", "--from", tarball.path, "--json"), null, timeoutMs = 10 * 60_000)
 
     fun hook(event: String, payload: String, project: File?) = spec(listOf("hook", HOST_ID, event), project, timeoutMs = 30_000, stdin = payload)
-
-    fun deleteEvent(project: File, id: Long) = spec(listOf("memory", "delete", id.toString(), "--json") + projectArgs(project), project)
-    fun pinEvent(project: File, id: Long, pinned: Boolean) =
-        spec(listOf("memory", "pin", id.toString()) + (if (pinned) emptyList() else listOf("--unpin")) + listOf("--json") + projectArgs(project), project)
-
-    fun search(project: File, query: String) = spec(listOf("search", "--json") + projectArgs(project) + listOf("--", query), project)
-    fun deleteSource(project: File, label: String) = spec(listOf("sources", "delete", label, "--json") + projectArgs(project), project)
 }

@@ -39,26 +39,30 @@ class DashboardActionsThroughEngineTest {
         assertTrue(state.sources.chunks > 0 && state.sources.bytes > 0)
     }
 
+    private fun act(json: String): List<DashboardMessage> = ok(h.client.action(project, json))
+
     @Test
-    fun `pin, delete event, search, delete source and purge reach the engine and show in the next state`() {
+    fun `pin, delete event, search, delete source and purge go through ctxmode action and show in its state`() {
         populate()
         val prompt = ok(h.client.state(project)).memory.events.first { it.category == "user-prompt" }
-        ok(h.client.pinEvent(project, prompt.id, true))
-        assertTrue(ok(h.client.state(project)).memory.events.first { it.id == prompt.id }.pinned)
-        ok(h.client.pinEvent(project, prompt.id, false))
-        assertTrue(!ok(h.client.state(project)).memory.events.first { it.id == prompt.id }.pinned)
+        assertTrue(act("""{"type":"pinEvent","id":${prompt.id},"pinned":true}""").single().state!!.memory.events.first { it.id == prompt.id }.pinned)
+        assertTrue(!act("""{"type":"pinEvent","id":${prompt.id},"pinned":false}""").single().state!!.memory.events.first { it.id == prompt.id }.pinned)
 
-        val hits = Json.write(ok(h.client.search(project, "blue-green")))
-        assertTrue("blue-green" in hits, hits)
+        // The shape the page reads: result.knowledge.hits and result.memory.events.
+        val found = act("""{"type":"search","query":"blue-green"}""").single()
+        assertEquals("searchResult", found.type)
+        val hits = ((found.raw["result"] as Map<*, *>)["knowledge"] as Map<*, *>)["hits"] as List<*>
+        assertTrue(hits.any { "blue-green" in ((it as Map<*, *>)["snippet"] as String) }, found.json)
 
         val label = ok(h.client.state(project)).sources.sources.single().label
-        ok(h.client.deleteSource(project, label))
-        assertEquals(0, ok(h.client.state(project)).sources.sources.size)
+        assertEquals(0, act("""{"type":"deleteSource","label":${Json.write(label)}}""").single().state!!.sources.sources.size)
+        val again = act("""{"type":"deleteSource","label":${Json.write(label)}}""")
+        assertEquals(listOf("error", "state"), again.map { it.type })
 
-        ok(h.client.deleteEvent(project, prompt.id))
-        assertTrue(ok(h.client.state(project)).memory.events.none { it.id == prompt.id })
+        assertTrue(act("""{"type":"deleteEvent","id":${prompt.id}}""").single().state!!.memory.events.none { it.id == prompt.id })
+        assertTrue(act("""{"type":"purge","scope":"session"}""").single().state!!.memory.events.isEmpty())
 
-        ok(h.client.purgeSession(project))
-        assertTrue(ok(h.client.state(project)).memory.events.isEmpty())
+        val refused = h.client.action(project, """{"type":"exec","cmd":"rm -rf /"}""") as EngineResult.Failed
+        assertEquals("usage", refused.error.code)
     }
 }

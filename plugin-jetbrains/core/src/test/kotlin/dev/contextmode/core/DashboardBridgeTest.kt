@@ -7,25 +7,22 @@ import kotlin.test.assertTrue
 
 class DashboardBridgeTest {
     @Test
-    fun `known actions with well-typed fields are accepted, anything else refused with a reason`() {
-        assertEquals(DashboardAction.Refresh(200), DashboardBridge.parseAction("""{"type":"refresh","memoryLimit":200}""").getOrThrow())
-        assertEquals(DashboardAction.Purge("session"), DashboardBridge.parseAction("""{"type":"purge","scope":"session"}""").getOrThrow())
-        assertEquals(DashboardAction.PinEvent(7, false), DashboardBridge.parseAction("""{"type":"pinEvent","id":7,"pinned":false}""").getOrThrow())
-        assertEquals(DashboardAction.Search("-rf x"), DashboardBridge.parseAction("""{"type":"search","query":"-rf x"}""").getOrThrow())
-        for (bad in listOf("""{"type":"purge","scope":"everything"}""", """{"type":"deleteEvent","id":-1}""", """{"type":"deleteEvent","id":"1; rm"}""",
-                """{"type":"pinEvent","id":1}""", """{"type":"exec","cmd":"rm"}""", "[]", "not json", """{"type":"search","query":"  "}""")) {
-            assertTrue(DashboardBridge.parseAction(bad).isFailure, bad)
-        }
+    fun `an action goes to the engine unread, after --, with the host named`() {
+        val p = CommandPlanner(Engine("/n/node", "/e/cli.cjs", "1", EngineSource.MANAGED), "/data")
+        val spec = p.action(File("/p"), "--version")
+        assertEquals(listOf("/n/node", "/e/cli.cjs", "action", "--project", "/p", "--", "--version"), spec.argv)
+        assertEquals(mapOf("CONTEXT_MODE_PLATFORM" to "jetbrains-copilot", "CONTEXT_MODE_HOME" to "/data"), spec.env)
+        assertEquals(listOf("setup", "--host", "jetbrains-copilot", "--json", "--dry-run", "--project", "/p"), p.setup(File("/p"), true).argv.drop(2))
+        assertEquals("purge", DashboardMessage.actionName("""{"type":"purge","scope":"x"}"""))
+        assertEquals("unknown", DashboardMessage.actionName("not json"))
     }
 
     @Test
-    fun `the planner maps each action to one engine command that always names the host`() {
-        val p = CommandPlanner(Engine("/n/node", "/e/cli.cjs", "1", EngineSource.MANAGED), "/data")
-        val purge = p.purgeSession(File("/p"), "s1")
-        assertEquals(listOf("/n/node", "/e/cli.cjs", "purge", "--scope", "session", "--session", "s1", "--yes", "--json", "--project", "/p"), purge.argv)
-        assertEquals(mapOf("CONTEXT_MODE_PLATFORM" to "jetbrains-copilot", "CONTEXT_MODE_HOME" to "/data"), purge.env)
-        assertEquals(listOf("setup", "--host", "jetbrains-copilot", "--json", "--dry-run", "--project", "/p"), p.setup(File("/p"), true).argv.drop(2))
-        assertEquals(listOf("--", "-x"), p.search(File("/p"), "-x").argv.takeLast(2))
+    fun `engine messages the page would not understand are refused`() {
+        for (bad in listOf("""{"type":"state"}""", """[{"type":"busy"}]""", """[{"type":"error","action":"x"}]""",
+                """[{"type":"searchResult","query":"q","result":{"knowledge":{"hits":[{"source":"s"}]},"memory":{"events":[]}}}]""", "[1]")) {
+            assertTrue(runCatching { DashboardMessage.list(bad) }.isFailure, bad)
+        }
     }
 
     @Test

@@ -23,12 +23,13 @@ class ProcessRunnerTest {
     @Test
     fun `a failing engine command gives its exit code and the reason from stderr`() {
         val project = TestEngine.gitRepo()
-        val r = h.runner.run(h.client.planner.purgeSession(project), CancelToken())
+        val r = h.runner.run(h.client.planner.action(project, """{"type":"purge","scope":"everything"}"""), CancelToken())
         assertFalse(r.ok)
-        // With --json the engine prints its error document (context-mode.error/1) on stdout; older engines used stderr.
-        assertTrue(r.exitCode != 0 && (r.stdout + r.stderr).contains("nothing to purge"), "${r.exitCode} ${r.stdout} ${r.stderr}")
+        // A refused action exits 2 with the engine's error document (context-mode.error/1) on stdout.
+        assertEquals(2, r.exitCode, "${r.stdout} ${r.stderr}")
         val failed = EngineOutput.parse(r) { it } as EngineResult.Failed
-        assertTrue(failed.error.message.contains("no session recorded"), failed.error.message)
+        assertEquals("usage", failed.error.code)
+        assertTrue(failed.error.message.contains("scope"), failed.error.message)
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.contextmode.jetbrains.actions
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.project.Project
 import dev.contextmode.core.CheckStatus
-import dev.contextmode.core.DashboardAction
 import dev.contextmode.core.EngineResult
 import dev.contextmode.jetbrains.ContextModeBundle
 import dev.contextmode.jetbrains.services.ContextModeProjectService
@@ -19,13 +18,13 @@ class RefreshAction : ContextModeAction() {
 
 class PurgeSessionAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.session")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("session"))
+        if (confirm(project, "purge.session")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"session"}""")
     }
 }
 
 class PurgeProjectAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.project")) ContextModeProjectService.get(project).perform(DashboardAction.Purge("project"))
+        if (confirm(project, "purge.project")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"project"}""")
     }
 }
 

@@ -5,11 +5,12 @@ import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
+import com.intellij.openapi.diagnostic.Logger
 import com.intellij.openapi.extensions.PluginId
 import com.intellij.openapi.project.Project
 import com.intellij.util.EnvironmentUtil
 import dev.contextmode.core.CancelToken
-import dev.contextmode.core.DashboardAction
+import dev.contextmode.core.DashboardMessage
 import dev.contextmode.core.DashboardState
 import dev.contextmode.core.EngineClient
 import dev.contextmode.core.EngineError
@@ -24,6 +25,7 @@ import dev.contextmode.core.ManagedRuntime
 import dev.contextmode.core.NodeLocator
 import dev.contextmode.core.NodeLookup
 import dev.contextmode.core.PluginLayout
+import dev.contextmode.core.StoreWatcher
 import dev.contextmode.core.dataHome
 import dev.contextmode.jetbrains.ContextModeBundle
 import dev.contextmode.jetbrains.settings.ContextModeSettings
@@ -41,6 +43,9 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     val notifier = Notifier(project)
 
     @Volatile private var client: EngineClient? = null
+    @Volatile private var dataHome: File? = null
+    private var watcher: StoreWatcher? = null
+    private var watchedDir: File? = null
     @Volatile var lastState: DashboardState? = null
         private set
 
@@ -48,7 +53,8 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     sealed interface ViewUpdate {
         data class State(val state: DashboardState) : ViewUpdate
         data class Error(val action: String, val error: EngineError) : ViewUpdate
-        data class Search(val query: String, val result: Map<String, Any?>) : ViewUpdate
+        /** A message for the page other than a state or an error (a search result), passed on as the engine wrote it. */
+        data class Message(val message: DashboardMessage) : ViewUpdate
     }
 
     val projectDir: File? get() = project.basePath?.let(::File)
@@ -57,17 +63,34 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     fun removeListener(l: (ViewUpdate) -> Unit) = synchronized(listeners) { listeners -= l }
 
     private fun publish(u: ViewUpdate) {
-        if (u is ViewUpdate.State) lastState = u.state
+        if (u is ViewUpdate.State) {
+            lastState = u.state
+            follow(u.state)
+        }
         val ls = synchronized(listeners) { listeners.toList() }
         ApplicationManager.getApplication().invokeLater { ls.forEach { it(u) } }
     }
 
-    /** Runs [work] on a pooled thread with the engine, or reports why there is none. */
+    /**
+     * Runs [work] on a pooled thread with the engine, or reports why there is none. Each run is logged to idea.log
+     * under [action] (how long it took, or why it failed), so a bug report carries what the plugin did.
+     */
     fun withEngine(action: String, work: (EngineClient, CancelToken) -> Unit) {
         ApplicationManager.getApplication().executeOnPooledThread {
-            val c = client ?: connect()
-            if (c == null || cancel.isCancelled) return@executeOnPooledThread
-            work(c, cancel)
+            val started = System.nanoTime()
+            try {
+                val c = client ?: connect()
+                if (c == null) {
+                    LOG.warn("$action: no engine to run it (see the notification)")
+                    return@executeOnPooledThread
+                }
+                if (cancel.isCancelled) return@executeOnPooledThread
+                work(c, cancel)
+                LOG.info("$action: done in ${(System.nanoTime() - started) / 1_000_000} ms (engine ${c.engine.version}, ${c.engine.source})")
+            } catch (e: Exception) {
+                LOG.warn("$action: failed after ${(System.nanoTime() - started) / 1_000_000} ms", e)
+                publish(ViewUpdate.Error(action, EngineError("plugin", e.message ?: e.toString())))
+            }
         }
     }
 
@@ -87,7 +110,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
         }
         val found = node as? NodeLookup.Found
             ?: return fail("node", ContextModeBundle.message("node.missing", minimum, (node as NodeLookup.Missing).rejected.take(5).joinToString("; ").ifEmpty { "-" }))
-        val home = dataHome(settings.dataHome, env, le.home)
+        val home = dataHome(settings.dataHome, env, le.home).also { dataHome = it }
         val engineRunner = JdkProcessRunner(env)
         val lookup = EngineLocator(engineRunner).locate(found.path, settings.enginePath, layout, home)
         if (lookup is EngineLookup.Missing) return fail("engine", lookup.message)
@@ -113,41 +136,59 @@ class ContextModeProjectService(private val project: Project) : Disposable {
 
     private fun pluginDir(): File? = PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.toFile()
 
-    fun refresh(memoryLimit: Int? = null) = withEngine("refresh") { c, t ->
-        val dir = projectDir ?: return@withEngine
-        when (val r = c.state(dir, memoryLimit, t)) {
-            is EngineResult.Ok -> publish(ViewUpdate.State(r.value))
-            is EngineResult.Failed -> publish(ViewUpdate.Error("refresh", r.error))
+    fun refresh(memoryLimit: Int? = null) =
+        perform(if (memoryLimit == null) """{"type":"refresh"}""" else """{"type":"refresh","memoryLimit":$memoryLimit}""")
+
+    /**
+     * A dashboard action as the page (or a menu action) wrote it, handed unread to the engine (`ctxmode action`),
+     * which validates and performs it for every shell; each message it answers goes to the views.
+     */
+    fun perform(actionJson: String) {
+        val action = DashboardMessage.actionName(actionJson)
+        withEngine(action) { c, t ->
+            val dir = projectDir ?: return@withEngine
+            when (val r = c.action(dir, actionJson, t)) {
+                is EngineResult.Failed -> {
+                    LOG.warn("$action: ${r.error.code}: ${r.error.message}")
+                    publish(ViewUpdate.Error(action, r.error))
+                }
+                is EngineResult.Ok -> r.value.forEach { m ->
+                    when {
+                        m.state != null -> publish(ViewUpdate.State(m.state!!))
+                        m.type == "error" -> {
+                            LOG.info("$action: the engine answered: ${m.raw["message"]}")
+                            publish(ViewUpdate.Error(action, EngineError("engine", m.raw["message"].toString(), m.raw["hint"] as? String)))
+                        }
+                        else -> publish(ViewUpdate.Message(m))
+                    }
+                }
+            }
         }
     }
 
-    /** A dashboard action (already validated by the bridge), then a refresh when it changed the stores. */
-    fun perform(action: DashboardAction) {
-        if (action is DashboardAction.Refresh) return refresh(action.memoryLimit)
-        withEngine(action.type) { c, t ->
-            val dir = projectDir ?: return@withEngine
-            val r: EngineResult<Map<String, Any?>> = when (action) {
-                is DashboardAction.Refresh -> return@withEngine
-                is DashboardAction.Purge -> if (action.scope == "project") c.purgeProject(dir, t) else c.purgeSession(dir, null, t)
-                is DashboardAction.DeleteEvent -> c.deleteEvent(dir, action.id, t)
-                is DashboardAction.PinEvent -> c.pinEvent(dir, action.id, action.pinned, t)
-                is DashboardAction.DeleteSource -> c.deleteSource(dir, action.label, t)
-                is DashboardAction.Search -> c.search(dir, action.query, t)
-            }
-            when (r) {
-                is EngineResult.Failed -> publish(ViewUpdate.Error(action.type, r.error))
-                is EngineResult.Ok -> if (action is DashboardAction.Search) publish(ViewUpdate.Search(action.query, r.value))
-            }
-            if (action.mutates) refresh()
-        }
+    /**
+     * Refreshes when another process (a hook, the MCP server, the CLI) changes the project's stores, by the shells'
+     * one watcher rule (StoreWatcher): the refresh's own reads are not a change.
+     */
+    @Synchronized
+    private fun follow(state: DashboardState) {
+        val dir = File(dataHome ?: return, "projects/${state.project.id}")
+        if (dir == watchedDir || cancel.isCancelled) return
+        watcher?.close()
+        watchedDir = dir
+        watcher = runCatching { StoreWatcher(dir) { refresh() } }
+            .onFailure { LOG.warn("watch $dir: the tool window refreshes only when asked", it) }
+            .getOrNull()
     }
 
     override fun dispose() {
+        synchronized(this) { watcher?.close() }
         cancel.cancel()
         synchronized(listeners) { listeners.clear() }
     }
 
     companion object {
+        private val LOG = Logger.getInstance(ContextModeProjectService::class.java)
         const val PLUGIN_ID = "dev.contextmode.jetbrains"
         fun get(project: Project): ContextModeProjectService = project.getService(ContextModeProjectService::class.java)
     }

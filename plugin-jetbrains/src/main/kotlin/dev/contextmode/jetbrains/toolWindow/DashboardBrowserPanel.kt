@@ -13,7 +13,7 @@ import javax.swing.JComponent
 
 /**
  * The shared dashboard bundle in JCEF. The page calls `window.contextModeBridge.send(json)` (a JBCefJSQuery);
- * the panel validates each message as a dashboard action and hands it to the service, and delivers state back
+ * the panel hands each action to the service (the engine validates and performs it), and delivers its messages back
  * through `window.contextModeReceive(json)`. The bridge script is placed before the bundle's script so it exists when the page starts.
  */
 class DashboardBrowserPanel(private val service: ContextModeProjectService) : DashboardView {
@@ -26,12 +26,8 @@ class DashboardBrowserPanel(private val service: ContextModeProjectService) : Da
     init {
         Disposer.register(this, query)
         Disposer.register(this, browser)
-        query.addHandler { text ->
-            DashboardBridge.parseAction(text).fold(
-                onSuccess = { service.perform(it); null },
-                onFailure = { JBCefJSQuery.Response(null, 400, it.message ?: "refused") },
-            )
-        }
+        // The engine validates the action (a refused one comes back as an error message for the page).
+        query.addHandler { text -> service.perform(text); null }
         service.addListener(listener)
         // The plugin jar sits in <plugin>/lib/, the dashboard bundle in <plugin>/context-mode/engine/dist/dashboard/.
         val dir = PluginLayout(File(javaClass.protectionDomain.codeSource.location.toURI()).parentFile.parentFile).dashboardDir
@@ -43,7 +39,7 @@ class DashboardBrowserPanel(private val service: ContextModeProjectService) : Da
         val msg = when (update) {
             is ViewUpdate.State -> DashboardBridge.stateMessage(update.state)
             is ViewUpdate.Error -> DashboardBridge.errorMessage(update.action, update.error)
-            is ViewUpdate.Search -> DashboardBridge.searchResultMessage(update.query, update.result)
+            is ViewUpdate.Message -> update.message.json
         }
         browser.cefBrowser.executeJavaScript(DashboardBridge.deliverScript(msg), browser.cefBrowser.url, 0)
     }

@@ -39,7 +39,7 @@ class FallbackPanel(private val service: ContextModeProjectService) : DashboardV
                 model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sources"), "${s.sources.sources.size} (${human(s.sources.bytes)})"))
             }
             is ViewUpdate.Error -> summary.text = update.error.message + (update.error.hint?.let { " — $it" } ?: "")
-            is ViewUpdate.Search -> Unit
+            is ViewUpdate.Message -> Unit
         }
     }
 
