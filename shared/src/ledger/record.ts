@@ -3,6 +3,7 @@ import { projectPaths } from '../project/project-identity.js';
 import { openLedgerForRoot } from './ledger-db.js';
 import type { LedgerEntry, LedgerKind } from './types.js';
 import { readSetting } from '../settings/settings.js';
+import { redactText } from '../policy/redact.js';
 
 const KINDS: ReadonlySet<LedgerKind> = new Set([
   'sandbox',
@@ -66,7 +67,8 @@ export function recordLedger(projectRoot: string, entry: LedgerEntry, env: NodeJ
       entry.kind,
       bytes(entry.rawBytes),
       bytes(entry.returnedBytes),
-      entry.sourceId ?? null,
+      // A source label can carry the command that produced it; stored text goes through the one redactor.
+      entry.sourceId === undefined ? null : redactText(entry.sourceId),
     );
   } catch (err) {
     try {
