@@ -18,7 +18,8 @@ export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 export type AutoFix =
   | { kind: 'setup'; host: string }
   | { kind: 'remove-stale'; host: string; file: string }
-  | { kind: 'stop-orphans'; pids: number[] };
+  | { kind: 'stop-orphans'; pids: number[] }
+  | { kind: 'move-store-aside'; paths: string[] };
 
 export interface HostCheck {
   status: CheckStatus;
