@@ -1,35 +1,19 @@
-import { closeSync, openSync, statSync, writeSync, truncateSync, readdirSync, copyFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { openKnowledgeBase } from './shared/src/knowledge/open-knowledge-base.ts';
-const base = mkdtempSync(join(tmpdir(), 'exp-'));
-const src = join(base, 'src.db');
-const kb0 = openKnowledgeBase({ path: src });
-kb0.index({ source: 'big', content: Array.from({ length: 3000 }, (_, i) => `line ${i} widgets gadgets ${i * 31}`).join('\n'), format: 'text' });
-kb0.close();
-const size = statSync(src).size;
-const modes: Record<string, (p: string) => void> = {
-  truncateHalf: (p) => truncateSync(p, Math.floor(size / 2 / 4096) * 4096),
-  page1Body: (p) => { const fd = openSync(p, 'r+'); writeSync(fd, Buffer.alloc(3000, 0x41), 0, 3000, 100); closeSync(fd); },
-  randomSpots: (p) => { const fd = openSync(p, 'r+'); for (let i = 1; i < 40; i++) writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, Math.floor((size * i) / 40)); closeSync(fd); },
-  lastPages: (p) => { const fd = openSync(p, 'r+'); writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, size - 8192); closeSync(fd); },
-  header: (p) => { const fd = openSync(p, 'r+'); writeSync(fd, Buffer.alloc(100, 0x33), 0, 100, 0); closeSync(fd); },
-};
-for (const [name, f] of Object.entries(modes)) {
-  const dir = mkdtempSync(join(base, name));
-  const p = join(dir, 'knowledge.db');
-  copyFileSync(src, p); f(p);
-  const out: string[] = [];
-  try {
-    const kb = openKnowledgeBase({ path: p });
-    for (const op of ['search', 'index', 'search2']) {
-      try {
-        if (op === 'index') kb.index({ source: 'x', content: 'turbines here', format: 'text' });
-        else out.push(`${op}:${kb.search(op === 'search' ? 'widgets' : 'turbines').length}`);
-      } catch (e) { out.push(`${op} ERR ${(e as Error).message}`); }
-    }
-    kb.close();
-  } catch (e) { out.push(`open ERR ${(e as Error).message}`); }
-  console.log(name, out.join(' | '), readdirSync(dir).join(','));
+const kb = openKnowledgeBase({ path: ':memory:' });
+const shas: string[] = [];
+const log = Array.from({ length: 60 }, (_, i) => {
+  const sha = createHash('sha1').update(String(i)).digest('hex'); shas.push(sha);
+  return `commit ${sha}\nAuthor: Dev ${i} <dev${i}@example.com>\nDate:   Mon Jan ${i % 28 + 1} 10:00:00 2024\n\n    fix item ${i} in module m${i % 7}\n`;
+}).join('\n');
+const tok = 'Xq' + createHash('sha256').update('tok').digest('base64url') + createHash('sha256').update('t2').digest('hex');
+kb.index({ source: 'git log', content: log + `\ntoken value: ${tok}\n`, format: 'text' });
+let ok7 = 0, ok12 = 0, full = 0;
+for (const sha of shas.slice(0, 10)) {
+  if (kb.search(sha).some((h) => h.snippet.includes(sha))) full++;
+  if (kb.search(sha.slice(0, 7)).some((h) => h.snippet.includes(sha))) ok7++;
+  if (kb.search(sha.slice(0, 12)).some((h) => h.snippet.includes(sha))) ok12++;
 }
+const mid = tok.slice(30, 42);
+console.log({ full, ok7, ok12, mid: kb.search(mid).map(h => h.snippet.slice(0, 80)) });
+console.log(kb.search(shas[0]!.slice(0,7)).map(h=>h.snippet.slice(0,60)));
