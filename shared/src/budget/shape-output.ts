@@ -125,6 +125,8 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
         kind: input.kind ?? 'exec',
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
       });
+      // The same output stored before keeps its label (no duplicate hits); the hint names that one.
+      source = r.source;
       indexNote = `${r.chunks} sections`;
     } catch (err) {
       source = undefined;
