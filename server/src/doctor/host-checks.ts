@@ -1,3 +1,4 @@
+import type { DoctorAutoFix } from '@context-mode/shared/protocol/doctor';
 import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { hostConfigDir, hostFilePath, pathForOs } from '@context-mode/shared/platforms/host-paths';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
@@ -15,11 +16,8 @@ import { parse as parseToml } from 'smol-toml';
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 /** What `doctor --fix` may do about a check: re-run setup for the host, drop stale entries, stop orphans. */
-export type AutoFix =
-  | { kind: 'setup'; host: string }
-  | { kind: 'remove-stale'; host: string; file: string }
-  | { kind: 'stop-orphans'; pids: number[] }
-  | { kind: 'move-store-aside'; paths: string[] };
+/** The fixes doctor --fix applies: the one type the --json report carries (shared/src/protocol/doctor.ts). */
+export type AutoFix = DoctorAutoFix;
 
 export interface HostCheck {
   status: CheckStatus;
