@@ -87,6 +87,13 @@ await bundle({
   outExtension: { '.js': '.cjs' },
   plugins: [keepExternal('lazy-hook-handlers', LAZY_HANDLER, 'dispatch.ts', (m) => `./hook-events/${m[1]}.mjs`)],
 });
+// The same runner as a module for the MCP server, which answers `mcp_tool` hooks (Claude Code) in its own process.
+await bundle({
+  entryPoints: { 'hook-answer': 'hooks/src/hook-answer.ts' },
+  ...HOOK_MINIFY,
+  banner: ESM_REQUIRE_BANNER,
+  plugins: [keepExternal('lazy-hook-handlers', LAZY_HANDLER, 'dispatch.ts', (m) => `./hook-events/${m[1]}.mjs`)],
+});
 await bundle({
   entryPoints: Object.fromEntries(
     ['post-tool', 'prompt', 'pre-compact', 'session-start', 'stop'].map((n) => [n, `hooks/src/events/${n}.ts`]),

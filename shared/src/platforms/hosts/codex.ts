@@ -120,4 +120,7 @@ export const codex: HostRecord = {
     value: '{tool}',
     docs: MCP,
   },
+  // The 0.171.0 binary carries a `ConfiguredHookHandler::McpTool` variant beside `Command`, undocumented and not
+  // yet exercised by the real-host suite: setup writes command hooks (docs/hosts.md#hooks-without-a-process).
+  processlessHooks: { value: { kind: 'none', hostVersion: OBSERVED }, docs: HOOKS },
 };
