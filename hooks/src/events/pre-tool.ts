@@ -36,7 +36,7 @@ async function withReadDigest(
   if ((decision.action !== 'modify' && decision.action !== 'deny') || !decision.plainRead || !decision.reason)
     return decision;
   try {
-    const { digestFiles } = await import('./read-digest.js');
+    const { bookDeniedRead, digestFiles } = await import('./read-digest.js');
     const head = `${decision.reason}\n\nIts digest (context-mode indexed the whole file):\n`;
     const digest = digestFiles(decision.plainRead, {
       projectDir: envelope.projectDir,
@@ -46,6 +46,13 @@ async function withReadDigest(
     });
     if (!digest) return decision;
     const reason = `${head}${digest.text}`;
+    bookDeniedRead(digest, Buffer.byteLength(reason, 'utf8'), {
+      projectDir: envelope.projectDir,
+      env: ctx.env,
+      sessionId: envelope.sessionId,
+      host: envelope.host,
+      tool: decision.meta?.tool ?? 'Bash',
+    });
     if (decision.action === 'deny') return { ...decision, reason };
     const echoed = echoCommand(decision.reason);
     const updatedInput = Object.fromEntries(
@@ -88,6 +95,9 @@ export const preToolHandler: Handler = async (envelope, ctx) => {
     fileSize,
   });
   if (decision.action === 'none' || !serverLive()) return { kind: 'none' };
+  const answered = await withReadDigest(decision, envelope, ctx);
+  // A denial that carried the digest is booked as a confirmed saving (read-digest.ts), not as an estimate.
+  if (answered !== decision) return { kind: 'decision', decision: answered };
   if ('meta' in decision && decision.meta)
     recordRedirect(
       ctx.env,
@@ -95,5 +105,5 @@ export const preToolHandler: Handler = async (envelope, ctx) => {
       decision.meta,
       ctx.now(),
     );
-  return { kind: 'decision', decision: await withReadDigest(decision, envelope, ctx) };
+  return { kind: 'decision', decision };
 };

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { plainReadFiles } from '../../src/routing/plain-read.js';
-import { assertBuilt, markServerLive, runBuiltHook, sandboxDirs } from './run-built-hook.js';
+import { spawnSync } from 'node:child_process';
+import { assertBuilt, BIN, markServerLive, runBuiltHook, sandboxDirs } from './run-built-hook.js';
 
 assertBuilt();
 
@@ -37,6 +38,15 @@ test('a denied cat of a big log carries its digest: first and last lines and the
   assert.ok(run.stdout.includes(ERROR_LINE), `the error line is in the answer: ${run.stdout.slice(0, 400)}`);
   assert.match(run.stdout, /worker 0 processed/, 'the first lines too');
   assert.ok(Buffer.byteLength(run.stdout) <= 4096 + 512, `answer is ${Buffer.byteLength(run.stdout)} bytes`);
+
+  // Booked as confirmed, against Codex's own ~10 KB cut of shell output, and not again as an estimate.
+  const stats = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project], {
+    env: { ...process.env, CONTEXT_MODE_HOME: home },
+    encoding: 'utf8',
+  });
+  const t = (JSON.parse(stats.stdout) as { projectTotals: Record<string, number> }).projectTotals;
+  assert.ok(t.savedBytes! > 5_000 && t.rawBytes! <= 10_240, JSON.stringify(t));
+  assert.equal(t.redirectEstimateBytes, 0, JSON.stringify(t));
 });
 
 test('only a plain read of named files gets a digest', () => {
