@@ -86,6 +86,7 @@ const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>
     outputReplacement: codex(CODEX_BLOCKED_OUTPUT),
     outputReplacementShape: codex(CODEX_BLOCKED_OUTPUT),
     outputReplacementObserved: codex(CODEX_BLOCKED_OUTPUT),
+    outputCut: codex('stats --json books no more than the model was really spared'),
     tools: codex('network fetch to stdout: curl is denied with our redirect naming ctx_fetch_and_index'),
     payload: codex('memory records the real prompt'),
     toolNaming: codex(
