@@ -23,7 +23,10 @@ const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function planCommandShim(input: ShimInput): ShimPlan {
   if (input.platform === 'win32') {
-    return { ok: false, message: `Install the ${COMMAND_NAME} command with: npm install -g ${COMMAND_NAME}` };
+    return {
+      ok: false,
+      message: `Install the ${COMMAND_NAME} command from its release tarball: npm install -g ./${COMMAND_NAME}-<version>.tgz`,
+    };
   }
   const dir = join(input.home, '.local', 'bin');
   const content = `#!/bin/sh\n# Written by the context-mode VS Code extension: runs the engine it manages.\nexec ${shQuote(input.node)} ${shQuote(input.cli)} "$@"\n`;

@@ -40,5 +40,5 @@ test('on Windows the user is told how to install the command instead', () => {
     cli: 'cli.cjs',
   });
   assert.equal(plan.ok, false);
-  assert.match(!plan.ok ? plan.message : '', /npm install -g ctxmode/);
+  assert.match(!plan.ok ? plan.message : '', /npm install -g \.\/ctxmode-<version>\.tgz/);
 });
