@@ -34,7 +34,7 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: mcpChanged.event,
       provideMcpServerDefinitions: async () => {
-        if (!engine.engine) await engine.start();
+        if (!engine.engine) await engine.ready();
         return engine.serverDefinitions();
       },
       resolveMcpServerDefinition: (server) => server,
@@ -96,10 +96,12 @@ async function startInBackground(
   showStatus: (s: DashboardStateLike | undefined) => void,
 ) {
   try {
-    const info = await engine.start();
+    const info = await engine.ready();
     if (!info) {
       const choice = await vscode.window.showErrorMessage(
-        `context-mode cannot start: ${engine.lastProblem}`,
+        engine.lastProblem?.startsWith('context-mode')
+          ? engine.lastProblem
+          : `context-mode cannot start: ${engine.lastProblem}`,
         'Show Logs',
         'Open Settings',
       );

@@ -14,6 +14,8 @@ export interface ShimInput {
   loginPath: string;
   node: string;
   cli: string;
+  /** Environment the runtime needs (ELECTRON_RUN_AS_NODE when the engine runs on the editor's own runtime). */
+  env?: Record<string, string>;
 }
 
 export type ShimPlan =
@@ -26,7 +28,11 @@ export function planCommandShim(input: ShimInput): ShimPlan {
     return { ok: false, message: `Install the ${COMMAND_NAME} command with: npm install -g ${COMMAND_NAME}` };
   }
   const dir = join(input.home, '.local', 'bin');
-  const content = `#!/bin/sh\n# Written by the context-mode VS Code extension: runs the engine it manages.\nexec ${shQuote(input.node)} ${shQuote(input.cli)} "$@"\n`;
+  const exports = Object.entries(input.env ?? {})
+    .filter(([k]) => /^[A-Z_][A-Z0-9_]*$/.test(k))
+    .map(([k, v]) => `export ${k}=${shQuote(v)}\n`)
+    .join('');
+  const content = `#!/bin/sh\n# Written by the context-mode VS Code extension: runs the engine it manages.\n${exports}exec ${shQuote(input.node)} ${shQuote(input.cli)} "$@"\n`;
   const dirOnLoginPath = input.loginPath.split(delimiter).some((p) => p.replace(/\/+$/, '') === dir);
   return { ok: true, path: join(dir, COMMAND_NAME), content, dirOnLoginPath, dir };
 }

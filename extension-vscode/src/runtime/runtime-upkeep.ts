@@ -26,6 +26,12 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
   const info = engine.engine;
   const tgz = bundledTarball(ext.extensionPath);
   if (!info?.engine.refreshManaged || !tgz) return false;
+  if (info.runtime === 'editor') {
+    // Installing means npm on the user's Node, which could not open a store: that is how a silent, minutes-long
+    // native build started before. The bundled engine serves on the editor's runtime instead.
+    engine.log.info("managed install skipped: the engine runs from the extension on the editor's runtime");
+    return false;
+  }
   engine.log.info(`installing the bundled engine ${info.engine.version} into the managed runtime`);
   const result = await engine.run<{ ok?: boolean; after?: string; error?: string }>(
     ['upgrade', '--from', tgz, '--json'],
@@ -55,6 +61,7 @@ export async function ensureHookCommand(
     loginPath: view.path,
     node: info.node,
     cli: info.engine.cli,
+    env: info.nodeEnv,
   });
   const existing = plan.ok && existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
   // Our own launcher follows the engine the extension uses (e.g. after an upgrade), without asking again.
