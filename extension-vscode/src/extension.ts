@@ -111,8 +111,9 @@ async function startInBackground(
     }
     showStatus(await dashboard.refresh());
     await setup.onWorkspaceOpened();
-    if (setup.isSetUp()) await ensureHookCommand(engine, { ask: engine.settings.autoSetup !== 'always' });
-    await refreshManagedInstall(ext, engine);
+    // The launcher follows the engine this window runs (an upgrade, the editor's runtime) in set-up workspaces.
+    if (setup.isSetUp()) ensureHookCommand(engine);
+    if ((await refreshManagedInstall(ext, engine)) && setup.isSetUp()) ensureHookCommand(engine);
   } catch (err) {
     engine.log.error(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     void vscode.window.showErrorMessage(

@@ -9,6 +9,7 @@ import type { EngineContext } from '../engine-context.js';
 import { afterAnswer, decideSetup, type SetupAnswer, type WorkspaceSetupState } from './setup-decision.js';
 import { describePlan, isInGitRepo, isSetupPlan, summarisePlan, type PlanSummary } from './setup-plan.js';
 import { SECTION } from '../settings.js';
+import { ensureHookCommand } from '../runtime/runtime-upkeep.js';
 
 const STATE_KEY = 'context-mode.workspaceSetup';
 
@@ -136,6 +137,7 @@ export class WorkspaceSetup {
       return false;
     }
     await this.ext.workspaceState.update(STATE_KEY, 'done');
+    ensureHookCommand(this.engine);
     this.engine.log.info(`workspace set up for ${hosts.join(', ')}`);
     return true;
   }

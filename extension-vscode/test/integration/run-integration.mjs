@@ -25,7 +25,8 @@ async function inHostSuite() {
   );
   const server = await startCodeServer({
     workspace: project,
-    env: { CONTEXT_MODE_HOME: dataHome },
+    // HOME: setup writes the hooks' launcher to ~/.local/bin; a test home keeps it off the machine's.
+    env: { CONTEXT_MODE_HOME: dataHome, HOME: join(dataHome, 'user-home') },
     settings: { 'context-mode.autoSetup': 'never' },
   });
   const browser = await launchBrowser(server.root);

@@ -69,7 +69,6 @@ test("the launcher for the editor's runtime sets ELECTRON_RUN_AS_NODE before run
   const plan = planCommandShim({
     home: '/home/u',
     platform: 'linux',
-    loginPath: '/usr/bin',
     node: '/opt/code/code',
     cli: '/x/bin/context-mode.cjs',
     env: { ELECTRON_RUN_AS_NODE: '1' },
