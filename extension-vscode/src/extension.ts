@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { EngineContext } from './engine-context.js';
-import { DashboardViewProvider, VIEW_ID, type DashboardStateLike } from './view/dashboard-view.js';
+import { DashboardViewProvider, VIEW_ID } from './view/dashboard-view.js';
+import type { DashboardState } from '../../shared/src/protocol/dashboard.js';
 import { WorkspaceSetup } from './workspace/workspace-setup.js';
 import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
@@ -53,7 +54,7 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
   const status = vscode.window.createStatusBarItem('context-mode.savings', vscode.StatusBarAlignment.Right, 100);
   status.name = 'context-mode savings';
   status.command = 'context-mode.openDashboard';
-  const showStatus = (state: DashboardStateLike | undefined) => {
+  const showStatus = (state: DashboardState | undefined) => {
     const s = statusText(sessionFigure(state), engine.lastProblem);
     status.text = s.text;
     status.tooltip = s.tooltip;
@@ -93,7 +94,7 @@ async function startInBackground(
   engine: EngineContext,
   dashboard: DashboardViewProvider,
   setup: WorkspaceSetup,
-  showStatus: (s: DashboardStateLike | undefined) => void,
+  showStatus: (s: DashboardState | undefined) => void,
 ) {
   try {
     const info = await engine.ready();
@@ -123,13 +124,10 @@ async function startInBackground(
 }
 
 /** The session figure of the engine's state (its numbers, untouched). */
-export function sessionFigure(state: DashboardStateLike | undefined): SavingsFigure | undefined {
-  const session = state?.stats?.session;
-  if (!session || typeof session.netBytes !== 'number') return undefined;
-  return {
-    netBytes: session.netBytes,
-    ...(typeof session.savedBytes === 'number' ? { grossBytes: session.savedBytes } : {}),
-  };
+export function sessionFigure(state: DashboardState | undefined): SavingsFigure | undefined {
+  const session = state?.stats.session;
+  if (!session) return undefined;
+  return { netBytes: session.netBytes, grossBytes: session.savedBytes };
 }
 
 function registerCommands(
