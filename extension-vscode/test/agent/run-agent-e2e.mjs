@@ -96,10 +96,12 @@ let browser;
 try {
   if (!installed())
     throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
-  const vsix = join(work, 'context-mode.vsix');
-  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The .vsix a user installs: CONTEXT_MODE_VSIX (e.g. the one `npm run release` wrote), else built here.
+  const vsix = process.env.CONTEXT_MODE_VSIX || join(work, 'context-mode.vsix');
+  if (!process.env.CONTEXT_MODE_VSIX)
+    execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const model = 'context-mode-test/scripted';
   server = await startCodeServer({
     workspace: project,

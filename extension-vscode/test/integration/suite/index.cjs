@@ -26,8 +26,8 @@ async function until(what, fn, ms = 30000) {
   throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
 }
 
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+const suite = require('./in-host-runner.cjs').inHostSuite();
+const test = suite.test;
 let api;
 
 test('the extension activates and locates the engine on the machine Node', async () => {
@@ -145,19 +145,4 @@ test('the dashboard view can be focused', async () => {
   await vscode.commands.executeCommand('context-mode.dashboard.focus');
 });
 
-exports.run = async function run() {
-  let passed = 0;
-  let failed = 0;
-  for (const t of tests) {
-    try {
-      await t.fn();
-      passed++;
-      console.log(`ok - ${t.name}`);
-    } catch (e) {
-      failed++;
-      console.error(`not ok - ${t.name}: ${e && e.stack ? e.stack : e}`);
-    }
-  }
-  console.log(`in-host: ${passed} passed, ${failed} failed`);
-  if (failed) throw new Error(`${failed} failed`);
-};
+exports.run = suite.run;
