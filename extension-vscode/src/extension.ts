@@ -10,6 +10,7 @@ import { WorkspaceSetup } from './workspace/workspace-setup.js';
 import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
 import { ensureHookCommand, refreshManagedInstall } from './runtime/runtime-upkeep.js';
+import { removeData } from './uninstall/cleanup.js';
 
 export const MCP_PROVIDER_ID = 'context-mode.mcp';
 
@@ -177,8 +178,39 @@ function registerCommands(
       return result;
     },
     'context-mode.showLogs': () => engine.log.show(),
+    'context-mode.removeAllData': (arg) => removeAllData(engine, confirmed(arg)),
   };
   for (const [id, fn] of Object.entries(commands)) ext.subscriptions.push(vscode.commands.registerCommand(id, fn));
+}
+
+/**
+ * Deletes the engine's data of every project (memory, indexed content, savings) and its managed install, after a
+ * modal question. Uninstalling cannot ask, so it keeps the data; this is how to remove it (docs/vscode.md).
+ */
+async function removeAllData(engine: EngineContext, confirmed: boolean): Promise<boolean> {
+  const home = engine.dataHome;
+  const ok =
+    confirmed ||
+    (await vscode.window.showWarningMessage(
+      `Delete all context-mode data in ${home}? The session memory, indexed content and savings history of every project, and the managed engine, are removed. This cannot be undone.`,
+      { modal: true },
+      'Delete',
+    )) === 'Delete';
+  if (!ok) return false;
+  try {
+    const { removed, kept } = removeData(home);
+    engine.log.info(`removed ${removed.join(', ') || 'nothing'}${kept.length ? `; kept ${kept.join(', ')}` : ''}`);
+    void vscode.window.showInformationMessage(
+      `context-mode: all data removed from ${home}${kept.length ? ` (other files there kept: ${kept.join(', ')})` : ''}.`,
+    );
+    await engine.restart();
+    return true;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    engine.log.error(`remove all data: ${message}`);
+    void vscode.window.showErrorMessage(`context-mode: could not remove all data: ${message}`);
+    return false;
+  }
 }
 
 export function deactivate(): void {

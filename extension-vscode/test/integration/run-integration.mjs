@@ -70,6 +70,7 @@ function checkVsix() {
   const has = (re) => list.some((f) => re.test(f));
   const problems = [
     !has(/^extension\/dist\/extension\.js$/) && 'no dist/extension.js',
+    !has(/^extension\/dist\/uninstall\.js$/) && 'no dist/uninstall.js (the vscode:uninstall hook)',
     !has(/^extension\/engine\/bin\/context-mode\.cjs$/) && 'no engine CLI',
     !has(/^extension\/engine\/ctxmode-[\d.]+\.tgz$/) && 'no engine package to install as the managed runtime',
     has(/\.node$/) && 'a native addon',
