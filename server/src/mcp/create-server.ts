@@ -8,6 +8,8 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { activeSessionId } from '@context-mode/shared/memory/active-session';
 import type { ServerContext } from './context.js';
 import { registerAllTools } from './tools/index.js';
+import { registerHookTool } from './hook-tool.js';
+import { HOOK_TOOL_NAME } from '@context-mode/shared/setup/hook-entries';
 import { serveToolCalls } from './tool-calls.js';
 import { servePortableToolList, trackRegisteredTools } from './tools-list.js';
 
@@ -84,9 +86,16 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   };
 
   registerAllTools(server, context);
-  servePortableToolList(server, tools, (list) => {
-    options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
-  });
+  // Called by the host's `mcp_tool` hooks, never by the model: answered, not listed.
+  registerHookTool(server, context);
+  servePortableToolList(
+    server,
+    tools,
+    (list) => {
+      options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
+    },
+    new Set([HOOK_TOOL_NAME]),
+  );
   serveToolCalls(server, tools);
 
   return {
