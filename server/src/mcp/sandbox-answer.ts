@@ -1,5 +1,5 @@
 import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shape-output';
-import { resultBudget } from '@context-mode/shared/budget/result-budget';
+import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
 import { redactText } from '@context-mode/shared/policy/redact';
@@ -76,7 +76,8 @@ export function sandboxAnswer(
     });
     shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
   }
-  const text = note ? `[${note}]\n${shaped.text}` : shaped.text;
+  // The last word on size: whatever the output looked like, the answer is within the budget.
+  const text = clipBytes(note ? `[${note}]\n${shaped.text}` : shaped.text, resultBudget(ctx.env));
   recordLedger(ctx.projectRoot, {
     sessionId: ctx.sessionId,
     host: ctx.host()?.id ?? 'unknown',

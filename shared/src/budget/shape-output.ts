@@ -35,6 +35,8 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const HEAD_LINES = 8;
 const TAIL_LINES = 8;
 const LINE_CAP = 300;
+/** Longest source label prefix (a ctx_execute_file path can be long). */
+const LABEL_MAX = 160;
 
 function combined(input: ShapeInput): string {
   const err = input.stderr ?? '';
@@ -82,15 +84,31 @@ export function uniqueSourceLabel(prefix: string, now = Date.now()): string {
   return `${prefix}:${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** Longest term the search hint names: past it, a word is a long token (hex, a minified line, `xxx…`). */
+const TERM_MAX = 24;
+const MAX_TERMS = 6;
+
+/**
+ * Up to six short words for the digest's `ctx_search` hint, from the first important line (else the first lines
+ * with content). A word longer than TERM_MAX (one 100 KB hex token, 5 MB of `x`) is left out: copying it whole
+ * once made the hint — and the answer — as large as the output, and the search does not find a piece of it. Output
+ * that is only such tokens is named by "output", the title its plain-text sections are indexed under (chunk-text).
+ */
 function searchTerms(lines: string[], intent?: string): string {
-  if (intent) return JSON.stringify(intent.slice(0, 80));
-  const first = lines.find(isImportantLine) ?? lines.find((l) => l.trim()) ?? 'output';
-  const words =
-    first
-      .match(/[\p{L}\p{N}_]{3,}/gu)
-      ?.slice(0, 6)
-      .join(' ') || 'error';
-  return JSON.stringify(words);
+  if (intent) return JSON.stringify(clipBytes(intent, 80, ''));
+  const first = lines.find(isImportantLine);
+  const candidates = first ? [first] : lines.filter((l) => l.trim()).slice(0, 3);
+  const terms: string[] = [];
+  for (const line of candidates) {
+    // Only the line's start is read: a 5 MB line holds no more useful terms than its first few kilobytes.
+    for (const m of line.slice(0, 4096).matchAll(/[\p{L}\p{N}_]{3,}/gu)) {
+      const word = m[0];
+      if (word.length <= TERM_MAX && !terms.includes(word)) terms.push(word);
+      if (terms.length >= MAX_TERMS) break;
+    }
+    if (terms.length >= MAX_TERMS) break;
+  }
+  return JSON.stringify(terms.join(' ') || 'output');
 }
 
 /**
@@ -116,7 +134,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
   let source: string | undefined;
   let indexNote = '';
   if (input.kb) {
-    source = uniqueSourceLabel(input.sourceLabel);
+    source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, '')); // named twice in the footer
     try {
       const r = input.kb.index({
         source,
