@@ -32,6 +32,8 @@ function baseNote(r: ExecuteResult, timeoutMs: number): string {
   if (r.capped) return `output passed the ${r.capBytes}-byte cap: the process was killed`;
   if (r.timedOut) return `timed out after ${timeoutMs} ms: the process group was killed; output so far shown`;
   if (r.signal) return `killed by ${r.signal}`;
+  if (r.outputIncomplete)
+    return `output may be incomplete: its pipes were still held open after exit (exit ${r.exitCode ?? '-'})`;
   return '';
 }
 
@@ -51,7 +53,8 @@ export function sandboxAnswer(
   const note = statusNote(r, timeoutMs);
   // A secret the code printed (a token read from a file, an env var the user passed in) never reaches the model.
   r = { ...r, stdout: redactText(r.stdout), stderr: redactText(r.stderr) };
-  const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
+  const failed =
+    r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError || !!r.outputIncomplete;
   let shaped: ShapedOutput;
   try {
     shaped = shapeOutput({
