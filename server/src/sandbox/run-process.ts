@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
+import type { BinaryStream } from './binary-output.js';
+import { OutputSink } from './output-sink.js';
 import { closeMarker, killAllMarked, killMarked, type Containment } from './contain.js';
 
 export interface RunOptions {
@@ -36,6 +37,8 @@ export interface RunResult {
    * its group holds them, and what it may still write is not in the answer.
    */
   outputIncomplete?: boolean;
+  /** Streams judged binary by their first bytes (binary-output.ts): their text above is empty. */
+  binary?: { stdout?: BinaryStream | undefined; stderr?: BinaryStream | undefined };
   /** After a timeout or the cap: what left the process group, killed or not (contain.ts). */
   escaped?: Containment;
 }
@@ -89,10 +92,8 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       resolve(failed(err, started));
       return;
     }
-    const out = new StringDecoder('utf8');
-    const err = new StringDecoder('utf8');
-    let stdout = '';
-    let stderr = '';
+    const out = new OutputSink();
+    const err = new OutputSink();
     let total = 0;
     let timedOut = false;
     let capped = false;
@@ -108,8 +109,9 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      stdout += out.end();
-      stderr += err.end();
+      const stdout = out.end();
+      const stderr = err.end();
+      const binary = out.binary || err.binary ? { stdout: out.binary, stderr: err.binary } : undefined;
       if (!backgrounded) killGroup(child); // stragglers of a finished leader
       const result: RunResult = {
         stdout,
@@ -121,6 +123,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         backgrounded,
         durationMs: Date.now() - started,
         ...(outputIncomplete ? { outputIncomplete } : {}),
+        ...(binary ? { binary } : {}),
       };
       const marker = options.marker;
       if (!marker || backgrounded) {
@@ -148,8 +151,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         killGroup(child);
         return;
       }
-      if (which === 'out') stdout += out.write(chunk);
-      else stderr += err.write(chunk);
+      (which === 'out' ? out : err).write(chunk);
     };
     child.stdout!.on('data', onData('out'));
     child.stderr!.on('data', onData('err'));

@@ -1,4 +1,5 @@
-import type { KnowledgeBase } from '../knowledge/types.js';
+import { indexWithoutBlocking } from '../knowledge/index-without-blocking.js';
+import type { IndexInput, KnowledgeBase } from '../knowledge/types.js';
 import { isImportantLine } from './important-lines.js';
 import { clipBytes, resultBudget } from './result-budget.js';
 
@@ -118,6 +119,78 @@ function searchTerms(lines: string[], intent?: string): string {
  * lines, totals, how much was left out, and the exact ctx_search call that retrieves the rest.
  */
 export function shapeOutput(input: ShapeInput): ShapedOutput {
+  const whole = withinBudget(input);
+  if ('text' in whole) return whole;
+  let indexed: Indexed = {};
+  if (input.kb) {
+    const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, '')); // named twice in the footer
+    try {
+      indexed = { source, note: `${input.kb.index(indexInput(input, source, whole.full)).chunks} sections` };
+    } catch (err) {
+      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  return digest(input, whole, indexed);
+}
+
+/**
+ * shapeOutput without holding the event loop for the indexing of a large output (16 MiB held it ~5 s): the
+ * knowledge base's non-blocking path writes it in short slices.
+ */
+export async function shapeOutputAsync(input: ShapeInput): Promise<ShapedOutput> {
+  const whole = withinBudget(input);
+  if ('text' in whole) return whole;
+  let indexed: Indexed = {};
+  if (input.kb) {
+    const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, ''));
+    try {
+      const r = await indexWithoutBlocking(input.kb, indexInput(input, source, whole.full));
+      indexed = { source, note: `${r.chunks} sections` };
+    } catch (err) {
+      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  return digest(input, whole, indexed, await scanInSlices(whole.full));
+}
+
+/** The output's lines and which of them are important, found ahead of the digest. */
+interface Scanned {
+  lines: string[];
+  important: number[];
+}
+
+function importantLines(lines: string[], from = 0, to = lines.length): number[] {
+  const found: number[] = [];
+  for (let i = from; i < to; i++) if (isImportantLine(lines[i]!)) found.push(i);
+  return found;
+}
+
+/** Lines scanned between two turns of the event loop (316k lines of a 16 MiB flood took ~0.2 s in one go). */
+const SCAN_SLICE = 20_000;
+
+async function scanInSlices(full: string): Promise<Scanned> {
+  const lines = digestLines(full);
+  const important: number[] = [];
+  for (let at = 0; at < lines.length; at += SCAN_SLICE) {
+    important.push(...importantLines(lines, at, Math.min(lines.length, at + SCAN_SLICE)));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { lines, important };
+}
+
+interface Indexed {
+  source?: string;
+  note?: string;
+}
+interface OverBudget {
+  budget: number;
+  full: string;
+  rawBytes: number;
+  exitNote: string;
+}
+
+/** The output as is when it fits the budget, else what the digest is made from. */
+function withinBudget(input: ShapeInput): ShapedOutput | OverBudget {
   const budget = input.budget ?? resultBudget();
   const full = combined(input);
   const rawBytes = bytes(input.text) + bytes(input.stderr ?? '');
@@ -129,27 +202,24 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
     const text = exitNote + full;
     return { text, rawBytes, returnedBytes: bytes(text), elidedBytes: 0 };
   }
+  return { budget, full, rawBytes, exitNote };
+}
 
-  const lines = digestLines(full);
-  let source: string | undefined;
-  let indexNote = '';
-  if (input.kb) {
-    source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, '')); // named twice in the footer
-    try {
-      const r = input.kb.index({
-        source,
-        content: full,
-        format: looksLikeJson(full) ? 'json' : 'text',
-        kind: input.kind ?? 'exec',
-        ...(input.sessionId ? { sessionId: input.sessionId } : {}),
-      });
-      indexNote = `${r.chunks} sections`;
-    } catch (err) {
-      source = undefined;
-      indexNote = `not indexed: ${err instanceof Error ? err.message : String(err)}`;
-    }
-  }
+function indexInput(input: ShapeInput, source: string, full: string): IndexInput {
+  return {
+    source,
+    content: full,
+    format: looksLikeJson(full) ? 'json' : 'text',
+    kind: input.kind ?? 'exec',
+    ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+  };
+}
 
+function digest(input: ShapeInput, whole: OverBudget, indexed: Indexed, scanned?: Scanned): ShapedOutput {
+  const { budget, full, rawBytes, exitNote } = whole;
+  const lines = scanned?.lines ?? digestLines(full);
+  const source = indexed.source;
+  const indexNote = indexed.note ?? '';
   const header = `${exitNote}Output: ${lines.length} lines, ${rawBytes} bytes — over the ${budget}-byte budget, so this is a digest.\n`;
   const footer = source
     ? `\nFull output indexed as "${source}" (${indexNote}). Retrieve any part: ctx_search(source: "${source}", queries: [${searchTerms(lines, input.intent)}])\n`
@@ -187,8 +257,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
   const tailStart = Math.max(head, lines.length - TAIL_LINES);
   for (let i = 0; i < Math.min(3, head); i++) take(i);
   for (let i = lines.length - 1; i >= Math.max(tailStart, lines.length - 4); i--) take(i);
-  const important: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (isImportantLine(lines[i]!)) important.push(i);
+  const important = scanned?.important ?? importantLines(lines);
   let importantShown = 0;
   for (const i of important) if (take(i)) importantShown++;
   for (let i = 3; i < head; i++) take(i);
