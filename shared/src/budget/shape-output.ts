@@ -1,7 +1,18 @@
-import { indexWithoutBlocking } from '../knowledge/index-without-blocking.js';
-import type { IndexInput, KnowledgeBase } from '../knowledge/types.js';
 import { isImportantLine } from './important-lines.js';
 import { clipBytes, resultBudget } from './result-budget.js';
+
+type IndexInput = { source: string; content: string; format: 'json' | 'text'; kind: string; sessionId?: string };
+
+/**
+ * What shaping needs of a knowledge base: store the full output (at once, or in slices that leave the event loop
+ * free), search it. Declared here because budget/ sits below knowledge/ (knowledge uses format-bytes); the
+ * knowledge base satisfies it as it is.
+ */
+export interface OutputIndex {
+  index(input: IndexInput): { source: string; chunks: number };
+  indexAsync?(input: IndexInput): Promise<{ source: string; chunks: number }>;
+  search(query: string, opts: { limit: number; source: string }): Array<{ title: string; snippet: string }>;
+}
 
 export interface ShapeInput {
   /** What the process printed on stdout (or the tool's whole output). */
@@ -13,7 +24,7 @@ export interface ShapeInput {
   intent?: string;
   /** Label prefix of the source the full text is indexed under; a unique suffix is always added. */
   sourceLabel: string;
-  kb?: KnowledgeBase;
+  kb?: OutputIndex;
   sessionId?: string;
   exitCode?: number | null;
   /** Source kind for the KB ('exec', 'batch', 'hook', …). */
@@ -125,7 +136,9 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
   if (input.kb) {
     const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, '')); // named twice in the footer
     try {
-      indexed = { source, note: `${input.kb.index(indexInput(input, source, whole.full)).chunks} sections` };
+      // The same output stored before keeps its label (no duplicate hits); the hint names that one.
+      const r = input.kb.index(indexInput(input, source, whole.full));
+      indexed = { source: r.source, note: `${r.chunks} sections` };
     } catch (err) {
       indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
     }
@@ -144,8 +157,9 @@ export async function shapeOutputAsync(input: ShapeInput): Promise<ShapedOutput>
   if (input.kb) {
     const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, ''));
     try {
-      const r = await indexWithoutBlocking(input.kb, indexInput(input, source, whole.full));
-      indexed = { source, note: `${r.chunks} sections` };
+      const job = indexInput(input, source, whole.full);
+      const r = input.kb.indexAsync ? await input.kb.indexAsync(job) : input.kb.index(job);
+      indexed = { source: r.source, note: `${r.chunks} sections` };
     } catch (err) {
       indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
     }
