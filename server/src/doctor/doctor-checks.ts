@@ -122,12 +122,15 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
   });
   run('host', () => {
     const host = input.host ?? resolveHost(undefined, env);
-    return host
-      ? { status: 'OK', detail: `${host.displayName} (${host.id})` }
+    if (host) return { status: 'OK', detail: `${host.displayName} (${host.id})` };
+    // Run from a terminal there is no host to detect: what matters there is which hosts are set up.
+    const setUp = setUpHosts(env).map((r) => r.host);
+    return setUp.length
+      ? { status: 'OK', detail: `run outside a host; set up for ${setUp.join(', ')}` }
       : {
           status: 'WARN',
-          detail: 'host not detected; tool names in hints are bare',
-          fix: `Set ${settingName('platform')} to your host id (e.g. claude-code) if detection is wrong.`,
+          detail: 'run outside a host, and no host is set up yet',
+          fix: 'Run `ctxmode setup` (every detected host) or `ctxmode setup --host <id>`; `ctxmode setup --help` lists the ids.',
         };
   });
   run('live servers', () => {

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { engineSandbox, GOLDEN_DIR, normalise, REPO, type Run, schemaIds, shape } from './protocol-golden-helpers.js';
 
@@ -43,8 +43,14 @@ const DOCS: Doc[] = [
     status: 0,
     exact: false,
   },
+  { name: 'actions/refresh', args: ['action', '{"type":"refresh","memoryLimit":20}'], status: 0, exact: true },
+  // Keys only, as for search.
+  { name: 'actions/search', args: ['action', '{"type":"search","query":"precedence"}'], status: 0, exact: false },
   // After the reads above: these change the memory they report on.
   { name: 'memory-pin', args: ['memory', 'pin', '1', '--json'], status: 0, exact: true },
+  // The messages `ctxmode action` prints for the dashboard, one golden per action (golden/actions/), parsed by the
+  // VS Code unit tests and the JetBrains plugin's tests too. Pinning the pinned event again changes nothing.
+  { name: 'actions/pinEvent', args: ['action', '{"type":"pinEvent","id":1,"pinned":true}'], status: 0, exact: true },
   { name: 'memory-delete', args: ['memory', 'delete', '2', '--json'], status: 0, exact: true },
   { name: 'source-delete', args: ['sources', 'delete', 'file:notes.md', '--json'], status: 0, exact: true },
   // Last: it empties the session the others report on.
@@ -54,6 +60,15 @@ const DOCS: Doc[] = [
     status: 0,
     exact: true,
   },
+  // After the purge: an action on what is gone answers an error and the fresh state; a project purge, the state.
+  { name: 'actions/deleteEvent', args: ['action', '{"type":"deleteEvent","id":2}'], status: 0, exact: true },
+  {
+    name: 'actions/deleteSource',
+    args: ['action', '{"type":"deleteSource","label":"file:notes.md"}'],
+    status: 0,
+    exact: true,
+  },
+  { name: 'actions/purge', args: ['action', '{"type":"purge","scope":"project"}'], status: 0, exact: true },
 ];
 
 const outputs = new Map<string, { run: Run; doc: unknown }>();
@@ -119,7 +134,7 @@ function checkGolden(name: string, actual: unknown, exact: boolean): void {
   const file = join(GOLDEN_DIR, `${name}.json`);
   const norm = normalise(actual, substitutions());
   if (UPDATE) {
-    mkdirSync(GOLDEN_DIR, { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(norm, null, 2)}\n`);
     return;
   }
@@ -215,6 +230,14 @@ test(
       'schema ids used by the engine but not declared in shared/src/protocol',
     );
     const expected = ['index', ...DOCS.map((d) => d.name)].map((n) => `${n}.json`).sort();
-    assert.deepEqual(readdirSync(GOLDEN_DIR).sort(), expected, 'golden files without a command that produces them');
+    const present = readdirSync(GOLDEN_DIR, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) =>
+        join(e.parentPath, e.name)
+          .slice(GOLDEN_DIR.length)
+          .replace(/^[\\/]/, ''),
+      )
+      .sort();
+    assert.deepEqual(present, expected, 'golden files without a command that produces them');
   },
 );

@@ -97,6 +97,12 @@ function usage(err: unknown): void {
   throw err;
 }
 
+/** Printed after the options of `setup --help` and `uninstall --help`: the ids `--host` takes. */
+const hostIdsHelp = (): string =>
+  `\nHost ids (for --host): ${allHosts()
+    .map((x) => x.id)
+    .join(', ')}\n`;
+
 /** `setup` and `uninstall`: register the MCP server, hooks and instruction block per host, or take them out. */
 export function registerSetupCommands(program: Command): void {
   program
@@ -113,6 +119,7 @@ export function registerSetupCommands(program: Command): void {
     .option('--parts <parts>', 'only these parts: mcp, hooks, instructions (comma-separated; default all)', collect)
     .option('--dry-run', 'print the plan and diffs; write nothing')
     .option('--json', 'print the plan as JSON (context-mode.setup-plan/1)')
+    .addHelpText('after', hostIdsHelp)
     .action(async (flags: SetupFlags) => {
       try {
         if (flags.scope !== 'user' && flags.scope !== 'project') throw new UsageError('--scope is user or project');
@@ -153,6 +160,7 @@ export function registerSetupCommands(program: Command): void {
     .option('--project <dir>', 'project whose files to clean (default: the git repository here)')
     .option('--dry-run', 'print the plan and diffs; write nothing')
     .option('--json', 'print the plan as JSON (context-mode.setup-plan/1)')
+    .addHelpText('after', hostIdsHelp)
     .action(async (flags: SetupFlags) => {
       try {
         const { runUninstall } = await import('../../setup/run-setup.js');

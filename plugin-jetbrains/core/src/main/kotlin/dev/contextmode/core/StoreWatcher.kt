@@ -1,0 +1,121 @@
+package dev.contextmode.core
+
+import java.io.File
+import java.nio.file.ClosedWatchServiceException
+import java.nio.file.FileSystems
+import java.nio.file.Path
+import java.nio.file.StandardWatchEventKinds.ENTRY_CREATE
+import java.nio.file.StandardWatchEventKinds.ENTRY_DELETE
+import java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY
+import java.nio.file.StandardWatchEventKinds.OVERFLOW
+import java.nio.file.WatchKey
+import java.util.concurrent.Executors
+import java.util.concurrent.ScheduledFuture
+import java.util.concurrent.TimeUnit
+
+/**
+ * The shells' one watcher rule, ported from shared/src/state/watch-rule.ts and tested against the same cases
+ * (shared/test/state/watch-rule-cases.json): listen only to events for the stores (and their -wal/-shm/-journal)
+ * and the memory spool, wait [DEBOUNCE_MS] after the last one, and report a change only when [signature] moved.
+ * Reading the stores makes SQLite create and delete -wal/-shm files; without the signature, every refresh would
+ * trigger the next one.
+ */
+object WatchRule {
+    const val SPOOL_DIR = "memory-spool"
+    const val DEBOUNCE_MS = 250L
+    const val PROBE_MS = 2000L
+    private val STORES = listOf("ledger.db", "memory.db", "knowledge.db")
+    private val STORE_EVENT = Regex("""^(ledger|memory|knowledge)\.db(-wal|-shm|-journal)?$""")
+
+    /** Size and modification time of a file (null when missing), and a folder's entries. */
+    interface Fs {
+        fun stat(file: File): Pair<Long, Long>?
+        fun list(dir: File): List<String>
+    }
+
+    val realFs = object : Fs {
+        override fun stat(file: File) = if (file.isFile) file.length() to file.lastModified() else null
+        override fun list(dir: File) = dir.list()?.toList() ?: emptyList()
+    }
+
+    fun isStoreEvent(file: String?): Boolean = file != null && (STORE_EVENT.matches(file) || file == SPOOL_DIR)
+
+    fun signature(dir: File, fs: Fs = realFs): String {
+        val parts = STORES.map { name ->
+            val db = fs.stat(File(dir, name))
+            val wal = fs.stat(File(dir, "$name-wal"))?.takeIf { it.first > 0 }
+            "$name:${db?.let { "${it.first}@${it.second}" } ?: "-"}:${wal?.let { "${it.first}@${it.second}" } ?: "-"}"
+        }
+        // Pending entries only: half-written (.tmp) and claimed ones are on their way in or out.
+        val pending = fs.list(File(dir, SPOOL_DIR)).filter { it.endsWith(".json") }.sorted()
+        return (parts + "spool:${pending.joinToString(",")}").joinToString("|")
+    }
+}
+
+/**
+ * Follows one project's data folder by [WatchRule] and calls [onChange] (on its own daemon thread) when the stores
+ * changed. The folder and its spool appear with the first tool call and a purge may delete them: what is missing
+ * is looked for every [WatchRule.PROBE_MS].
+ */
+class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : AutoCloseable {
+    private val service = FileSystems.getDefault().newWatchService()
+    private val timer = Executors.newSingleThreadScheduledExecutor { r -> Thread(r, "context-mode-watch-debounce").apply { isDaemon = true } }
+    private val keys = HashMap<WatchKey, Boolean>() // true: the spool folder
+    @Volatile private var shown = WatchRule.signature(dir)
+    private var pending: ScheduledFuture<*>? = null
+    @Volatile private var closed = false
+    private val loop = Thread(::run, "context-mode-watch").apply { isDaemon = true; start() }
+
+    private fun attach() {
+        fun watch(d: File, spool: Boolean) {
+            if (keys.values.none { it == spool } && d.isDirectory) {
+                runCatching { d.toPath().register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY) }.getOrNull()?.let {
+                    keys[it] = spool
+                    event(if (spool) WatchRule.SPOOL_DIR else null, force = true)
+                }
+            }
+        }
+        watch(dir, false)
+        if (keys.values.any { !it }) watch(File(dir, WatchRule.SPOOL_DIR), true)
+    }
+
+    @Synchronized
+    private fun event(file: String?, force: Boolean = false) {
+        if (!force && !WatchRule.isStoreEvent(file)) return
+        pending?.cancel(false)
+        pending = timer.schedule(::settle, WatchRule.DEBOUNCE_MS, TimeUnit.MILLISECONDS)
+    }
+
+    private fun settle() {
+        val now = WatchRule.signature(dir)
+        if (now == shown || closed) return
+        shown = now
+        onChange()
+    }
+
+    private fun run() {
+        try {
+            while (!closed) {
+                attach()
+                val key = service.poll(WatchRule.PROBE_MS, TimeUnit.MILLISECONDS) ?: continue
+                val spool = keys[key] == true
+                for (e in key.pollEvents()) {
+                    if (e.kind() == OVERFLOW) event(null, force = true)
+                    else event(if (spool) WatchRule.SPOOL_DIR else (e.context() as? Path)?.toString())
+                }
+                if (!key.reset()) keys.remove(key)
+            }
+        } catch (_: ClosedWatchServiceException) {
+            // closed
+        } catch (_: InterruptedException) {
+            // closed
+        }
+    }
+
+    override fun close() {
+        closed = true
+        runCatching { service.close() }
+        timer.shutdownNow()
+        loop.interrupt()
+    }
+}

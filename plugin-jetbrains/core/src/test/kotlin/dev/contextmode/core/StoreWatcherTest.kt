@@ -1,0 +1,61 @@
+package dev.contextmode.core
+
+import org.junit.jupiter.api.Test
+import java.io.File
+import java.util.concurrent.atomic.AtomicInteger
+import kotlin.test.assertEquals
+import kotlin.test.assertTrue
+
+/**
+ * The Kotlin port of the shells' watcher rule: the shared cases (shared/test/state/watch-rule-cases.json, which the
+ * TypeScript rule is tested against too), then a real project written and read by the real engine CLI.
+ */
+class StoreWatcherTest {
+    private val cases = JsonObject.parse(File(TestEngine.repo, "shared/test/state/watch-rule-cases.json").readText())
+
+    private fun fakeFs(files: Map<String, Any?>) = object : WatchRule.Fs {
+        override fun stat(file: File): Pair<Long, Long>? =
+            (files[file.path.removePrefix("/d/")] as? List<*>)?.takeIf { it.firstOrNull() is Number }?.let { (it[0] as Number).toLong() to (it[1] as Number).toLong() }
+        override fun list(dir: File): List<String> = (files["${dir.path.removePrefix("/d/")}/"] as? List<*>)?.map { it as String } ?: emptyList()
+    }
+
+    @Test
+    fun `the shared cases: which events count and which folder changes are new data`() {
+        for (c in cases.objects("events")) assertEquals(c.bool("counts"), WatchRule.isStoreEvent(c.str("file").ifEmpty { null }), c.str("file"))
+        for (c in cases.objects("signatures")) {
+            val moved = WatchRule.signature(File("/d"), fakeFs(c.obj("before").map)) != WatchRule.signature(File("/d"), fakeFs(c.obj("after").map))
+            assertEquals(c.bool("changed"), moved, c.str("name"))
+        }
+    }
+
+    private fun waitFor(ms: Long, what: () -> Boolean): Boolean {
+        val end = System.currentTimeMillis() + ms
+        while (System.currentTimeMillis() < end) { if (what()) return true; Thread.sleep(50) }
+        return what()
+    }
+
+    @Test
+    fun `a real index is reported once, a real read is not`() {
+        val h = TestEngine.Home()
+        val project = TestEngine.gitRepo()
+        ok(h.client.state(project)) // creates nothing, but tells the project id
+        File(project, "a.md").writeText("# A\n\nfirst note\n")
+        fun index(file: String) = h.runner.run(CommandSpec(listOf(h.engine.node, h.engine.cli, "index", File(project, file).path, "--project", project.path), project, mapOf("CONTEXT_MODE_HOME" to h.data.path)), CancelToken()).also { assertTrue(it.ok, it.stderr) }
+        index("a.md")
+        val dir = File(h.data, "projects/${ok(h.client.state(project)).project.id}")
+        assertTrue(dir.isDirectory, dir.path)
+        val changes = AtomicInteger()
+        StoreWatcher(dir) { changes.incrementAndGet() }.use {
+            Thread.sleep(600) // the first look at the folder settles
+            changes.set(0)
+            repeat(3) { ok(h.client.state(project)) }
+            Thread.sleep(800)
+            assertEquals(0, changes.get(), "reading the stores is no change")
+            File(project, "b.md").writeText("# B\n\nsecond note\n")
+            val started = System.currentTimeMillis()
+            index("b.md")
+            assertTrue(waitFor(3000) { changes.get() > 0 }, "an index was not reported")
+            assertTrue(System.currentTimeMillis() - started < 3000)
+        }
+    }
+}
