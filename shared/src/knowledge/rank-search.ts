@@ -4,6 +4,7 @@ import { findCandidates, resolveSources, type CandidateFilter } from './fts-cand
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
+import { namedSources } from './named-source.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
 import { buildSnippet } from './snippet.js';
@@ -115,7 +116,14 @@ export function searchKnowledge(
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const maxRrf = head[0]?.[1] ?? 1;
 
-  const reranker = buildReranker(state, original, withAlts.length ? withAlts : q.terms, searchedAlts, opts.sessionId);
+  const reranker = buildReranker(
+    state,
+    original,
+    withAlts.length ? withAlts : q.terms,
+    searchedAlts,
+    opts.sessionId,
+    namedSources(query, rows),
+  );
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
     const row = byId.get(id);
