@@ -308,8 +308,11 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
   }
   let applied = false;
   for (const host of planned) {
-    if (!precheck(host)) continue;
+    // Taking our part out of the files that allow it beats leaving it everywhere because one file is broken
+    // (a key written twice, read-only): those are reported, and their records kept for the next run.
+    precheck(host);
     for (const f of host.files) {
+      if (f.action === 'error') continue;
       try {
         writeAtomic(f.path, f.after);
         applied = true;
@@ -325,7 +328,13 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     removeEmptyDirs(
       host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []),
     );
-    for (const k of keys(host.host)) delete state.hosts[k];
+    const failed = new Set(host.files.filter((f) => f.action === 'error').map((f) => f.path));
+    for (const k of keys(host.host)) {
+      const rec = state.hosts[k];
+      if (!rec) continue;
+      for (const path of Object.keys(rec.files)) if (!failed.has(path)) delete rec.files[path];
+      if (!Object.keys(rec.files).length) delete state.hosts[k];
+    }
   }
   writeSetupState(env, state);
   return toPublic('uninstall', opts, planned, applied);
