@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { FILE_MISSING, routePreToolUse } from '../routing/route-pre-tool.js';
 import { guidanceThrottle } from '../state/guidance-throttle.js';
 import { recordRedirect } from '../state/redirect-log.js';
+import { storeBrokenReason } from '@context-mode/shared/db/engine-health';
 import { serverServesProject } from '../state/server-liveness.js';
 import type { Handler } from '../core/types.js';
 import type { Decision } from '../core/decision.js';
@@ -72,7 +73,10 @@ export const preToolHandler: Handler = async (envelope, ctx) => {
   const serverLive = (): boolean => {
     if (live === undefined) {
       try {
-        live = serverServesProject(envelope.projectDir, ctx.env);
+        // An engine that cannot open its store would fail every ctx_* tool a redirect names: pass through.
+        const broken = storeBrokenReason(ctx.env);
+        if (broken !== undefined) ctx.log(`store unusable, passing through: ${broken}`);
+        live = broken === undefined && serverServesProject(envelope.projectDir, ctx.env);
       } catch (err) {
         ctx.log(`liveness check failed: ${(err as Error).message}`);
         live = false;

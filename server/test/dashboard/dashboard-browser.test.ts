@@ -2,28 +2,15 @@
 // seeded project: the numbers shown are the engine's, every action goes through the engine and changes what the
 // CLI reports, the token is required, and the page raises no console errors or CSP violations.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatBytes } from '@context-mode/shared/ledger/format-stats';
 import type { DashboardState, SavingsPoint } from '@context-mode/shared/protocol/dashboard';
 import { seedProject, type SeededProject } from './seed-project.js';
-
-const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-const ARTIFACTS =
-  process.env.CONTEXT_MODE_ARTIFACTS ?? fileURLToPath(new URL('../../../artifacts/dashboard/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-// Without Chromium the browser tests skip on a developer's machine; in CI they fail instead, so a stage never
-// passes having silently lost them.
-const IN_CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
-const SKIP =
-  existsSync(CHROMIUM) || IN_CI
-    ? false
-    : `Debian chromium is not installed at ${CHROMIUM} (.ci/apt-packages.txt installs it)`;
+import { ARTIFACTS, BIN, CHROMIUM, launchChromium, MISSING_IN_CI, SKIP, startDashboard } from './browser-harness.js';
 
 function cli<T>(seed: SeededProject, args: string[]): T {
   const r = spawnSync(process.execPath, [BIN, ...args, '--project', seed.project, '--json'], {
@@ -43,27 +30,6 @@ function pointTitle(p: SavingsPoint): string {
   );
 }
 
-async function startDashboard(seed: SeededProject): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'dashboard', '--no-open', '--project', seed.project], {
-    env: seed.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL within 20 s: ${out}`)), 20_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`dashboard exited ${code}: ${out}`)));
-  });
-  return { url, child };
-}
-
 describe('dashboard in a real browser', { skip: SKIP }, () => {
   let seed: SeededProject;
   let server: { url: string; child: ChildProcess };
@@ -73,27 +39,10 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
   const problems: string[] = [];
 
   before(async () => {
-    assert.ok(
-      existsSync(CHROMIUM),
-      `CI is set and Debian chromium is missing at ${CHROMIUM}: the browser tests cannot run (.ci/apt-packages.txt installs it)`,
-    );
+    assert.ok(existsSync(CHROMIUM), MISSING_IN_CI);
     seed = seedProject();
     server = await startDashboard(seed);
-    profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ browser, profile } = await launchChromium());
     page = await browser.newPage({ viewport: { width: 900, height: 1300 } });
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -152,19 +101,62 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     assert.equal(await page.locator('.chart .point').count(), state.series.days.length);
   });
 
-  it('refuses a request without the token, with a wrong token, or for another host name', async () => {
-    const base = server.url.replace(/\/\?token=.*$/, '');
-    const token = server.url.replace(/^.*token=/, '');
-    assert.equal((await fetch(`${base}/api/state`)).status, 403);
-    assert.equal((await fetch(`${base}/api/state?token=${token}x`)).status, 403);
-    assert.equal((await fetch(`${base}/`)).status, 403);
-    assert.equal((await fetch(`${base}/api/state?token=${token}`)).status, 200);
-    const other = spawnSync(
-      'curl',
-      ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Host: evil.test', `${base}/api/state?token=${token}`],
-      { encoding: 'utf8' },
-    );
-    assert.equal(other.stdout, '421');
+  it('holds still when idle: no refresh over a populated project (CONTEXT_MODE_IDLE_TEST_MS, default 30 s)', async (t) => {
+    const refreshes: number[] = [];
+    const onRequest = (r: import('playwright-core').Request) => {
+      if (r.url().endsWith('/api/action') && /"refresh"/.test(r.postData() ?? '')) refreshes.push(Date.now());
+    };
+    page.on('request', onRequest);
+    const idleMs = Number(process.env.CONTEXT_MODE_IDLE_TEST_MS ?? 30_000);
+    await page.locator('#q').fill('retry test');
+    await page.waitForTimeout(idleMs);
+    page.off('request', onRequest);
+    t.diagnostic(`${refreshes.length} refreshes in ${idleMs} ms idle`);
+    assert.equal(refreshes.length, 0);
+    assert.equal(await page.locator('#q').inputValue(), 'retry test');
+  });
+
+  it('shows a real change within 1 s, keeping the text typed into Search', async (t) => {
+    await page.locator('#q').fill('half-typed que');
+    await page.locator('#q').focus();
+    const doc = join(seed.project, 'watch-note.md');
+    writeFileSync(doc, '# Watch note\n\nA note indexed while the dashboard is open.\n');
+    const before = cli<DashboardState>(seed, ['state']).sources.total;
+    const heading = page.locator('#sources h2');
+    const r = spawnSync(process.execPath, [BIN, 'index', doc, '--project', seed.project], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
+    const done = Date.now();
+    assert.equal(r.status, 0, r.stderr);
+    await heading.filter({ hasText: `(${before + 1})` }).waitFor({ timeout: 1000 });
+    t.diagnostic(`index shown ${Date.now() - done} ms after the CLI exited`);
+    assert.equal(await page.locator('#q').inputValue(), 'half-typed que');
+    assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'q');
+    await page.locator('#q').fill('');
+  });
+
+  it('shows a hook event within 1 s', async (t) => {
+    const heading = page.locator('#memory h2');
+    const before = cli<DashboardState>(seed, ['state']).memory.totalEvents;
+    const payload = {
+      session_id: 'sess-watch',
+      cwd: seed.project,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(seed.project, 'src', 'watched.ts'), old_string: 'a', new_string: 'b' },
+      tool_response: { filePath: join(seed.project, 'src', 'watched.ts'), success: true },
+    };
+    const r = spawnSync(process.execPath, [BIN, 'hook', 'claude-code', 'PostToolUse'], {
+      env: { ...seed.env, CLAUDE_PROJECT_DIR: seed.project },
+      cwd: seed.project,
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+    });
+    const done = Date.now();
+    assert.equal(r.status, 0, r.stderr);
+    await heading.filter({ hasNotText: `(${before})` }).waitFor({ timeout: 1000 });
+    t.diagnostic(`hook event shown ${Date.now() - done} ms after the hook exited: ${await heading.textContent()}`);
   });
 
   it('pins and deletes a memory event through the engine', async () => {
@@ -244,6 +236,24 @@ describe('dashboard in a real browser', { skip: SKIP }, () => {
     });
     assert.equal(r.status, 0, r.stderr);
     await page.locator(`[data-event="${prompt.id}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('shows bidi controls in indexed text as visible codes, never reordering it (U+202E)', async () => {
+    const doc = join(seed.project, 'invoice-note.md');
+    writeFileSync(doc, '# Invoice attachment\n\nThe attachment zebrainvoice\u202Etxt.exe arrived today.\n');
+    const r = spawnSync(process.execPath, [BIN, 'index', doc, '--project', seed.project], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    await page.locator('#q').fill('zebrainvoice');
+    await page.keyboard.press('Enter');
+    const hits = page.locator('.search-results');
+    await hits.getByText('[U+202E]').first().waitFor({ timeout: 10_000 });
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    assert.doesNotMatch(shown, /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+    assert.match(shown, /zebrainvoice\[U\+202E\]txt\.exe/);
+    await page.locator('#q').fill('');
   });
 
   it('purges the project only after confirmation that says what is deleted', async (t) => {

@@ -75,3 +75,16 @@ test('tool schemas carry no const, additionalProperties or $schema (Gemini rejec
     await s.close();
   }
 });
+
+// VS Code holds back the result of every openWorldHint tool for a second click ("Approve Tool Result"), even
+// under auto-approve: only the tools that really reach outside the machine carry it (docs/vscode.md).
+test('only the tools that reach the network are annotated open-world', async () => {
+  const s = await startBuiltServer();
+  try {
+    const { tools } = await s.client.listTools();
+    const openWorld = tools.filter((tool) => tool.annotations?.openWorldHint === true).map((tool) => tool.name);
+    assert.deepEqual(openWorld.sort(), ['ctx_fetch_and_index', 'ctx_upgrade']);
+  } finally {
+    await s.close();
+  }
+});

@@ -8,11 +8,17 @@ import { formatBytes } from '../../src/ledger/format-stats.js';
 import type { SavingsPoint } from '../../src/protocol/dashboard.js';
 import { h, s } from './dom.js';
 
-const W = 640;
 const H = 180;
-const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
+/** Room one date label needs along the bottom axis at the CSS font size (12 px). */
+const LABEL_SLOT = 52;
 
-export function savingsChart(points: SavingsPoint[], caption: string): HTMLElement {
+/**
+ * `width` is the width the chart is shown at, in CSS pixels: the SVG is drawn at that size rather than scaled,
+ * so its 12 px labels stay 12 px in a 300 px sidebar as in a browser tab (a scaled 640-unit drawing made them 5 px).
+ */
+export function savingsChart(points: SavingsPoint[], caption: string, width: number): HTMLElement {
+  const W = Math.max(200, Math.round(width));
   if (!points.length) return h('p', { class: 'empty' }, 'No savings recorded yet.');
   const max = Math.max(1, ...points.flatMap((p) => [p.savedBytes, p.ownCostBytes, p.redirectEstimateBytes]));
   const plotW = W - PAD.left - PAD.right;
@@ -20,7 +26,15 @@ export function savingsChart(points: SavingsPoint[], caption: string): HTMLEleme
   const slot = plotW / points.length;
   const bar = Math.max(2, Math.min(14, (slot - 4) / 3));
   const y = (v: number) => PAD.top + plotH - (Math.max(0, v) / max) * plotH;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': caption });
+  const svg = s('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    width: W,
+    height: H,
+    class: 'chart',
+    role: 'img',
+    'aria-label': caption,
+  });
+  const labelEvery = Math.ceil(points.length / Math.max(2, Math.floor(plotW / LABEL_SLOT)));
   for (const frac of [0, 0.5, 1]) {
     const yy = PAD.top + plotH - frac * plotH;
     svg.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: yy, y2: yy, class: 'grid' }));
@@ -67,7 +81,7 @@ export function savingsChart(points: SavingsPoint[], caption: string): HTMLEleme
       );
     }
     g.append(s('line', { x1: x0 - 2, x2: x0 + bar * 2 + 2, y1: y(p.netBytes), y2: y(p.netBytes), class: 'net' }));
-    if (points.length <= 12 || i % Math.ceil(points.length / 12) === 0) {
+    if (i % labelEvery === 0) {
       g.append(
         s(
           'text',

@@ -22,18 +22,32 @@ export function s(tag: string, attrs: Attrs = {}, ...children: Child[]): SVGElem
   return el;
 }
 
+// Bidirectional controls (LRE…RLO, LRI…PDI, LRM, RLM, ALM) in indexed text or memory would reorder what follows
+// them ("txt.exe" shown as "exe.txt"); they are shown as a visible code instead, in text and tooltips alike.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+export function showBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+}
+
 function setAttrs(el: Element, attrs: Attrs): void {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
     if (typeof v === 'function') el.addEventListener(k.replace(/^on/, '').toLowerCase(), v);
-    else el.setAttribute(k, v === true ? '' : String(v));
+    else
+      el.setAttribute(
+        k,
+        v === true ? '' : k === 'title' || k === 'aria-label' ? showBidiControls(String(v)) : String(v),
+      );
   }
 }
 
 function append(el: Element, children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+    el.append(
+      typeof c === 'string' || typeof c === 'number' ? document.createTextNode(showBidiControls(String(c))) : c,
+    );
   }
 }
 

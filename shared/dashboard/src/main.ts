@@ -36,6 +36,22 @@ let busy = false;
 const app = document.getElementById('app') ?? document.body.appendChild(h('div', { id: 'app' }));
 const banner = h('div', { class: 'banner', role: 'alert', hidden: true });
 const searchOut = h('div', { class: 'search-results', 'aria-live': 'polite' });
+// Built once: a refresh re-renders the page around it, so typed text (and focus) survive.
+const search = h(
+  'form',
+  {
+    class: 'search',
+    role: 'search',
+    onsubmit: (e: Event) => {
+      e.preventDefault();
+      const q = (search.querySelector('input') as HTMLInputElement).value.trim();
+      if (q) send({ type: 'search', query: q });
+    },
+  },
+  h('label', { for: 'q' }, 'Search the knowledge base and memory'),
+  h('input', { id: 'q', type: 'search', name: 'q', placeholder: 'e.g. build error', autocomplete: 'off' }),
+  h('button', { type: 'submit' }, 'Search'),
+);
 
 function send(action: DashboardAction): void {
   busy = true;
@@ -82,6 +98,17 @@ function section(id: string, title: string, ...body: Array<Node | string | null>
   return h('section', { id, 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...body);
 }
 
+/** The chart is drawn at the width it gets (see chart.ts), at most 760 px. */
+let drawnWidth = 0;
+function chartWidth(): number {
+  drawnWidth = app.clientWidth;
+  return Math.min(760, drawnWidth);
+}
+// A sidebar or window resized: draw the chart again at its new width.
+new ResizeObserver(() => {
+  if (state && Math.abs(app.clientWidth - drawnWidth) > 1) render();
+}).observe(app);
+
 function render(): void {
   if (!state) return;
   transport.saveViewState({
@@ -109,21 +136,6 @@ function render(): void {
       ),
     ),
   );
-  const search = h(
-    'form',
-    {
-      class: 'search',
-      role: 'search',
-      onsubmit: (e: Event) => {
-        e.preventDefault();
-        const q = (search.querySelector('input') as HTMLInputElement).value.trim();
-        if (q) send({ type: 'search', query: q });
-      },
-    },
-    h('label', { for: 'q' }, 'Search the knowledge base and memory'),
-    h('input', { id: 'q', type: 'search', name: 'q', placeholder: 'e.g. build error', autocomplete: 'off' }),
-    h('button', { type: 'submit' }, 'Search'),
-  );
   const purge = (scope: 'session' | 'project') => async () => {
     const what =
       scope === 'session'
@@ -132,6 +144,9 @@ function render(): void {
     if (await confirmDialog(`Purge ${scope}?`, `This deletes ${what}. It cannot be undone.`, `Purge ${scope}`))
       send({ type: 'purge', scope });
   };
+  const input = search.querySelector('input') as HTMLInputElement;
+  const typing = document.activeElement === input;
+  const caret = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length] as const;
   replaceChildren(
     app,
     h(
@@ -154,7 +169,11 @@ function render(): void {
       'savings',
       'Savings over time',
       chartToggle,
-      savingsChart(points, `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`),
+      savingsChart(
+        points,
+        `Savings ${view.chart === 'days' ? 'per day' : 'per session'}: gross saved, own cost, net`,
+        chartWidth(),
+      ),
     ),
     section('tools', 'Tools', toolsView(st), footprintView(st)),
     section('search', 'Search', search, searchOut),
@@ -182,6 +201,11 @@ function render(): void {
       `Updated ${st.generatedAt.slice(11, 19)} UTC · tokens are estimates (${st.stats.bytesPerToken} bytes per token)`,
     ),
   );
+  if (typing) {
+    // Moving the form out and back in blurs it; put the caret back where the user left it.
+    input.focus();
+    input.setSelectionRange(caret[0], caret[1]);
+  }
 }
 
 function showError(message: string, hint?: string): void {

@@ -71,7 +71,7 @@ export function emptyStateView(): HTMLElement {
       {},
       'context-mode records savings once an agent uses it in this project. Set up a host, then ask the agent for something that produces output:',
     ),
-    h('pre', {}, h('code', {}, 'npx ctxmode setup --host claude-code   # or gemini-cli, codex, vscode-copilot, …')),
+    h('pre', {}, h('code', {}, 'ctxmode setup --host claude-code   # or gemini-cli, codex, vscode-copilot, …')),
     h('p', {}, 'In VS Code, the context-mode extension offers this when you open the workspace.'),
   );
 }
@@ -81,7 +81,7 @@ export function toolsView(state: DashboardState): HTMLElement {
   if (!tools.length) return h('p', { class: 'empty' }, 'No tool calls recorded.');
   return h(
     'table',
-    { class: 'tools' },
+    { class: 'tools stack' },
     h('caption', {}, 'Per tool (project)'),
     h(
       'thead',
@@ -105,11 +105,11 @@ export function toolsView(state: DashboardState): HTMLElement {
           'tr',
           { 'data-tool': t.tool },
           h('th', { scope: 'row' }, t.tool),
-          h('td', {}, t.calls),
-          h('td', {}, formatBytes(t.rawBytes)),
-          h('td', {}, formatBytes(t.returnedBytes)),
-          h('td', { 'data-figure': `tool:${t.tool}:saved` }, formatBytes(t.savedBytes)),
-          h('td', {}, formatBytes(t.ownCostBytes)),
+          h('td', { 'data-label': 'calls' }, t.calls),
+          h('td', { 'data-label': 'raw' }, formatBytes(t.rawBytes)),
+          h('td', { 'data-label': 'returned' }, formatBytes(t.returnedBytes)),
+          h('td', { 'data-label': 'saved', 'data-figure': `tool:${t.tool}:saved` }, formatBytes(t.savedBytes)),
+          h('td', { 'data-label': 'own cost' }, formatBytes(t.ownCostBytes)),
         ),
       ),
     ),
@@ -290,7 +290,7 @@ export function sourcesView(
     ),
     h(
       'table',
-      { class: 'sources' },
+      { class: 'sources stack' },
       h(
         'thead',
         {},
@@ -327,9 +327,9 @@ function sourceRow(src: SourceView, now: number, send: Send, confirm: Confirm): 
     'tr',
     { 'data-source': src.source },
     h('th', { scope: 'row', class: 'label' }, src.source),
-    h('td', {}, src.kind),
-    h('td', {}, formatBytes(src.bytes)),
-    h('td', { title: src.indexedAt }, age(src.indexedAt, now)),
+    h('td', { 'data-label': 'kind' }, src.kind),
+    h('td', { 'data-label': 'size' }, formatBytes(src.bytes)),
+    h('td', { 'data-label': 'indexed', title: src.indexedAt }, age(src.indexedAt, now)),
     h(
       'td',
       {},

@@ -1,6 +1,17 @@
-import type { KnowledgeBase } from '../knowledge/types.js';
 import { isImportantLine } from './important-lines.js';
 import { clipBytes, resultBudget } from './result-budget.js';
+
+/**
+ * What shaping needs of a knowledge base: store the full output, search it. Declared here because budget/ sits
+ * below knowledge/ (knowledge uses format-bytes); the knowledge base satisfies it as it is.
+ */
+export interface OutputIndex {
+  index(input: { source: string; content: string; format: 'json' | 'text'; kind: string; sessionId?: string }): {
+    source: string;
+    chunks: number;
+  };
+  search(query: string, opts: { limit: number; source: string }): Array<{ title: string; snippet: string }>;
+}
 
 export interface ShapeInput {
   /** What the process printed on stdout (or the tool's whole output). */
@@ -12,7 +23,7 @@ export interface ShapeInput {
   intent?: string;
   /** Label prefix of the source the full text is indexed under; a unique suffix is always added. */
   sourceLabel: string;
-  kb?: KnowledgeBase;
+  kb?: OutputIndex;
   sessionId?: string;
   exitCode?: number | null;
   /** Source kind for the KB ('exec', 'batch', 'hook', …). */
@@ -125,6 +136,8 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
         kind: input.kind ?? 'exec',
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
       });
+      // The same output stored before keeps its label (no duplicate hits); the hint names that one.
+      source = r.source;
       indexNote = `${r.chunks} sections`;
     } catch (err) {
       source = undefined;

@@ -33,6 +33,8 @@ export interface IndexResult {
   replaced: boolean;
   /** Number of secrets redacted before storing. */
   redactions: number;
+  /** Set when the same output was already stored under this label: nothing new was written (`source` is it). */
+  sameAs?: string;
 }
 
 export interface SearchOptions {

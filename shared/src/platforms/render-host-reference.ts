@@ -100,7 +100,7 @@ function renderHost(host: HostRecord): string {
   const lines = [
     `### ${host.displayName} (\`${host.id}\`)`,
     '',
-    `- Setup: \`npx ctxmode setup --host ${host.id}\` · wiring: ${paradigmOf(host)}, answer dialect \`${host.dialect.value}\` · docs: ${link(host.docs)}`,
+    `- Setup: \`ctxmode setup --host ${host.id}\` · wiring: ${paradigmOf(host)}, answer dialect \`${host.dialect.value}\` · docs: ${link(host.docs)}`,
     `- MCP tools reach the model as \`${host.toolNaming.value.replace('{tool}', 'ctx_execute')}\` (${link(host.toolNaming.docs)})`,
     `- Hook events: ${events.length ? events.join(', ') : 'none'}`,
     `- Hooks can: ${can.length ? can.join(', ') : 'nothing'}${cannot.length ? `; cannot: ${cannot.join(', ')}` : ''}`,
