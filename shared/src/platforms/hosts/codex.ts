@@ -46,8 +46,8 @@ export const codex: HostRecord = {
   // the hook a shell output it has already cut to ~10 KB (head and tail), so lines it dropped are not ours to keep.
   outputReplacement: { value: 'all-tools', docs: 'test/hosts/codex.test.ts' },
   // Without us a 130 KB `cat` reached the model as 10,216 B and a 104 KB output as 10,215 B (head and tail):
-  // what a denied read is booked against.
-  outputCut: { value: { tools: ['Bash'], bytes: 10_240, hostVersion: OBSERVED }, docs: 'test/hosts/codex.test.ts' },
+  // what a denied read is booked against, rounded down so the booking never over-claims.
+  outputCut: { value: { tools: ['Bash'], bytes: 10_000, hostVersion: OBSERVED }, docs: 'test/hosts/codex.test.ts' },
   outputReplacementShape: { value: 'block-reason', docs: 'test/hosts/codex.test.ts' },
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
