@@ -1,7 +1,7 @@
 /**
  * A shell command that only prints files: one `cat`, `head`, `tail`, `less` or `more` with plain file names (no
  * pipe, redirect, glob, variable or substitution). Denying it loses what the model asked for, so the deny can carry
- * the file's digest instead (docs/hosts.md#deny-with-the-answer).
+ * the file's digest instead (docs/hosts.md#codex-cli-01710).
  */
 const READERS = new Set(['cat', 'head', 'tail', 'less', 'more']);
 /** Any shell syntax beyond words separated by spaces. */
