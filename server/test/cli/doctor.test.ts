@@ -12,7 +12,9 @@ function cli(args: string[], env: Record<string, string> = {}) {
   try {
     // HOME too: otherwise the machine's own host configs (e.g. an untrusted ~/.codex) decide the verdict.
     const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !/^(CODEX_HOME|CLAUDE_CONFIG_DIR|XDG_CONFIG_HOME|GEMINI_CLI_HOME)$/.test(k)),
+      Object.entries(process.env).filter(
+        ([k]) => !/^(CODEX_HOME|CLAUDE_CONFIG_DIR|XDG_CONFIG_HOME|GEMINI_CLI_HOME)$/.test(k),
+      ),
     );
     const r = spawnSync(process.execPath, [BIN, ...args], {
       encoding: 'utf8',
