@@ -1,6 +1,8 @@
 // The held-out answer evaluation's corpus (issue 10, item 3), indexed into a temp knowledge base: package docs
 // copied under bench/corpus/eval/docs and the questions in bench/corpus/eval/questions.json, split by package
-// into a `tune` half (may be tuned on) and a `report` half (never tuned on).
+// into a `tune` half (may be tuned on) and a `report` half (never tuned on). A second set over the same docs,
+// bench/corpus/eval/user-questions.json (EVAL_SET=users), holds real users' questions from the packages' GitHub
+// issues whose answer a maintainer gave by pointing at the doc, each with its issue URL, split the same way.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +26,16 @@ export interface EvalQuestion {
   kind: string;
   hard?: boolean;
   half: 'tune' | 'report';
+  /** Real users' questions only: the issue or discussion the question was asked in. */
+  url?: string;
 }
+/** The question sets over the same docs: `docs` written from the READMEs, `users` asked by real users on GitHub. */
+export type EvalSet = 'docs' | 'users';
+const SET_FILES: Record<EvalSet, string> = { docs: 'questions.json', users: 'user-questions.json' };
+/** The set a bench asks: EVAL_SET=users picks the real users' questions; anything else the README-written ones. */
+export const evalSetFromEnv = (): EvalSet => (process.env.EVAL_SET === 'users' ? 'users' : 'docs');
 export interface EvalCorpus {
+  set: EvalSet;
   documents: EvalDoc[];
   questions: EvalQuestion[];
   kb: KnowledgeBase;
@@ -43,10 +53,10 @@ export const evalLabel = (pkg: string): string => `npm:${pkg}`;
 /** Whitespace-folded, lowercased: how answers are compared with returned text. */
 export const foldText = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-export function openEvalCorpus(): EvalCorpus {
+export function openEvalCorpus(set: EvalSet = evalSetFromEnv()): EvalCorpus {
   const evalDir = fileURLToPath(new URL('corpus/eval/', import.meta.url));
   const { documents } = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8')) as { documents: EvalDoc[] };
-  const { questions } = JSON.parse(readFileSync(join(evalDir, 'questions.json'), 'utf8')) as {
+  const { questions } = JSON.parse(readFileSync(join(evalDir, SET_FILES[set]), 'utf8')) as {
     questions: EvalQuestion[];
   };
   const dir = mkdtempSync(join(tmpdir(), 'cm-eval-'));
@@ -75,6 +85,7 @@ export function openEvalCorpus(): EvalCorpus {
   }
   raw.close();
   return {
+    set,
     documents,
     questions,
     kb,

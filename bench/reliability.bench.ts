@@ -5,16 +5,21 @@
 //     events lost and duplicated in memory.db;
 //  3. ctx_index of 2 MB of one-line hex: its time, and the latency of ctx_search calls made meanwhile;
 //  4. ctx_fetch_and_index of a 5 MB HTML page from 127.0.0.1: its time, and the latency of calls meanwhile.
+//  5. issue 23: outputs lost at 100 concurrent ctx_execute calls without and with CPU burners (two per core,
+//     killed by pid); the largest answer for a 200 KB one-token output (ctx_execute, ctx_execute_file); the
+//     longest event-loop block during a 40 MB stderr flood (server in this process, monitorEventLoopDelay).
+//     Secret kinds at rest per store are measured by the memory/knowledge side (secretKindsAtRest: null here).
 // Progress on stderr, one JSON object on stdout.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { openMemoryStore } from '../shared/src/memory/memory-store.js';
 import { BIN, startBuiltServer } from '../server/test/helpers/mcp-client.js';
+import { floodEventLoopBlockMs, withCpuBurners } from './reliability-probes.js';
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -278,6 +283,37 @@ try {
     wallMs: Math.round(hookMs),
   };
   log(JSON.stringify(result.hooks));
+
+  // 5. Issue 23: lost outputs with and without load, the largest one-token answer, the flood's loop block.
+  log('issue 23: 100 concurrent ctx_execute without and with CPU load; 200 KB one token; 40 MB stderr flood');
+  const lostOf = async (tag: string) => {
+    const rs = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        call('ctx_execute', {
+          language: i % 2 ? 'shell' : 'javascript',
+          code: i % 2 ? `echo ${tag}-${i}` : `console.log("${tag}-${i}")`,
+        }),
+      ),
+    );
+    return rs.filter((r, i) => !r.text.includes(`${tag}-${i}`)).length;
+  };
+  const lostQuiet = await lostOf('QUIET');
+  const lostLoaded = await withCpuBurners(() => lostOf('LOADED'));
+  const token = "console.log('ab'.repeat(100_000))";
+  const tokenFile = join(s.project, 'token.txt');
+  writeFileSync(tokenFile, 'cd'.repeat(100_000));
+  const tokenAnswers = [
+    await call('ctx_execute', { language: 'javascript', code: token }),
+    await call('ctx_execute_file', { path: tokenFile, language: 'shell', code: 'cat "$FILE_CONTENT_PATH"' }),
+  ];
+  result.issue23 = {
+    lostOutputsAt100: { quiet: lostQuiet, underCpuLoad: lostLoaded },
+    largestAnswerBytesFor200KbToken: Math.max(...tokenAnswers.map((a) => Buffer.byteLength(a.text, 'utf8'))),
+    resultBudgetBytes: 4096,
+    floodLongestEventLoopBlockMs: round(await floodEventLoopBlockMs(40_000_000)),
+    secretKindsAtRest: null,
+  };
+  log(JSON.stringify(result.issue23));
 } finally {
   await s.close();
 }

@@ -4,7 +4,8 @@
 // stdio with a temp HOME and project dir, fed every eval doc through its own ctx_index (content, source
 // `npm:<package>`) and asked every question through its own ctx_search, one query per call at limit 3, as a model
 // would. Our numbers come from the same questions through our search in this process. Prints {"skipped": …} and
-// exits 0 when the incumbent (or the Node it needs) cannot be installed, e.g. with no registry.
+// exits 0 when the incumbent (or the Node it needs) cannot be installed, e.g. with no registry. EVAL_SET=users runs
+// the real users' question set (see eval-corpus.ts) instead of the README-written one.
 //
 // How the incumbent runs offline: it needs Node ≥ 22.5 (its `engines`), where it stores its knowledge base in the
 // built-in node:sqlite when that has FTS5, so its native better-sqlite3 is never loaded and is installed with
@@ -209,6 +210,7 @@ const side = (t: EvalTallies, sideChunks: number) => ({
 process.stdout.write(
   JSON.stringify(
     {
+      set: corpus.set,
       incumbent: { package: `${PKG}@${VERSION}`, node: spawnSync(node, ['--version']).stdout.toString().trim() },
       search: { limit: EVAL_LIMIT, callsPerQuestion: 1 },
       note: 'same questions, docs and scoring as search-answers; the incumbent shows at most 2 results per query at limit 3 (its own cap); report = held-out half',

@@ -2,7 +2,8 @@
 // into a temp knowledge base and asks bench/corpus/eval/questions.json through the real search and the real
 // ctx_search answer formatter at limit 3. A hit is the question's `answer` string (copied from the doc) in the
 // returned text — not a document label. Scored separately for the two halves, split by package: `tune` may be
-// tuned on; `report` is the honest number and its misses are deliberately not printed.
+// tuned on; `report` is the honest number and its misses are deliberately not printed. EVAL_SET=users asks the
+// second set instead: real users' questions from the packages' GitHub issues (bench/corpus/eval/user-questions.json).
 //   hit3        answer text anywhere in the formatted limit-3 answer
 //   hit3_strict answer inside a result that comes from the question's own package
 //   hard_hit3   hit3 over questions marked hard (paraphrase, typo, bare identifier, several concepts)
@@ -55,6 +56,7 @@ latencies.sort((a, b) => a - b);
 process.stdout.write(
   JSON.stringify(
     {
+      set: corpus.set,
       corpus: { packages: manifest.documents.length, chunks, bytes, indexMs: Math.round(indexMs) },
       answersNotInOneChunk: {
         tune: unanswerable.filter((q) => q.half === 'tune').length,

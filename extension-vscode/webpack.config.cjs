@@ -4,8 +4,9 @@ const path = require('node:path');
 module.exports = {
   target: 'node',
   mode: 'production',
-  entry: './src/extension.ts',
-  output: { path: path.resolve(__dirname, 'dist'), filename: 'extension.js', libraryTarget: 'commonjs2' },
+  // The uninstall hook is its own small file: VS Code runs it with plain Node, without the extension host.
+  entry: { extension: './src/extension.ts', uninstall: './src/uninstall/uninstall-hook.ts' },
+  output: { path: path.resolve(__dirname, 'dist'), filename: '[name].js', libraryTarget: 'commonjs2' },
   externals: { vscode: 'commonjs vscode' },
   resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
   module: {

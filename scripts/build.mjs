@@ -79,17 +79,41 @@ await bundle({
 // in the hook log still says which function failed, and the linked source map still maps a position back.
 const HOOK_MINIFY = { minifyWhitespace: true };
 const LAZY_HANDLER = /^\.\/(post-tool|prompt|pre-compact|session-start|stop)\.js$/;
+// pre-tool's digest of a denied plain read opens SQLite: built apart and imported only on that path.
+const LAZY_READ_DIGEST = /^\.\/(read-digest)\.js$/;
+const lazyReadDigest = keepExternal(
+  'lazy-read-digest',
+  LAZY_READ_DIGEST,
+  'pre-tool.ts',
+  (m) => `./hook-events/${m[1]}.mjs`,
+);
 await bundle({
   entryPoints: { hook: 'hooks/src/main.ts' },
   ...HOOK_MINIFY,
   format: 'cjs',
   supported: { 'dynamic-import': true },
   outExtension: { '.js': '.cjs' },
-  plugins: [keepExternal('lazy-hook-handlers', LAZY_HANDLER, 'dispatch.ts', (m) => `./hook-events/${m[1]}.mjs`)],
+  plugins: [
+    keepExternal('lazy-hook-handlers', LAZY_HANDLER, 'dispatch.ts', (m) => `./hook-events/${m[1]}.mjs`),
+    lazyReadDigest,
+  ],
+});
+// The same runner as a module for the MCP server, which answers `mcp_tool` hooks (Claude Code) in its own process.
+await bundle({
+  entryPoints: { 'hook-answer': 'hooks/src/hook-answer.ts' },
+  ...HOOK_MINIFY,
+  banner: ESM_REQUIRE_BANNER,
+  plugins: [
+    keepExternal('lazy-hook-handlers', LAZY_HANDLER, 'dispatch.ts', (m) => `./hook-events/${m[1]}.mjs`),
+    lazyReadDigest,
+  ],
 });
 await bundle({
   entryPoints: Object.fromEntries(
-    ['post-tool', 'prompt', 'pre-compact', 'session-start', 'stop'].map((n) => [n, `hooks/src/events/${n}.ts`]),
+    ['post-tool', 'prompt', 'pre-compact', 'session-start', 'stop', 'read-digest'].map((n) => [
+      n,
+      `hooks/src/events/${n}.ts`,
+    ]),
   ),
   outdir: `${outdir}/hook-events`,
   ...HOOK_MINIFY,

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatedConfigFiles } from '../shared/src/instructions/generated-configs.js';
+import { generatedConfigFiles } from '../shared/src/setup/generated-configs.js';
 import { withHostReference } from '../shared/src/platforms/render-host-reference.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 // context-mode for OpenCode: written by `ctxmode setup`, removed by `ctxmode uninstall`. Do not edit.
-// A teammate without it: npm install -g ctxmode
+// A teammate without it: npm install -g ./ctxmode-<version>.tgz
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ export const ContextModePlugin = async (input: unknown): Promise<unknown> => {
     const mod = await import(pathToFileURL(join(root, "ctxmode", 'dist', 'opencode-plugin.mjs')).href);
     return await mod.ContextModePlugin(input);
   } catch {
-    process.stderr.write("context-mode: no global ctxmode found; install it with: npm install -g ctxmode\n");
+    process.stderr.write("context-mode: no global ctxmode found; install the release tarball: npm install -g ./ctxmode-<version>.tgz\n");
     return {};
   }
 };

@@ -4,12 +4,13 @@
  * the model), so no other module keeps a stale path.
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { findNode } from './runtime/find-node.js';
 import { locateEngine, type LocatedEngine } from './runtime/locate-engine.js';
-import { engineProbe, nodeProbe } from './runtime/probes.js';
+import { driverProbe, engineProbe, nodeProbe } from './runtime/probes.js';
+import { chooseRuntime, editorRuntime, type RuntimeCandidate } from './runtime/engine-runtime.js';
 import { buildServerDefinition } from './engine/server-definition.js';
 import { runEngine, type EngineCommand, type EngineResult, type RunOptions } from './engine/engine-cli.js';
 import { OnDemandRegistration } from './engine/on-demand-registration.js';
@@ -18,6 +19,11 @@ import { readSettings, SECTION, type ExtensionSettings } from './settings.js';
 export interface EngineInfo {
   node: string;
   nodeVersion: string;
+  /** Environment the runtime needs on every start (ELECTRON_RUN_AS_NODE for the editor's runtime). */
+  nodeEnv: Record<string, string>;
+  /** The user's Node, or the editor's own runtime when the user's cannot open a store. */
+  runtime: 'user' | 'editor';
+  driver: 'node:sqlite' | 'better-sqlite3';
   engine: Extract<LocatedEngine, { ok: true }>;
 }
 
@@ -28,6 +34,8 @@ export class EngineContext implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private onDemand: OnDemandRegistration | undefined;
+  /** The one start of this activation; restart() replaces it. */
+  private starting: Promise<EngineInfo | undefined> | undefined;
 
   constructor(
     private readonly ext: vscode.ExtensionContext,
@@ -56,8 +64,20 @@ export class EngineContext implements vscode.Disposable {
     return this.problem;
   }
 
-  /** Locates Node and the engine; on failure records the problem (shown by the caller) and leaves no engine. */
-  async start(): Promise<EngineInfo | undefined> {
+  /**
+   * The engine of this activation, started once however many callers ask at the same time (activation and VS Code
+   * asking for the server definition both do).
+   */
+  ready(): Promise<EngineInfo | undefined> {
+    this.starting ??= this.start();
+    return this.starting;
+  }
+
+  /**
+   * Picks the runtime (the user's Node when it can open a store, else the editor's own), then the engine; on
+   * failure records the problem (shown by the caller) and leaves no engine, so nothing gets wired.
+   */
+  private async start(): Promise<EngineInfo | undefined> {
     const settings = this.settings;
     const node = await findNode({
       setting: settings.nodePath,
@@ -66,10 +86,11 @@ export class EngineContext implements vscode.Disposable {
       platform: process.platform,
       probe: nodeProbe,
     });
-    if (!node.ok) {
-      this.fail(node.message + (node.tried.length ? ` Tried: ${node.tried.join(', ')}.` : ''));
-      return undefined;
-    }
+    const candidates: RuntimeCandidate[] = [
+      ...(node.ok ? [{ node: node.path, env: {}, kind: 'user' as const }] : []),
+      editorRuntime(process.execPath),
+    ];
+    const first = candidates[0] as RuntimeCandidate;
     const bundledCli = this.ext.asAbsolutePath(join('engine', 'bin', 'context-mode.cjs'));
     const engine = await locateEngine(
       {
@@ -78,15 +99,34 @@ export class EngineContext implements vscode.Disposable {
         packageName: this.bundledPackageName(),
         bundledCli: existsSync(bundledCli) ? bundledCli : undefined,
       },
-      engineProbe(node.path),
+      engineProbe(first.node, first.env),
     );
     if (!engine.ok) {
       this.fail(engine.message);
       return undefined;
     }
-    this.info = { node: node.path, nodeVersion: node.version, engine };
+    const userProblem = node.ok
+      ? undefined
+      : node.message + (node.tried.length ? ` Tried: ${node.tried.join(', ')}.` : '');
+    const choice = await chooseRuntime(candidates, (c) => driverProbe(c, dirname(engine.cli)), userProblem);
+    for (const note of choice.notes) this.log.warn(note);
+    if (!choice.ok) {
+      this.fail(choice.message);
+      return undefined;
+    }
+    const rt = choice.runtime;
+    this.info = {
+      node: rt.node,
+      nodeVersion: rt.version,
+      nodeEnv: rt.env,
+      runtime: rt.kind,
+      driver: rt.driver,
+      engine,
+    };
     this.problem = undefined;
-    this.log.info(`engine ${engine.version} (${engine.source}: ${engine.cli}) on Node ${node.version} (${node.path})`);
+    this.log.info(
+      `engine ${engine.version} (${engine.source}: ${engine.cli}) on ${rt.kind === 'editor' ? "the editor's runtime, " : ''}Node ${rt.version} (${rt.node}, ${rt.driver})`,
+    );
     this.offerOnDemand(this.workspaceDir);
     this.changed.fire();
     return this.info;
@@ -94,7 +134,8 @@ export class EngineContext implements vscode.Disposable {
 
   async restart(): Promise<void> {
     this.info = undefined;
-    await this.start();
+    this.starting = this.start();
+    await this.starting;
   }
 
   /** The MCP server VS Code should spawn, or none when the engine could not be located. */
@@ -107,6 +148,7 @@ export class EngineContext implements vscode.Disposable {
       extensionVersion: String(this.ext.extension.packageJSON.version ?? '0'),
       workspaceDir: this.workspaceDir,
       resultBudget: this.settings.resultBudget,
+      runtimeEnv: this.info.nodeEnv,
       ...(process.env.CONTEXT_MODE_HOME ? { dataHome: process.env.CONTEXT_MODE_HOME } : {}),
     });
     const server = new vscode.McpStdioServerDefinition(def.label, def.command, def.args, def.env, def.version);
@@ -116,7 +158,7 @@ export class EngineContext implements vscode.Disposable {
 
   /** Runs one engine CLI command with `--json` semantics for the current workspace. */
   async run<T>(args: string[], opts: Omit<RunOptions, 'input'> = {}): Promise<EngineResult<T>> {
-    const info = this.info ?? (await this.start());
+    const info = this.info ?? (await this.ready());
     if (!info)
       return {
         ok: false,
@@ -125,7 +167,7 @@ export class EngineContext implements vscode.Disposable {
     const cmd: EngineCommand = {
       node: info.node,
       cli: info.engine.cli,
-      env: { CONTEXT_MODE_PLATFORM: 'vscode-copilot' },
+      env: { ...info.nodeEnv, CONTEXT_MODE_PLATFORM: 'vscode-copilot' },
       ...(this.workspaceDir ? { cwd: this.workspaceDir } : {}),
     };
     this.log.debug(`engine ${args.join(' ')}`);

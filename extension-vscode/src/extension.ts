@@ -4,11 +4,13 @@
  */
 import * as vscode from 'vscode';
 import { EngineContext } from './engine-context.js';
-import { DashboardViewProvider, VIEW_ID, type DashboardStateLike } from './view/dashboard-view.js';
+import { DashboardViewProvider, VIEW_ID } from './view/dashboard-view.js';
+import type { DashboardState } from '../../shared/src/protocol/dashboard.js';
 import { WorkspaceSetup } from './workspace/workspace-setup.js';
 import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
 import { ensureHookCommand, refreshManagedInstall } from './runtime/runtime-upkeep.js';
+import { removeData } from './uninstall/cleanup.js';
 
 export const MCP_PROVIDER_ID = 'context-mode.mcp';
 
@@ -34,7 +36,7 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: mcpChanged.event,
       provideMcpServerDefinitions: async () => {
-        if (!engine.engine) await engine.start();
+        if (!engine.engine) await engine.ready();
         return engine.serverDefinitions();
       },
       resolveMcpServerDefinition: (server) => server,
@@ -53,7 +55,7 @@ export async function activate(ext: vscode.ExtensionContext): Promise<ExtensionA
   const status = vscode.window.createStatusBarItem('context-mode.savings', vscode.StatusBarAlignment.Right, 100);
   status.name = 'context-mode savings';
   status.command = 'context-mode.openDashboard';
-  const showStatus = (state: DashboardStateLike | undefined) => {
+  const showStatus = (state: DashboardState | undefined) => {
     const s = statusText(sessionFigure(state), engine.lastProblem);
     status.text = s.text;
     status.tooltip = s.tooltip;
@@ -93,13 +95,15 @@ async function startInBackground(
   engine: EngineContext,
   dashboard: DashboardViewProvider,
   setup: WorkspaceSetup,
-  showStatus: (s: DashboardStateLike | undefined) => void,
+  showStatus: (s: DashboardState | undefined) => void,
 ) {
   try {
-    const info = await engine.start();
+    const info = await engine.ready();
     if (!info) {
       const choice = await vscode.window.showErrorMessage(
-        `context-mode cannot start: ${engine.lastProblem}`,
+        engine.lastProblem?.startsWith('context-mode')
+          ? engine.lastProblem
+          : `context-mode cannot start: ${engine.lastProblem}`,
         'Show Logs',
         'Open Settings',
       );
@@ -109,8 +113,9 @@ async function startInBackground(
     }
     showStatus(await dashboard.refresh());
     await setup.onWorkspaceOpened();
-    if (setup.isSetUp()) await ensureHookCommand(engine, { ask: engine.settings.autoSetup !== 'always' });
-    await refreshManagedInstall(ext, engine);
+    // The launcher follows the engine this window runs (an upgrade, the editor's runtime) in set-up workspaces.
+    if (setup.isSetUp()) ensureHookCommand(engine);
+    if ((await refreshManagedInstall(ext, engine)) && setup.isSetUp()) ensureHookCommand(engine);
   } catch (err) {
     engine.log.error(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     void vscode.window.showErrorMessage(
@@ -120,13 +125,10 @@ async function startInBackground(
 }
 
 /** The session figure of the engine's state (its numbers, untouched). */
-export function sessionFigure(state: DashboardStateLike | undefined): SavingsFigure | undefined {
-  const session = state?.stats?.session;
-  if (!session || typeof session.netBytes !== 'number') return undefined;
-  return {
-    netBytes: session.netBytes,
-    ...(typeof session.savedBytes === 'number' ? { grossBytes: session.savedBytes } : {}),
-  };
+export function sessionFigure(state: DashboardState | undefined): SavingsFigure | undefined {
+  const session = state?.stats.session;
+  if (!session) return undefined;
+  return { netBytes: session.netBytes, grossBytes: session.savedBytes };
 }
 
 function registerCommands(
@@ -176,8 +178,39 @@ function registerCommands(
       return result;
     },
     'context-mode.showLogs': () => engine.log.show(),
+    'context-mode.removeAllData': (arg) => removeAllData(engine, confirmed(arg)),
   };
   for (const [id, fn] of Object.entries(commands)) ext.subscriptions.push(vscode.commands.registerCommand(id, fn));
+}
+
+/**
+ * Deletes the engine's data of every project (memory, indexed content, savings) and its managed install, after a
+ * modal question. Uninstalling cannot ask, so it keeps the data; this is how to remove it (docs/vscode.md).
+ */
+async function removeAllData(engine: EngineContext, confirmed: boolean): Promise<boolean> {
+  const home = engine.dataHome;
+  const ok =
+    confirmed ||
+    (await vscode.window.showWarningMessage(
+      `Delete all context-mode data in ${home}? The session memory, indexed content and savings history of every project, and the managed engine, are removed. This cannot be undone.`,
+      { modal: true },
+      'Delete',
+    )) === 'Delete';
+  if (!ok) return false;
+  try {
+    const { removed, kept } = removeData(home);
+    engine.log.info(`removed ${removed.join(', ') || 'nothing'}${kept.length ? `; kept ${kept.join(', ')}` : ''}`);
+    void vscode.window.showInformationMessage(
+      `context-mode: all data removed from ${home}${kept.length ? ` (other files there kept: ${kept.join(', ')})` : ''}.`,
+    );
+    await engine.restart();
+    return true;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    engine.log.error(`remove all data: ${message}`);
+    void vscode.window.showErrorMessage(`context-mode: could not remove all data: ${message}`);
+    return false;
+  }
 }
 
 export function deactivate(): void {

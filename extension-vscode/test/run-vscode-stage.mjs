@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const suites = [
   ['integration', fileURLToPath(new URL('./integration/run-integration.mjs', import.meta.url))],
   ['agent end to end', fileURLToPath(new URL('./agent/run-agent-e2e.mjs', import.meta.url))],
+  // The .vsix on a Node 20 without a driver and with no Node at all: the engine runs on the editor's runtime.
+  ['editor runtime', fileURLToPath(new URL('./integration/run-editor-runtime.mjs', import.meta.url))],
 ];
 
 const started = Number(process.env.VSCODE_STAGE_STARTED_MS) || Date.now();

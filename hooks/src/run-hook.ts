@@ -91,40 +91,87 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
       log(`${where}: ${input.reason}; answering nothing`);
       return NOTHING;
     }
-    // One hook file can serve several hosts (every Copilot surface runs `hook copilot …`): the payload says which.
-    const host = callerForPayload(named, input.text, env);
-    const { envelope, problem } = parseEnvelope({
-      host,
-      event,
-      hostEvent: hostEvent.toLowerCase(),
-      text: input.text,
-      env,
-      cwd: options.cwd ?? process.cwd(),
-      ppid: options.ppid ?? process.ppid,
-    });
-    if (problem) log(`${where}: ${problem}`);
-    const ctx: HookContext = { env, now: options.now ?? Date.now, log: (m) => log(`${where}: ${m}`) };
-    let handler: Handler;
-    try {
-      handler = await loadHandler(event);
-    } catch (err) {
-      if (!bundleVanished(err)) throw err;
-      if (env[RERUN_ENV]) return { stdout: '', exitCode: RETRY_EXIT };
-      if (!options.rerunArgv) throw err;
-      log(`${where}: handler bundle vanished while loading (the engine is being replaced); running the hook again`);
-      const fresh = await rerunInFreshProcess(options.rerunArgv, input.text, env);
-      if (!fresh) throw err;
-      return sanitize({ stdout: fresh.stdout, exitCode: fresh.exitCode }, host, (m) => log(`${where}: ${m}`));
-    }
-    const outcome: Outcome = await handler(envelope, ctx);
-    const formatted = formatForHost(host, event, outcome, {
-      hostEvent: envelope.hostEvent,
-      ...(rawToolName(envelope.raw, host) ? { toolName: rawToolName(envelope.raw, host) } : {}),
-      ...(hostVersionFromEnv(env, host) ? { hostVersion: hostVersionFromEnv(env, host) } : {}),
-    });
-    return sanitize(formatted, host, (m) => log(`${where}: ${m}`));
+    return await answerNamedHook(named, event, hostEvent, input.text, options, env, log);
   } catch (err) {
     log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return NOTHING;
   }
+}
+
+/** What answers a hook without a process (an MCP tool on our server) passes: the host, event and payload text. */
+export interface HookTextOptions {
+  args: string[];
+  text: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  ppid: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/**
+ * The hook's answer to a payload already in hand — the same steps and answer as `runHook` after reading stdin.
+ * Never throws; every failure is logged and answered with nothing.
+ */
+export async function answerHookText(options: HookTextOptions): Promise<HookResult> {
+  const env = options.env;
+  const log = options.log ?? ((m: string) => appendHookLog(env, m));
+  const [hostName = '', hostEvent = ''] = options.args;
+  const where = `${hostName || '?'}/${hostEvent || '?'}`;
+  try {
+    const named = hostForCommand(hostName);
+    const event = named && canonicalEventForCommand(named, hostEvent);
+    if (!named || !event) {
+      log(`${where}: no such host and hook event; answering nothing`);
+      return NOTHING;
+    }
+    return await answerNamedHook(named, event, hostEvent, options.text, options, env, log);
+  } catch (err) {
+    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return NOTHING;
+  }
+}
+
+async function answerNamedHook(
+  named: HostRecord,
+  event: CanonicalEvent,
+  hostEvent: string,
+  text: string,
+  options: Pick<RunHookOptions, 'cwd' | 'ppid' | 'now' | 'rerunArgv'>,
+  env: NodeJS.ProcessEnv,
+  log: (m: string) => void,
+): Promise<HookResult> {
+  const where = `${named.id}/${hostEvent}`;
+  // One hook file can serve several hosts (every Copilot surface runs `hook copilot …`): the payload says which.
+  const host = callerForPayload(named, text, env);
+  const { envelope, problem } = parseEnvelope({
+    host,
+    event,
+    hostEvent: hostEvent.toLowerCase(),
+    text,
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    ppid: options.ppid ?? process.ppid,
+  });
+  if (problem) log(`${where}: ${problem}`);
+  const ctx: HookContext = { env, now: options.now ?? Date.now, log: (m) => log(`${where}: ${m}`) };
+  let handler: Handler;
+  try {
+    handler = await loadHandler(event);
+  } catch (err) {
+    if (!bundleVanished(err)) throw err;
+    if (env[RERUN_ENV]) return { stdout: '', exitCode: RETRY_EXIT };
+    if (!options.rerunArgv) throw err;
+    log(`${where}: handler bundle vanished while loading (the engine is being replaced); running the hook again`);
+    const fresh = await rerunInFreshProcess(options.rerunArgv, text, env);
+    if (!fresh) throw err;
+    return sanitize({ stdout: fresh.stdout, exitCode: fresh.exitCode }, host, (m) => log(`${where}: ${m}`));
+  }
+  const outcome: Outcome = await handler(envelope, ctx);
+  const formatted = formatForHost(host, event, outcome, {
+    hostEvent: envelope.hostEvent,
+    ...(rawToolName(envelope.raw, host) ? { toolName: rawToolName(envelope.raw, host) } : {}),
+    ...(hostVersionFromEnv(env, host) ? { hostVersion: hostVersionFromEnv(env, host) } : {}),
+  });
+  return sanitize(formatted, host, (m) => log(`${where}: ${m}`));
 }

@@ -4,7 +4,8 @@
 #   layout the IDE installs from disk → JUnit 5 tests (core, contract against shared/test/protocol/golden, plugin.xml,
 #   API surface).
 # Kotlin comes from the npm package kotlin-compiler (cached outside the product's dependencies), JUnit from Debian's
-# junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt.
+# junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt. `--zip-only`
+# stops after the plugin zip (what `npm run release` uses) and prints its path.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -58,6 +59,7 @@ find "$Z/context-mode/engine" -name '*.map' -delete
 [ -f "$Z/context-mode/engine/dist/dashboard/index.html" ] || { echo "missing server/dist/dashboard: npm run build" >&2; exit 1; }
 zipfile="$B/distributions/context-mode-$version.zip"
 (cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)
+if [ "${1:-}" = --zip-only ]; then echo "$zipfile"; exit 0; fi
 
 echo "tests" >&2
 TCP="$B/context-mode-core.jar:$B/context-mode-jetbrains.jar:$B/stubs:$KL/kotlin-test.jar:$KL/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$KL/kotlinx-coroutines-core-jvm.jar"

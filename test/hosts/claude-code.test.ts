@@ -2,12 +2,13 @@
 // wired in by nothing but `ctxmode setup --host claude-code` (Claude's own user-level files), then removed by
 // `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeModel } from './fake-model/server.js';
 import type { SeenToolResult } from './fake-model/types.js';
-import { hookTimingsFromDebugLog, runClaude, sessionIdOf } from './claude-code/run-claude.js';
+import { hookRunsFromDebugLog, runClaude, sessionIdOf } from './claude-code/run-claude.js';
+import type { Sandbox } from './isolate.js';
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import {
@@ -45,6 +46,10 @@ let bin = '';
 let scenarioLedger: unknown;
 let wired: World;
 let baseline: World;
+/** The same scenario with setup's `mcp_tool` hooks turned back into command hooks: the timing comparison. */
+let commandHooks: World;
+/** The events setup moves to `mcp_tool` hooks (the host table's list). */
+const MOVED = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'PreCompact', 'Stop'];
 const isMain = (tools: string[]) => tools.includes('Bash');
 
 const CLAUDE: HostScenario = {
@@ -56,13 +61,40 @@ const CLAUDE: HostScenario = {
   run: (sb, model) => runClaude(bin, sb, model, 'Run the scripted scenario.'),
 };
 
+/**
+ * Rewrites setup's `mcp_tool` hooks as the command hooks setup wrote before: SessionStart's command (still a
+ * command hook) with its event name swapped.
+ */
+function toCommandHooks(sb: Sandbox): void {
+  const file = join(sb.home, '.claude', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as {
+    hooks: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;
+  };
+  const start = settings.hooks.SessionStart?.[0]?.hooks[0]?.command;
+  assert.ok(typeof start === 'string' && start.includes('hook claude-code sessionstart'), 'SessionStart command');
+  for (const [event, entries] of Object.entries(settings.hooks)) {
+    for (const entry of entries) {
+      entry.hooks = entry.hooks.map((h) =>
+        h.type === 'mcp_tool'
+          ? {
+              type: 'command',
+              command: start.replace('hook claude-code sessionstart', `hook claude-code ${event.toLowerCase()}`),
+            }
+          : h,
+      );
+    }
+  }
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
 before(async () => {
   bin = await ensureHost(CLAUDE_CODE);
   wired = await playScenario(CLAUDE, true);
   baseline = await playScenario(CLAUDE, false);
+  commandHooks = await playScenario({ ...CLAUDE, afterSetup: toCommandHooks }, true);
 });
 
-after(() => closeWorlds([wired, baseline]));
+after(() => closeWorlds([wired, baseline, commandHooks]));
 
 function result(w: World, i: number): SeenToolResult {
   return resultAt(w, i, CLAUDE_CODE);
@@ -185,6 +217,31 @@ test('uninstall: Claude Code runs with no trace of context-mode', async () => {
   }
 });
 
+test('mcp_tool hooks: no hook process for the moved events, every one answered by ctx_hook on our server', () => {
+  const runs = hookRunsFromDebugLog(wired.sb);
+  if (process.env.CM_KEEP_CLAUDE_DEBUG)
+    copyFileSync(join(wired.sb.root, 'claude-debug.log'), process.env.CM_KEEP_CLAUDE_DEBUG);
+  for (const event of MOVED) assert.equal(runs.processes[event] ?? 0, 0, `${event}: ${JSON.stringify(runs)}`);
+  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']) {
+    assert.ok((runs.mcpToolCalls[event] ?? 0) > 0, `${event} ran no mcp_tool hook: ${JSON.stringify(runs)}`);
+  }
+  assert.ok((runs.processes.SessionStart ?? 0) > 0, 'SessionStart stays a command hook');
+  // The same scenario with command hooks: every moved event started processes, and the results agree.
+  const cmd = hookRunsFromDebugLog(commandHooks.sb);
+  assert.ok((cmd.processes.PreToolUse ?? 0) > 0 && (cmd.processes.PostToolUse ?? 0) > 0, JSON.stringify(cmd));
+  // The same answers either way (a digest names its own indexed source, so compare its shape, not its bytes).
+  assert.equal(result(commandHooks, 0).text, result(wired, 0).text, 'the curl redirect differs');
+  for (const i of [3, 4]) {
+    const [viaCommand, viaTool] = [result(commandHooks, i).text, result(wired, i).text];
+    assert.equal(viaCommand.split('\n')[0], viaTool.split('\n')[0], `step ${i}: digests differ`);
+    assert.ok(viaCommand.includes(ERROR_MARKER) && viaTool.includes(ERROR_MARKER), `step ${i}: error line lost`);
+    assert.ok(
+      Math.abs(bytes(viaCommand) - bytes(viaTool)) < 200,
+      `step ${i}: ${bytes(viaCommand)} vs ${bytes(viaTool)}`,
+    );
+  }
+});
+
 test('report: bytes with and without context-mode, hook wall time per event', () => {
   const names = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
   const withCm: Record<string, number> = {};
@@ -193,14 +250,27 @@ test('report: bytes with and without context-mode, hook wall time per event', ()
   ['network-fetch', 'bounded-command', 'large-read', 'large-output'].forEach(
     (n, i) => (without[n] = bytes(result(baseline, i).text)),
   );
-  const hookWallMs = hookTimingsFromDebugLog(wired.sb);
-  assert.ok(hookWallMs.PostToolUse, `claude-code ${CLAUDE_CODE.version}: no hook timing in Claude's debug file`);
+  const viaMcpTool = hookRunsFromDebugLog(wired.sb);
+  const viaCommand = hookRunsFromDebugLog(commandHooks.sb);
+  assert.ok(
+    viaMcpTool.wallMs.mcpTool.PostToolUse && viaCommand.wallMs.command.PostToolUse,
+    `claude-code ${CLAUDE_CODE.version}: no hook timing in Claude's debug file`,
+  );
+  // Hook wall time per event in this run: command hooks (a process each) vs mcp_tool hooks (a call on our server).
+  const hookWallMs = Object.fromEntries(
+    [...MOVED, 'SessionStart'].map((e) => [
+      e,
+      { command: viaCommand.wallMs.command[e] ?? null, mcpTool: viaMcpTool.wallMs.mcpTool[e] ?? null },
+    ]),
+  );
+  const hookProcesses = { mcpToolSetup: viaMcpTool.processes, commandSetup: viaCommand.processes };
   const ledgerAfterAllRuns = (JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as { projectTotals: unknown })
     .projectTotals;
   const file = writeHostReport('claude-code', {
     version: CLAUDE_CODE.version,
     toolResultBytesToModel: { withContextMode: withCm, withoutContextMode: without },
     hookWallMs,
+    hookProcesses,
     ledger: scenarioLedger,
     // After /compact the summary replaces the transcript, so the scripted steps run once more.
     ledgerAfterAllRuns,

@@ -3,13 +3,16 @@
  * place the extension starts engine processes, so timeouts and error mapping live once.
  */
 import { execFile } from 'node:child_process';
+import type { ErrorCode, ErrorReport } from '../../../shared/src/protocol/error.js';
 
-export interface EngineError {
-  schema?: string;
-  code: string;
-  message: string;
-  hint?: string;
-}
+/**
+ * The engine's error document (`context-mode.error/1`), or one the extension makes when the engine did not answer
+ * (it could not start, timed out, printed no JSON).
+ */
+export type EngineError = Omit<ErrorReport, 'schema' | 'code'> & {
+  schema?: ErrorReport['schema'];
+  code: ErrorCode | 'no-engine' | 'timeout' | 'spawn' | 'bad-output' | `exit-${string}`;
+};
 
 export type EngineResult<T> = { ok: true; value: T } | { ok: false; error: EngineError };
 
@@ -61,7 +64,7 @@ export function parseEngineOutput<T>(
   return {
     ok: false,
     error: {
-      code: exitCode === 0 ? 'bad-output' : 'exit-' + String(exitCode),
+      code: exitCode === 0 ? 'bad-output' : `exit-${String(exitCode)}`,
       message:
         exitCode === 0
           ? `The engine answered with something that is not JSON: ${detail}`

@@ -13,6 +13,8 @@ export interface ServerDefinitionInput {
   extensionVersion: string;
   workspaceDir: string | undefined;
   resultBudget: number;
+  /** What the runtime needs to run as Node (ELECTRON_RUN_AS_NODE for the editor's own). */
+  runtimeEnv?: Record<string, string>;
   dataHome?: string;
 }
 
@@ -28,6 +30,7 @@ export interface ServerDefinition {
 
 export function buildServerDefinition(input: ServerDefinitionInput): ServerDefinition {
   const env: Record<string, string> = {
+    ...input.runtimeEnv,
     CONTEXT_MODE_PLATFORM: HOST_ID,
     CONTEXT_MODE_RESULT_BUDGET: String(input.resultBudget),
   };

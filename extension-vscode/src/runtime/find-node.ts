@@ -1,7 +1,7 @@
 /**
- * Finds the user's Node.js (≥ 20) that runs the engine. Never the editor's own `process.execPath`: that is
- * Electron in desktop VS Code and a Node of another ABI in code-server, so a native SQLite driver built for
- * the user's Node would not load there. Pure apart from the injected probe, so it is unit-tested.
+ * Finds the user's Node.js (≥ 20), the first choice to run the engine (a native SQLite driver built for it would
+ * not load in the editor's runtime, another ABI). Whether it can actually open a store, and the fallback to the
+ * editor's own runtime, is decided in engine-runtime.ts. Pure apart from the injected probe, so it is unit-tested.
  */
 import { delimiter, join } from 'node:path';
 

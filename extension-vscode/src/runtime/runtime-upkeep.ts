@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { COMMAND_NAME, isOurShim, planCommandShim } from './command-shim.js';
-import { readLoginShell } from './login-shell.js';
 
 /** The engine tarball the .vsix carries (`engine/*.tgz`), if any. */
 export function bundledTarball(extensionPath: string): string | undefined {
@@ -26,6 +25,12 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
   const info = engine.engine;
   const tgz = bundledTarball(ext.extensionPath);
   if (!info?.engine.refreshManaged || !tgz) return false;
+  if (info.runtime === 'editor') {
+    // Installing means npm on the user's Node, which could not open a store: that is how a silent, minutes-long
+    // native build started before. The bundled engine serves on the editor's runtime instead.
+    engine.log.info("managed install skipped: the engine runs from the extension on the editor's runtime");
+    return false;
+  }
   engine.log.info(`installing the bundled engine ${info.engine.version} into the managed runtime`);
   const result = await engine.run<{ ok?: boolean; after?: string; error?: string }>(
     ['upgrade', '--from', tgz, '--json'],
@@ -41,55 +46,36 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
   return true;
 }
 
-/** Checks that hooks can run `ctxmode`; offers to install a launcher in ~/.local/bin when they cannot. */
-export async function ensureHookCommand(
-  engine: EngineContext,
-  opts: { ask: boolean },
-): Promise<'found' | 'installed' | 'missing'> {
+/**
+ * Writes (or updates) the `ctxmode` launcher the hook file calls by its path (`"$HOME/.local/bin/ctxmode"`, tried
+ * before PATH), pinned to the runtime and engine this window uses. No question: accepting setup was the question,
+ * and no login-shell PATH or restart is involved. A file at that path that is not ours is the user's and stays.
+ */
+export function ensureHookCommand(engine: EngineContext): 'written' | 'current' | 'not-ours' | 'unsupported' {
   const info = engine.engine;
-  const view = await readLoginShell();
-  if (!info || !view) return 'missing';
+  if (!info) return 'unsupported';
   const plan = planCommandShim({
     home: homedir(),
     platform: process.platform,
-    loginPath: view.path,
     node: info.node,
     cli: info.engine.cli,
+    env: info.nodeEnv,
   });
-  const existing = plan.ok && existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
-  // Our own launcher follows the engine the extension uses (e.g. after an upgrade), without asking again.
-  if (plan.ok && existing !== undefined && isOurShim(existing) && existing !== plan.content)
-    writeShim(plan.path, plan.dir, plan.content);
-  if (view.commandFound) return 'found';
   if (!plan.ok) {
-    if (opts.ask)
-      void vscode.window.showWarningMessage(
-        `context-mode: Copilot's hooks need the ${COMMAND_NAME} command. ${plan.message}`,
-      );
-    return 'missing';
+    void vscode.window.showWarningMessage(
+      `context-mode: Copilot's hooks need the ${COMMAND_NAME} command. ${plan.message}`,
+    );
+    return 'unsupported';
   }
+  const existing = existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
   if (!isOurShim(existing)) {
-    void vscode.window.showWarningMessage(
-      `context-mode: ${plan.path} exists and is not ours; hooks cannot find ${COMMAND_NAME} on your login shell's PATH.`,
-    );
-    return 'missing';
+    engine.log.warn(`${plan.path} is not ours; the hooks run it as it is`);
+    return 'not-ours';
   }
-  const choice = opts.ask
-    ? await vscode.window.showWarningMessage(
-        `context-mode: Copilot runs hooks in your login shell, where ${COMMAND_NAME} is not found. Install a ${COMMAND_NAME} launcher in ${plan.dir}?`,
-        'Install',
-        'Not now',
-      )
-    : 'Install';
-  if (choice !== 'Install') return 'missing';
+  if (existing === plan.content) return 'current';
   writeShim(plan.path, plan.dir, plan.content);
-  engine.log.info(`wrote ${plan.path}`);
-  if (!plan.dirOnLoginPath) {
-    void vscode.window.showWarningMessage(
-      `context-mode: ${plan.dir} is not on your login shell's PATH. Add it (e.g. export PATH="$HOME/.local/bin:$PATH" in ~/.profile) and restart VS Code.`,
-    );
-  }
-  return 'installed';
+  engine.log.info(`wrote ${plan.path} (the hooks call it by this path)`);
+  return 'written';
 }
 
 function writeShim(path: string, dir: string, content: string): void {

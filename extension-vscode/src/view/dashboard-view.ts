@@ -9,32 +9,22 @@ import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { makeNonce, renderDashboardHtml } from './render-html.js';
 import { isAction } from './relay.js';
+import type { DashboardAction, DashboardMessage, DashboardState } from '../../../shared/src/protocol/dashboard.js';
 import { nodeWatchDeps, ProjectWatch } from './project-watch.js';
 import { nodeSignatureFs, storeSignature } from './store-signature.js';
 
 export const VIEW_ID = 'context-mode.dashboard';
 
-/** What the engine answers an action with (see docs/dashboard.md). */
-export type EngineMessage =
-  | { type: 'state'; state: DashboardStateLike }
-  | { type: 'searchResult'; query: string; result: unknown }
-  | { type: 'error'; action: string; message: string; hint?: string };
-
-export interface DashboardStateLike {
-  project?: { id?: string };
-  stats?: { session?: { netBytes?: number; savedBytes?: number } | null };
-}
-
 export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private readonly stateListeners = new Set<(state: DashboardStateLike) => void>();
+  private readonly stateListeners = new Set<(state: DashboardState) => void>();
   private readonly projectWatch = new ProjectWatch(nodeWatchDeps, () => {
     clearTimeout(this.debounce);
     this.debounce = setTimeout(() => this.refreshIfChanged(), 500);
   });
   /** The stores' fingerprint when the last state was shown. */
   private shownSignature: string | undefined;
-  private latest: DashboardStateLike | undefined;
+  private latest: DashboardState | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
 
@@ -61,21 +51,21 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   }
 
   /** Called with every fresh state (the status bar listens). */
-  onState(listener: (state: DashboardStateLike) => void): vscode.Disposable {
+  onState(listener: (state: DashboardState) => void): vscode.Disposable {
     this.stateListeners.add(listener);
     return new vscode.Disposable(() => this.stateListeners.delete(listener));
   }
 
-  async refresh(): Promise<DashboardStateLike | undefined> {
+  async refresh(): Promise<DashboardState | undefined> {
     const messages = await this.perform({
       type: 'refresh',
       ...(this.memoryLimit ? { memoryLimit: this.memoryLimit } : {}),
     });
-    return messages?.find((m): m is Extract<EngineMessage, { type: 'state' }> => m.type === 'state')?.state;
+    return messages?.find((m): m is Extract<DashboardMessage, { type: 'state' }> => m.type === 'state')?.state;
   }
 
   /** Runs one dashboard action through the engine and forwards what it answers. */
-  async perform(action: { type: string; [k: string]: unknown }): Promise<EngineMessage[] | undefined> {
+  async perform(action: DashboardAction): Promise<DashboardMessage[] | undefined> {
     const dir = this.engine.workspaceDir;
     if (!dir) {
       void this.post({
@@ -85,8 +75,8 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
       });
       return undefined;
     }
-    if (action.type === 'refresh' && typeof action.memoryLimit === 'number') this.memoryLimit = action.memoryLimit;
-    const result = await this.engine.run<EngineMessage[]>(['action', JSON.stringify(action), '--project', dir]);
+    if (action.type === 'refresh' && action.memoryLimit !== undefined) this.memoryLimit = action.memoryLimit;
+    const result = await this.engine.run<DashboardMessage[]>(['action', JSON.stringify(action), '--project', dir]);
     if (!result.ok) {
       await this.post({
         type: 'error',
@@ -106,15 +96,15 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   }
 
   /** The state the sidebar and the status bar show now (the end-to-end test reads it without refreshing). */
-  get lastState(): DashboardStateLike | undefined {
+  get lastState(): DashboardState | undefined {
     return this.latest;
   }
 
-  private onFreshState(state: DashboardStateLike): void {
+  private onFreshState(state: DashboardState): void {
     this.latest = state;
     for (const l of this.stateListeners) l(state);
     // Live refresh: hooks and the MCP server write these stores from other processes.
-    if (!state.project?.id) return;
+    if (!state.project.id) return;
     const dir = join(this.engine.dataHome, 'projects', state.project.id);
     this.projectWatch.follow(dir);
     this.shownSignature = storeSignature(dir, nodeSignatureFs);
@@ -127,7 +117,7 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
     void this.refresh();
   }
 
-  private async post(msg: EngineMessage): Promise<void> {
+  private async post(msg: DashboardMessage): Promise<void> {
     if (this.view) await this.view.webview.postMessage(msg);
   }
 

@@ -2,13 +2,15 @@
  * Reading the engine's setup plan (`setup --dry-run --json`): which files would change, in words a
  * notification can show. The plan itself (what to merge where) is the engine's; this only summarises it.
  */
-export const SETUP_PLAN_SCHEMA = 'context-mode.setup-plan/1';
+import type { SetupFileError, SetupFilePlan, SetupPlan } from '../../../shared/src/protocol/setup.js';
+
+export const SETUP_PLAN_SCHEMA: SetupPlan['schema'] = 'context-mode.setup-plan/1';
 
 /**
  * Whether an engine answer is a setup plan (`setup --json` exits 1 with the plan when a file has an error, and
- * that plan is what the user needs to see).
+ * that plan is what the user needs to see). Only the envelope is checked; the fields are the contract's.
  */
-export function isSetupPlan(v: unknown): boolean {
+export function isSetupPlan(v: unknown): v is SetupPlan {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return o.schema === SETUP_PLAN_SCHEMA && typeof o.ok === 'boolean' && Array.isArray(o.hosts);
@@ -16,9 +18,9 @@ export function isSetupPlan(v: unknown): boolean {
 
 export interface PlanFile {
   path: string;
-  action: string;
+  action: SetupFilePlan['action'];
   /** The engine's reason when it cannot write this file (read-only, malformed, a conflicting entry). */
-  error?: string;
+  error?: SetupFileError;
 }
 
 export interface PlanSummary {
@@ -28,28 +30,19 @@ export interface PlanSummary {
   upToDate: boolean;
 }
 
-/** Accepts the engine's plan object and pulls out the file list, whatever optional fields it carries. */
-export function summarisePlan(plan: unknown): PlanSummary {
-  const files: PlanFile[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (typeof v !== 'object' || v === null) return;
-    const o = v as Record<string, unknown>;
-    if (typeof o.path === 'string' && typeof o.action === 'string') {
-      const err = o.error as { message?: unknown; fix?: unknown } | undefined;
-      const error =
-        typeof err?.message === 'string'
-          ? `${err.message}${typeof err.fix === 'string' ? ` ${err.fix}` : ''}`
-          : undefined;
-      files.push({ path: o.path, action: o.action, ...(error ? { error } : {}) });
-      return;
-    }
-    for (const key of ['hosts', 'files', 'changes', 'entries']) if (key in o) visit(o[key]);
-  };
-  visit(plan);
+/** The files of every host in the engine's plan, split into changes and files it cannot write. */
+export function summarisePlan(plan: SetupPlan): PlanSummary {
+  const files: PlanFile[] = plan.hosts.flatMap((h) =>
+    h.files.map((f) => ({ path: f.path, action: f.action, ...(f.error ? { error: f.error } : {}) })),
+  );
   const errors = files.filter((f) => f.action === 'error' || f.error !== undefined);
-  const changes = files.filter((f) => !errors.includes(f) && !/^(unchanged|none|skip|noop)$/i.test(f.action));
+  const changes = files.filter((f) => !errors.includes(f) && f.action !== 'unchanged');
   return { changes, errors, upToDate: changes.length === 0 && errors.length === 0 };
+}
+
+/** The engine's reason and fix for a file it cannot write, as one sentence pair. */
+function errorText(error: SetupFileError | undefined): string {
+  return error ? `${error.message}${error.fix ? ` ${error.fix}` : ''}` : 'cannot be written';
 }
 
 /**
@@ -61,7 +54,7 @@ export function describePlan(summary: PlanSummary, workspaceDir: string, inGitRe
   if (summary.errors.length) {
     // The engine's messages name absolute paths; inside the workspace the relative one is enough.
     const short = (text: string) => text.split(`${workspaceDir}/`).join('').split(`${workspaceDir}\\`).join('');
-    const why = summary.errors.map((f) => `${rel(f.path)}: ${short(f.error ?? 'cannot be written')}`).join('; ');
+    const why = summary.errors.map((f) => `${rel(f.path)}: ${short(errorText(f.error))}`).join('; ');
     return `context-mode cannot set up Copilot in this workspace: ${why}`;
   }
   if (summary.upToDate) return 'context-mode is already set up in this workspace.';

@@ -9,6 +9,8 @@ import type { EngineContext } from '../engine-context.js';
 import { afterAnswer, decideSetup, type SetupAnswer, type WorkspaceSetupState } from './setup-decision.js';
 import { describePlan, isInGitRepo, isSetupPlan, summarisePlan, type PlanSummary } from './setup-plan.js';
 import { SECTION } from '../settings.js';
+import type { SetupPlan } from '../../../shared/src/protocol/setup.js';
+import { ensureHookCommand } from '../runtime/runtime-upkeep.js';
 
 const STATE_KEY = 'context-mode.workspaceSetup';
 
@@ -84,7 +86,7 @@ export class WorkspaceSetup {
   async remove(): Promise<boolean> {
     const dir = this.requireWorkspace();
     if (!dir) return false;
-    const result = await this.engine.run<unknown>([
+    const result = await this.engine.run<SetupPlan>([
       'uninstall',
       ...hostArgs(this.engine.settings.hosts),
       '--project',
@@ -105,7 +107,7 @@ export class WorkspaceSetup {
   }
 
   private async plan(dir: string, hosts: string[]) {
-    const result = await this.engine.run<unknown>(
+    const result = await this.engine.run<SetupPlan>(
       ['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--dry-run', '--json'],
       { acceptOnExit1: isSetupPlan },
     );
@@ -119,7 +121,7 @@ export class WorkspaceSetup {
   }
 
   private async apply(dir: string, hosts: string[]): Promise<boolean> {
-    const result = await this.engine.run<unknown>(
+    const result = await this.engine.run<SetupPlan>(
       ['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json'],
       { acceptOnExit1: isSetupPlan },
     );
@@ -136,6 +138,7 @@ export class WorkspaceSetup {
       return false;
     }
     await this.ext.workspaceState.update(STATE_KEY, 'done');
+    ensureHookCommand(this.engine);
     this.engine.log.info(`workspace set up for ${hosts.join(', ')}`);
     return true;
   }

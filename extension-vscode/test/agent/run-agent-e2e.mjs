@@ -70,20 +70,18 @@ const shipped = existsSync(node22);
 const userNode = shipped ? node22 : process.execPath;
 const managedCli = join(dataHome, 'runtime/node_modules/ctxmode/bin/context-mode.cjs');
 const hookCli = shipped ? managedCli : join(repo, 'server/bin/context-mode.cjs');
-// A `ctxmode` on PATH, as a user who installed the engine has; it logs each hook call so a test can count them.
-const binDir = join(work, 'bin');
+// A `ctxmode` at the path the hook file calls first (`$HOME/.local/bin/ctxmode`); it logs each hook call so a test
+// can count them. It is not the extension's own launcher, so the extension leaves it alone. VS Code runs hooks in
+// the login shell's environment, which is why no PATH or profile is needed for it.
+const home = join(work, 'home');
+const binDir = join(home, '.local', 'bin');
 const hookCalls = join(work, 'hook-calls.log');
-mkdirSync(binDir);
+mkdirSync(binDir, { recursive: true });
 writeFileSync(
   join(binDir, 'ctxmode'),
   `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${userNode}' '${hookCli}' "$@"\n`,
   { mode: 0o755 },
 );
-// VS Code runs hooks in the environment of the user's login shell (it resolves it once at start), not in the
-// editor's own: a home whose profile puts `ctxmode` on PATH is what a user who installed it has.
-const home = join(work, 'home');
-mkdirSync(home);
-writeFileSync(join(home, '.profile'), `export PATH="${binDir}:$PATH"\n`);
 // Experiment switch (until setup writes the file): which .github/hooks format to hand-write, if any.
 const hookFormat = process.env.CM_AGENT_HOOK_FORMAT;
 for (const f of (hookFormat ?? '').split(',').filter(Boolean)) writeHookFile(project, f);
@@ -98,10 +96,12 @@ let browser;
 try {
   if (!installed())
     throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
-  const vsix = join(work, 'context-mode.vsix');
-  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The .vsix a user installs: CONTEXT_MODE_VSIX (e.g. the one `npm run release` wrote), else built here.
+  const vsix = process.env.CONTEXT_MODE_VSIX || join(work, 'context-mode.vsix');
+  if (!process.env.CONTEXT_MODE_VSIX)
+    execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const model = 'context-mode-test/scripted';
   server = await startCodeServer({
     workspace: project,

@@ -25,7 +25,8 @@ async function inHostSuite() {
   );
   const server = await startCodeServer({
     workspace: project,
-    env: { CONTEXT_MODE_HOME: dataHome },
+    // HOME: setup writes the hooks' launcher to ~/.local/bin; a test home keeps it off the machine's.
+    env: { CONTEXT_MODE_HOME: dataHome, HOME: join(dataHome, 'user-home') },
     settings: { 'context-mode.autoSetup': 'never' },
   });
   const browser = await launchBrowser(server.root);
@@ -69,6 +70,7 @@ function checkVsix() {
   const has = (re) => list.some((f) => re.test(f));
   const problems = [
     !has(/^extension\/dist\/extension\.js$/) && 'no dist/extension.js',
+    !has(/^extension\/dist\/uninstall\.js$/) && 'no dist/uninstall.js (the vscode:uninstall hook)',
     !has(/^extension\/engine\/bin\/context-mode\.cjs$/) && 'no engine CLI',
     !has(/^extension\/engine\/ctxmode-[\d.]+\.tgz$/) && 'no engine package to install as the managed runtime',
     has(/\.node$/) && 'a native addon',

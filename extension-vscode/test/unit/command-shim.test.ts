@@ -1,44 +1,50 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isOurShim, planCommandShim } from '../../src/runtime/command-shim.js';
+import { renderCommand } from '../../../shared/src/setup/hook-command.js';
 
 test('the hook command launcher goes to ~/.local/bin and pins the Node and engine the extension uses', () => {
   const plan = planCommandShim({
     home: '/home/u',
     platform: 'linux',
-    loginPath: '/home/u/.local/bin:/usr/bin',
     node: '/usr/bin/node',
     cli: "/home/u/it's/cli.cjs",
   });
   assert.ok(plan.ok);
   assert.equal(plan.path, '/home/u/.local/bin/ctxmode');
-  assert.equal(plan.dirOnLoginPath, true);
   assert.match(plan.content, /^#!\/bin\/sh\n/);
   assert.match(plan.content, /exec '\/usr\/bin\/node' '\/home\/u\/it'\\''s\/cli\.cjs' "\$@"\n$/);
   assert.equal(isOurShim(plan.content), true);
 });
 
-test('a launcher dir missing from the login PATH is reported, and a file that is not ours is never replaced', () => {
-  const plan = planCommandShim({
-    home: '/home/u',
-    platform: 'darwin',
-    loginPath: '/usr/bin:/bin',
-    node: '/n',
-    cli: '/c',
-  });
-  assert.ok(plan.ok && plan.dirOnLoginPath === false);
+test('a file at the launcher path that is not ours is never replaced', () => {
   assert.equal(isOurShim('#!/bin/sh\nexec /opt/other/ctxmode "$@"\n'), false);
   assert.equal(isOurShim(undefined), true);
 });
 
 test('on Windows the user is told how to install the command instead', () => {
-  const plan = planCommandShim({
-    home: 'C:\\Users\\u',
-    platform: 'win32',
-    loginPath: '',
-    node: 'node.exe',
-    cli: 'cli.cjs',
-  });
+  const plan = planCommandShim({ home: 'C:\\Users\\u', platform: 'win32', node: 'node.exe', cli: 'cli.cjs' });
   assert.equal(plan.ok, false);
-  assert.match(!plan.ok ? plan.message : '', /npm install -g ctxmode/);
+  assert.match(!plan.ok ? plan.message : '', /npm install -g \.\/ctxmode-<version>\.tgz/);
+});
+
+test('the hook file reaches the launcher with ctxmode on no PATH (no login-shell edit, no restart)', () => {
+  const home = mkdtempSync(join(tmpdir(), 'cm-home-'));
+  try {
+    const cli = join(home, 'engine.cjs');
+    writeFileSync(cli, 'process.stdout.write(JSON.stringify(process.argv.slice(2)))');
+    const plan = planCommandShim({ home, platform: 'linux', node: process.execPath, cli });
+    assert.ok(plan.ok);
+    mkdirSync(plan.dir, { recursive: true });
+    writeFileSync(plan.path, plan.content, { mode: 0o755 });
+    const hook = renderCommand({ kind: 'portable' }, ['hook', 'copilot', 'pretooluse'], 'posix');
+    const out = execFileSync('/bin/sh', ['-c', hook], { env: { HOME: home, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), ['hook', 'copilot', 'pretooluse']);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { buildServerDefinition, SERVER_LABEL } from '../../src/engine/server-definition.js';
 import { readSettings, restartKeys, needsRestart } from '../../src/settings.js';
 import { afterAnswer, decideSetup } from '../../src/workspace/setup-decision.js';
-import { describePlan, summarisePlan } from '../../src/workspace/setup-plan.js';
 import { isAction } from '../../src/view/relay.js';
 import { contentSecurityPolicy, renderDashboardHtml } from '../../src/view/render-html.js';
 import { statusText } from '../../src/view/status-text.js';
@@ -71,25 +70,6 @@ test('setup is offered once per workspace and never written without consent', ()
   assert.deepEqual(afterAnswer('always'), { state: 'done', apply: true, setAlways: true });
   assert.deepEqual(afterAnswer('not-now'), { state: 'declined', apply: false, setAlways: false });
   assert.deepEqual(afterAnswer(undefined), { state: undefined, apply: false, setAlways: false });
-});
-
-test('the engine plan is summarised by the files it would change', () => {
-  const plan = {
-    schema: 'x',
-    hosts: [
-      {
-        host: 'vscode-copilot',
-        files: [
-          { path: '/ws/.github/hooks/context-mode.json', action: 'create' },
-          { path: '/ws/.github/copilot-instructions.md', action: 'unchanged' },
-        ],
-      },
-    ],
-  };
-  const s = summarisePlan(plan);
-  assert.deepEqual(s.changes, [{ path: '/ws/.github/hooks/context-mode.json', action: 'create' }]);
-  assert.match(describePlan(s, '/ws'), /\.github\/hooks\/context-mode\.json \(create\)/);
-  assert.equal(summarisePlan({ hosts: [{ files: [{ path: '/a', action: 'unchanged' }] }] }).upToDate, true);
 });
 
 test('only objects with a type are relayed to the engine, which validates the rest', () => {

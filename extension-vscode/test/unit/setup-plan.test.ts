@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEngineOutput, runEngine } from '../../src/engine/engine-cli.js';
 import { describePlan, isInGitRepo, isSetupPlan, summarisePlan } from '../../src/workspace/setup-plan.js';
+import type { SetupFilePlan, SetupPlan } from '../../../shared/src/protocol/setup.js';
 
 const cli = fileURLToPath(new URL('../../../server/bin/context-mode.cjs', import.meta.url));
 
-const file = (path: string, action: string, extra: Record<string, unknown> = {}) => ({
+// Typed with the engine's contract: a change to its shape fails the type check here.
+const file = (path: string, action: SetupFilePlan['action'], extra: Partial<SetupFilePlan> = {}): SetupFilePlan => ({
   path,
   scope: 'project',
   format: 'json',
@@ -19,7 +21,7 @@ const file = (path: string, action: string, extra: Record<string, unknown> = {})
   diff: '',
   ...extra,
 });
-const plan = (files: unknown[], ok = true) => ({
+const plan = (files: SetupFilePlan[], ok = true): SetupPlan => ({
   schema: 'context-mode.setup-plan/1',
   command: 'setup',
   dryRun: true,
@@ -127,7 +129,9 @@ test("the real engine's dry run in a workspace with a read-only instructions fil
     '--dry-run',
     '--json',
   ];
-  const result = await runEngine({ node: process.execPath, cli, env, cwd: ws }, args, { acceptOnExit1: isSetupPlan });
+  const result = await runEngine<SetupPlan>({ node: process.execPath, cli, env, cwd: ws }, args, {
+    acceptOnExit1: isSetupPlan,
+  });
   assert.ok(result.ok, JSON.stringify(result));
   const text = describePlan(
     summarisePlan(result.value),

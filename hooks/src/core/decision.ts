@@ -10,8 +10,15 @@ export interface RedirectMeta {
 }
 
 export type Decision =
-  | { action: 'deny'; reason: string; meta?: RedirectMeta }
+  | { action: 'deny'; reason: string; meta?: RedirectMeta; plainRead?: string[] }
   | { action: 'ask'; reason?: string; meta?: RedirectMeta }
-  | { action: 'modify'; updatedInput: Record<string, unknown>; reason?: string; meta?: RedirectMeta }
+  | {
+      action: 'modify';
+      updatedInput: Record<string, unknown>;
+      reason?: string;
+      meta?: RedirectMeta;
+      /** Absolute paths of the regular files a plain read (`cat f`) names: the caller may add their digest. */
+      plainRead?: string[];
+    }
   | { action: 'context'; additionalContext: string; meta?: RedirectMeta }
   | { action: 'none' };

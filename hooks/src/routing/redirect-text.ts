@@ -53,8 +53,7 @@ export function shellRedirectText(host: HostRecord | undefined, command: string,
         : `only a digest comes back, and the full output stays searchable with ${hostToolName(host, 'ctx_search')}.`;
   return (
     `context-mode: ${what} redirected — it ${flood.why}, which would flood the context window. ` +
-    `Call ${renderCall(host, flood.call)} instead: ${after} ` +
-    'The sandbox runs in the project directory with full network access.'
+    `Call ${renderCall(host, flood.call)} instead: ${after}`
   );
 }
 
@@ -63,7 +62,7 @@ export function webFetchRedirectText(host: HostRecord | undefined, url: string):
   return (
     `context-mode: WebFetch redirected — a whole page would flood the context window. ` +
     `Call ${renderCall(host, { tool: 'ctx_fetch_and_index', url })}: the page is indexed and only the sections you ask for come back. ` +
-    `For an API, call ${hostToolName(host, 'ctx_execute')}(language: "javascript", code: "const r = await fetch(${JSON.stringify(url)}); console.log((await r.text()).slice(0, 2000))") — both have full network access.`
+    `For an API, call ${hostToolName(host, 'ctx_execute')}(language: "javascript", code: "const r = await fetch(${JSON.stringify(url)}); console.log((await r.text()).slice(0, 2000))").`
   );
 }
 

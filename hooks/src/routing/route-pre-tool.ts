@@ -16,6 +16,7 @@ import {
 } from './redirect-text.js';
 import { isBoundedCommand } from './bounded-commands.js';
 import { findShellFlood } from './shell-floods.js';
+import { plainReadFiles } from './plain-read.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
 /** Nudge memory across hook processes; routing asks, the caller remembers (state/guidance-throttle.ts). */
@@ -93,11 +94,15 @@ export function routePreToolUse(input: RouteInput): Decision {
       const flood = findShellFlood(cmd.value, { fileSize: sizeOf, insideProject });
       if (flood) {
         const reason = shellRedirectText(host, cmd.value, flood);
+        const reads = plainReadFiles(cmd.value);
+        const plainRead =
+          reads && reads.every((f) => insideProject(f) && (sizeOf(f) ?? 0) > 0) ? reads.map(absolute) : undefined;
         return {
           action: 'modify',
           updatedInput: { ...input.toolInput, [cmd.field]: echoCommand(reason) },
           reason,
           meta: { tool: 'Bash', type: 'bash-redirected', bytesAvoided: flood.bytes, summary: summarize(cmd.value) },
+          ...(plainRead ? { plainRead } : {}),
         };
       }
       if (!isBoundedCommand(cmd.value, env) && input.nudge?.once('bash')) {

@@ -45,7 +45,8 @@ test('a flooding shell command is redirected with the exact ctx_execute call in 
   if (d.action !== 'modify') return;
   assert.match(d.reason ?? '', /^context-mode: .* redirected/);
   assert.match(d.reason ?? '', /mcp__context-mode__ctx_execute\(language: "shell", code: "git log -n 50"\)/);
-  assert.match(d.reason ?? '', /full network access/);
+  // One line the model reads: no claim the product cannot know (whether this machine has a network).
+  assert.doesNotMatch(d.reason ?? '', /network access|\n/);
   assert.doesNotMatch(d.reason ?? '', /error|blocked|denied/i);
   assert.match(String(d.updatedInput.command), /^echo '/);
   assert.equal(d.meta?.type, 'bash-redirected');

@@ -99,14 +99,26 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     const health = stores.map(([name, path]) => ({ name, path, ...storeHealth(path) }));
     const detail = health.map((h) => `${h.name}: ${h.detail}`).join('; ');
     const bad = health.filter((h) => h.state === 'corrupt');
-    if (bad.length) {
-      return {
-        status: 'FAIL',
-        detail,
-        fix: `${bad.map((h) => h.path).join(', ')} ${bad.length > 1 ? 'are' : 'is'} damaged: the next search, index or hook moves it aside as <file>.corrupt-<time> (nothing is deleted) and starts a fresh store; re-index what you need.`,
-      };
-    }
-    return { status: health.some((h) => h.state === 'empty') ? 'WARN' : 'OK', detail };
+    const empty = health.filter((h) => h.state === 'empty');
+    if (!bad.length && !empty.length) return { status: 'OK', detail };
+    // A search may still answer from the pages that are intact, so only a query that reads a damaged page moves
+    // the file aside by itself; --fix does it now. Nothing is deleted.
+    const fix = [
+      ...bad.map(
+        (h) =>
+          `${h.path} is damaged: doctor --fix moves it aside as <file>.corrupt-<time> (nothing is deleted) and a fresh store starts (a search, index or hook that reads a damaged page does the same); re-index what you need.`,
+      ),
+      ...empty.map(
+        (h) =>
+          `${h.path}: a zero-length file (a store cut short, e.g. by a full disk or a copy) holds nothing; doctor --fix moves it aside as <file>.corrupt-<time> and a fresh store starts.`,
+      ),
+    ].join(' ');
+    return {
+      status: bad.length ? 'FAIL' : 'WARN',
+      detail,
+      fix,
+      autoFix: { kind: 'move-store-aside', paths: [...bad, ...empty].map((h) => h.path) },
+    };
   });
   run('host', () => {
     const host = input.host ?? resolveHost(undefined, env);

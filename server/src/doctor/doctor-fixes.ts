@@ -1,3 +1,4 @@
+import { moveAside } from '@context-mode/shared/db/open-database';
 import { findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { isStaleContextModeCommand } from '@context-mode/shared/setup/hook-command';
@@ -73,6 +74,12 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
   for (const f of fixes) {
     try {
       if (f.kind === 'remove-stale') lines.push(removeStale(f.file, ctx.env));
+      if (f.kind === 'move-store-aside') {
+        for (const path of f.paths)
+          lines.push(
+            `${path}: moved aside to ${moveAside(path)}; a fresh store is created at next use (restart the host if a server had it open)`,
+          );
+      }
       if (f.kind === 'stop-orphans') {
         for (const pid of f.pids) process.kill(pid, 'SIGTERM');
         lines.push(`stopped orphan servers: ${f.pids.join(', ')}`);

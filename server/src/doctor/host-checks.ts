@@ -1,3 +1,4 @@
+import type { DoctorAutoFix } from '@context-mode/shared/protocol/doctor';
 import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { hostConfigDir, hostFilePath, pathForOs } from '@context-mode/shared/platforms/host-paths';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
@@ -6,7 +7,7 @@ import { isOurCommand, isStaleContextModeCommand } from '@context-mode/shared/se
 import { hookEventNames, hookFileHost, isOurHookEntry } from '@context-mode/shared/setup/hook-entries';
 import { parseJsonObject, stringsIn, valueAt } from '@context-mode/shared/setup/jsonc-edit';
 import { PLUGIN_HEADER } from '@context-mode/shared/setup/plugin-file';
-import { BIN_NAME, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
+import { BIN_NAME, INSTALL_COMMAND, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
 import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
@@ -15,10 +16,8 @@ import { parse as parseToml } from 'smol-toml';
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 /** What `doctor --fix` may do about a check: re-run setup for the host, drop stale entries, stop orphans. */
-export type AutoFix =
-  | { kind: 'setup'; host: string }
-  | { kind: 'remove-stale'; host: string; file: string }
-  | { kind: 'stop-orphans'; pids: number[] };
+/** The fixes doctor --fix applies: the one type the --json report carries (shared/src/protocol/doctor.ts). */
+export type AutoFix = DoctorAutoFix;
 
 export interface HostCheck {
   status: CheckStatus;
@@ -137,7 +136,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
         status: 'FAIL',
         name,
         detail: `${path}: ${missing.join(', ')} not found`,
-        fix: `Run: ${setupCmd(host)} (or install: npm install -g ctxmode)`,
+        fix: `Run: ${setupCmd(host)} (or install: ${INSTALL_COMMAND})`,
         autoFix: { kind: 'setup', host: host.id },
       });
     } else out.push({ status: 'OK', name, detail: `${path} → ${strings.join(' ')}` });
@@ -264,7 +263,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
         status: onlyBare ? 'WARN' : 'FAIL',
         name,
         detail: `${path}: ${[...missingTargets].join(', ')} not found (hooks print a hint and do nothing)`,
-        fix: onlyBare ? 'Install it: npm install -g ctxmode' : `Run: ${setupCmd(host)}`,
+        fix: onlyBare ? `Install it: ${INSTALL_COMMAND}` : `Run: ${setupCmd(host)}`,
         ...(onlyBare ? {} : { autoFix: { kind: 'setup' as const, host: host.id } }),
       });
     }

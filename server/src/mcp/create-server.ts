@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
+import { openProjectKnowledge } from '@context-mode/shared/knowledge/open-project-knowledge';
 import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { hostToolName, resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { activeSessionId } from '@context-mode/shared/memory/active-session';
-import { ensureProject } from '@context-mode/shared/project/index';
 import type { ServerContext } from './context.js';
 import { registerAllTools } from './tools/index.js';
+import { registerHookTool } from './hook-tool.js';
+import { HOOK_TOOL_NAME } from '@context-mode/shared/setup/hook-entries';
 import { serveToolCalls } from './tool-calls.js';
 import { servePortableToolList, trackRegisteredTools } from './tools-list.js';
 
@@ -68,8 +69,8 @@ export function createServer(options: CreateServerOptions): CreatedServer {
     knowledge: () => {
       if (closed) throw new Error('the server is shutting down; retry after it restarts');
       if (!kb) {
-        const paths = ensureProject(options.projectRoot, env);
-        kb = openKnowledgeBase({ path: paths.knowledgeDb });
+        // On a read-only data dir with a store, searching still works (writes fail, saying why).
+        kb = openProjectKnowledge(options.projectRoot, { create: true, env })!;
       }
       return kb;
     },
@@ -85,9 +86,16 @@ export function createServer(options: CreateServerOptions): CreatedServer {
   };
 
   registerAllTools(server, context);
-  servePortableToolList(server, tools, (list) => {
-    options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
-  });
+  // Called by the host's `mcp_tool` hooks, never by the model: answered, not listed.
+  registerHookTool(server, context);
+  servePortableToolList(
+    server,
+    tools,
+    (list) => {
+      options.onToolsListed?.(Buffer.byteLength(JSON.stringify({ tools: list }), 'utf8'), list);
+    },
+    new Set([HOOK_TOOL_NAME]),
+  );
   serveToolCalls(server, tools);
 
   return {

@@ -1,11 +1,12 @@
-import { shapeOutput, type ShapedOutput } from '@context-mode/shared/budget/shape-output';
-import { resultBudget } from '@context-mode/shared/budget/result-budget';
+import { shapeOutput, shapeOutputAsync, type ShapedOutput } from '@context-mode/shared/budget/shape-output';
+import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { denyMessage, loadPermissions } from '@context-mode/shared/policy/permissions';
-import { redactText } from '@context-mode/shared/policy/redact';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerContext } from './context.js';
+import { describeBinary } from '../sandbox/binary-output.js';
 import type { ExecuteResult } from '../sandbox/execute-code.js';
+import { redactInSlices } from './redact-in-slices.js';
 import type { Language } from '../sandbox/runtimes.js';
 
 /** The refusal for code that trips a deny rule (shell code, or shell strings inside other languages). */
@@ -32,6 +33,8 @@ function baseNote(r: ExecuteResult, timeoutMs: number): string {
   if (r.capped) return `output passed the ${r.capBytes}-byte cap: the process was killed`;
   if (r.timedOut) return `timed out after ${timeoutMs} ms: the process group was killed; output so far shown`;
   if (r.signal) return `killed by ${r.signal}`;
+  if (r.outputIncomplete)
+    return `output may be incomplete: its pipes were still held open after exit (exit ${r.exitCode ?? '-'})`;
   return '';
 }
 
@@ -40,21 +43,28 @@ function baseNote(r: ExecuteResult, timeoutMs: number): string {
  * replaced by a digest. stderr is kept whenever the run failed (and shown when it succeeded too, budget
  * permitting). Records the ledger row.
  */
-export function sandboxAnswer(
+export async function sandboxAnswer(
   ctx: ServerContext,
   tool: string,
   label: string,
   r: ExecuteResult,
   timeoutMs: number,
   intent?: string,
-): CallToolResult {
+): Promise<CallToolResult> {
   const note = statusNote(r, timeoutMs);
   // A secret the code printed (a token read from a file, an env var the user passed in) never reaches the model.
-  r = { ...r, stdout: redactText(r.stdout), stderr: redactText(r.stderr) };
-  const failed = r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError;
+  // Binary streams are described instead (nothing of them was decoded).
+  const bin = r.binary;
+  r = {
+    ...r,
+    stdout: bin?.stdout ? describeBinary('stdout', bin.stdout) : await redactInSlices(r.stdout),
+    stderr: bin?.stderr ? describeBinary('stderr', bin.stderr) : await redactInSlices(r.stderr),
+  };
+  const failed =
+    r.exitCode !== 0 || r.timedOut || r.capped || !!r.compileFailed || !!r.spawnError || !!r.outputIncomplete;
   let shaped: ShapedOutput;
   try {
-    shaped = shapeOutput({
+    shaped = await shapeOutputAsync({
       text: r.stdout || (r.stderr ? '' : '(no output)'),
       stderr: r.stderr,
       budget: resultBudget(ctx.env) - (note ? note.length + 4 : 0),
@@ -76,7 +86,13 @@ export function sandboxAnswer(
     });
     shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
   }
-  const text = note ? `[${note}]\n${shaped.text}` : shaped.text;
+  // What the process wrote, not the description that stands for a binary stream.
+  if (bin?.stdout || bin?.stderr)
+    shaped.rawBytes =
+      (bin.stdout?.bytes ?? Buffer.byteLength(r.stdout, 'utf8')) +
+      (bin.stderr?.bytes ?? Buffer.byteLength(r.stderr, 'utf8'));
+  // The last word on size: whatever the output looked like, the answer is within the budget.
+  const text = clipBytes(note ? `[${note}]\n${shaped.text}` : shaped.text, resultBudget(ctx.env));
   recordLedger(ctx.projectRoot, {
     sessionId: ctx.sessionId,
     host: ctx.host()?.id ?? 'unknown',

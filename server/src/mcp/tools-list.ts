@@ -60,6 +60,7 @@ export function servePortableToolList(
   server: McpServer,
   tools: Map<string, RegisteredTool>,
   onListed?: (tools: Tool[]) => void,
+  unlisted: ReadonlySet<string> = new Set(),
 ): void {
   // Keyed by the schema object, so `tool.update({ paramsSchema })` is picked up.
   const converted = new WeakMap<object, Tool['inputSchema']>();
@@ -76,7 +77,7 @@ export function servePortableToolList(
   server.server.setRequestHandler(ListToolsRequestSchema, () => {
     const list: Tool[] = [];
     for (const [name, tool] of tools) {
-      if (!tool.enabled) continue;
+      if (!tool.enabled || unlisted.has(name)) continue;
       const entry: Tool = { name, inputSchema: convert(tool.inputSchema, 'input') };
       if (tool.title) entry.title = tool.title;
       if (tool.description) entry.description = tool.description;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
+import type { BinaryStream } from './binary-output.js';
+import { OutputSink } from './output-sink.js';
 import { closeMarker, killAllMarked, killMarked, type Containment } from './contain.js';
 
 export interface RunOptions {
@@ -31,6 +32,13 @@ export interface RunResult {
   durationMs: number;
   /** The process could not be started (ENOENT, EACCES). */
   spawnError?: string;
+  /**
+   * The pipes were still open, with nothing arriving, a grace period after the process exited: something outside
+   * its group holds them, and what it may still write is not in the answer.
+   */
+  outputIncomplete?: boolean;
+  /** Streams judged binary by their first bytes (binary-output.ts): their text above is empty. */
+  binary?: { stdout?: BinaryStream | undefined; stderr?: BinaryStream | undefined };
   /** After a timeout or the cap: what left the process group, killed or not (contain.ts). */
   escaped?: Containment;
 }
@@ -63,7 +71,7 @@ function killGroup(child: ChildProcess): void {
  * no call leaves processes behind unless it asked for `background`. Output is decoded as UTF-8 across chunk
  * boundaries.
  */
-/** How long an answer waits for the pipes after the process exits when something outside its group holds them. */
+/** How long the pipes may stay open and silent after the process exits before the answer stops waiting for them. */
 const PIPE_GRACE_MS = 2_000;
 const ESCAPE_CHECK_MS = 250;
 
@@ -84,23 +92,26 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
       resolve(failed(err, started));
       return;
     }
-    const out = new StringDecoder('utf8');
-    const err = new StringDecoder('utf8');
-    let stdout = '';
-    let stderr = '';
+    const out = new OutputSink();
+    const err = new OutputSink();
     let total = 0;
     let timedOut = false;
     let capped = false;
     let settled = false;
     let keep = true;
     let escapedEarly: Containment | undefined;
+    /** Chunks read so far, from either pipe: the pipes are only "held" while this stops moving. */
+    let received = 0;
+    let outputIncomplete = false;
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
     const finish = (exitCode: number | null, signal: NodeJS.Signals | null, backgrounded = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      stdout += out.end();
-      stderr += err.end();
+      const stdout = out.end();
+      const stderr = err.end();
+      const binary = out.binary || err.binary ? { stdout: out.binary, stderr: err.binary } : undefined;
       if (!backgrounded) killGroup(child); // stragglers of a finished leader
       const result: RunResult = {
         stdout,
@@ -111,6 +122,8 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         capped,
         backgrounded,
         durationMs: Date.now() - started,
+        ...(outputIncomplete ? { outputIncomplete } : {}),
+        ...(binary ? { binary } : {}),
       };
       const marker = options.marker;
       if (!marker || backgrounded) {
@@ -129,6 +142,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         .finally(() => closeMarker(marker));
     };
     const onData = (which: 'out' | 'err') => (chunk: Buffer) => {
+      received++;
       if (!keep) return; // backgrounded: keep draining so the process never blocks on a full pipe
       total += chunk.length;
       if (total > options.capBytes) {
@@ -137,8 +151,7 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         killGroup(child);
         return;
       }
-      if (which === 'out') stdout += out.write(chunk);
-      else stderr += err.write(chunk);
+      (which === 'out' ? out : err).write(chunk);
     };
     child.stdout!.on('data', onData('out'));
     child.stderr!.on('data', onData('err'));
@@ -151,13 +164,12 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
     });
     child.on('exit', (code, signal) => {
       if (settled) return;
-      // Everything the process wrote is in the pipes; the answer waits for them to close. Stragglers left in the
-      // group are killed now (they would be at the end anyway) so they cannot hold the pipes open; only a process
-      // that left the group keeps them open, and that is what the grace period is for. A fixed short wait here
-      // lost output on a busy server (the timer came due before the pipes were read).
+      exited = { code, signal };
+      // Everything the process wrote is in the pipes; the answer is finished when they close, never a fixed time
+      // after the exit (on a busy server the exit was handled, the loop then blocked past that time, and the timer
+      // came due before the pipes were read: "(no output)"). Stragglers left in the group are killed now so they
+      // cannot hold the pipes open; a process that left the group is killed by the call's marker shortly after.
       killGroup(child);
-      const t = setTimeout(() => finish(code, signal), PIPE_GRACE_MS);
-      // Pipes still open a moment later: a process that left the group holds them; kill it by the call's marker.
       const escapeCheck = options.marker
         ? setTimeout(() => {
             void killMarked(options.marker!)
@@ -165,8 +177,23 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
               .catch(() => undefined);
           }, ESCAPE_CHECK_MS)
         : undefined;
+      // Only pipes that stay open with nothing arriving for a whole grace period, across a full turn of the event
+      // loop (the check runs after the poll phase that reads them), are held by something we could not kill: the
+      // answer then says its output may be incomplete.
+      let seen = -1;
+      const quiet = () => {
+        if (settled) return;
+        if (received !== seen) {
+          seen = received;
+          held = setTimeout(() => setImmediate(quiet), PIPE_GRACE_MS);
+          return;
+        }
+        outputIncomplete = true;
+        finish(code, signal);
+      };
+      let held = setTimeout(() => setImmediate(quiet), 0);
       child.once('close', () => {
-        clearTimeout(t);
+        clearTimeout(held);
         clearTimeout(escapeCheck);
         finish(code, signal);
       });
@@ -214,6 +241,11 @@ export function runProcess(options: RunOptions): Promise<RunResult> {
         return;
       }
       killGroup(child);
+      if (exited) {
+        // The process is gone but its pipes never went quiet: whatever holds them is not waited for past the time.
+        outputIncomplete = true;
+        finish(exited.code, exited.signal);
+      }
     }, options.timeoutMs);
   });
 }

@@ -23,6 +23,7 @@ import {
   setupDir,
   sha256,
   stateKey,
+  withSetupLock,
   writeSetupState,
   type FileRecord,
   type SetupState,
@@ -174,6 +175,10 @@ function recordsOf(state: SetupState, path: string): FileRecord[] {
  */
 export function runSetup(opts: SetupRunOptions): SetupPlan {
   const env = opts.env ?? process.env;
+  return opts.dryRun ? setupLocked(opts, env) : withSetupLock(env, () => setupLocked(opts, env));
+}
+
+function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
   const planned = planSetup(opts.hosts, planContext(opts, env));
   // A dry run reports what a real run would refuse (read-only files too), so a plan shown first is the truth.
   if (opts.dryRun) {
@@ -224,6 +229,14 @@ export function runSetup(opts: SetupRunOptions): SetupPlan {
   return toPublic('setup', opts, planned, applied);
 }
 
+/** Equal but for white space (and an empty JSON object): nothing the user typed differs. */
+function sameButSpacing(a: string, b: string): boolean {
+  const squeeze = (t: string) => t.replace(/^\uFEFF/, '').replace(/\s+/g, '');
+  const x = squeeze(a);
+  const y = squeeze(b);
+  return x === y || (x === '{}' && y === '') || (x === '' && y === '{}');
+}
+
 /** The hosts recorded as set up (for upgrade and for `uninstall` without --host). */
 export function setUpHosts(
   env: NodeJS.ProcessEnv,
@@ -244,6 +257,10 @@ export function setUpHosts(
  */
 export function runUninstall(opts: SetupRunOptions): SetupPlan {
   const env = opts.env ?? process.env;
+  return opts.dryRun ? uninstallLocked(opts, env) : withSetupLock(env, () => uninstallLocked(opts, env));
+}
+
+function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
   const state = readSetupState(env);
   const keys = (id: string) => [id, ...(opts.project ? [`${id}@${opts.project}`] : [])];
   const recordFor = (id: string, path: string): FileRecord | undefined => {
@@ -266,11 +283,17 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
         continue;
       }
       if (rec && f.before !== undefined && sha256(f.before) === rec.sha256 && f.action !== 'error') {
+        // The original bytes come back only when they are what is left once our part is out: the user may have
+        // edited between two setups (the last one then recorded their edit's bytes as ours).
+        const backup = rec.backup && existsSync(rec.backup) ? readFileSync(rec.backup, 'utf8') : undefined;
+        const surgical = f.after;
         const original = rec.fileCreated
-          ? undefined
-          : rec.backup && existsSync(rec.backup)
-            ? readFileSync(rec.backup, 'utf8')
-            : f.after;
+          ? surgical === undefined || sameButSpacing(surgical, '')
+            ? undefined
+            : surgical
+          : backup !== undefined && surgical !== undefined && sameButSpacing(surgical, backup)
+            ? backup
+            : surgical;
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
@@ -285,8 +308,11 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
   }
   let applied = false;
   for (const host of planned) {
-    if (!precheck(host)) continue;
+    // Taking our part out of the files that allow it beats leaving it everywhere because one file is broken
+    // (a key written twice, read-only): those are reported, and their records kept for the next run.
+    precheck(host);
     for (const f of host.files) {
+      if (f.action === 'error') continue;
       try {
         writeAtomic(f.path, f.after);
         applied = true;
@@ -302,7 +328,13 @@ export function runUninstall(opts: SetupRunOptions): SetupPlan {
     removeEmptyDirs(
       host.files.filter((f) => f.after === undefined).flatMap((f) => recordFor(host.host, f.path)?.dirsCreated ?? []),
     );
-    for (const k of keys(host.host)) delete state.hosts[k];
+    const failed = new Set(host.files.filter((f) => f.action === 'error').map((f) => f.path));
+    for (const k of keys(host.host)) {
+      const rec = state.hosts[k];
+      if (!rec) continue;
+      for (const path of Object.keys(rec.files)) if (!failed.has(path)) delete rec.files[path];
+      if (!Object.keys(rec.files).length) delete state.hosts[k];
+    }
   }
   writeSetupState(env, state);
   return toPublic('uninstall', opts, planned, applied);

@@ -2,7 +2,16 @@ import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import type { JsonPath } from '@context-mode/shared/setup/jsonc-edit';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** What setup wrote into one file, so uninstall can put back the original bytes and upgrade can redo setup. */
@@ -69,4 +78,44 @@ export function writeSetupState(env: NodeJS.ProcessEnv, state: SetupState): void
 /** Key of a host's record: the host id, plus the project for project-scope setups (one per repository). */
 export function stateKey(host: string, scope: 'user' | 'project', project: string | null): string {
   return scope === 'project' && project ? `${host}@${project}` : host;
+}
+
+/**
+ * Runs `fn` holding the setup lock (`<data home>/setup/state.lock`, made with O_EXCL), so two setups, upgrades or
+ * uninstalls at once take turns and neither loses the other's record. A lock older than `staleMs` (its holder was
+ * killed) is taken over.
+ */
+export function withSetupLock<T>(env: NodeJS.ProcessEnv, fn: () => T, staleMs = 60_000, waitMs = 120_000): T {
+  const dir = setupDir(env);
+  makeDirs(dir);
+  const lock = join(dir, 'state.lock');
+  const deadline = Date.now() + waitMs;
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
+      } catch {
+        // Released meanwhile: try again.
+      }
+      if (Date.now() > deadline)
+        throw new Error(`another ctxmode setup holds ${lock}; if none is running, delete that file and try again`, {
+          cause: err,
+        });
+      Atomics.wait(nap, 0, 0, 50);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    try {
+      unlinkSync(lock);
+    } catch {
+      // Already gone (taken over as stale): nothing to release.
+    }
+  }
 }

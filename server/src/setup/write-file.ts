@@ -6,14 +6,17 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  lstatSync,
   openSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** Reads a file for planning: undefined when missing; a SetupError when it exists but cannot be read. */
 export function readForPlan(path: string): string | undefined {
@@ -57,6 +60,21 @@ export function backupFile(path: string, backupDir: string): string {
   return target;
 }
 
+/** The file a (chain of) symbolic link(s) at `path` points to, or `path` itself. */
+export function linkTarget(path: string): string {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    // A dangling link: write to where it points, so the link keeps working once it exists.
+    try {
+      const to = readlinkSync(path);
+      return isAbsolute(to) ? to : resolve(dirname(path), to);
+    } catch {
+      return path;
+    }
+  }
+}
+
 /**
  * Writes `text` atomically: a temp file in the same directory, flushed, given the old file's mode, then renamed
  * over the target, so a host never reads a half-written config. `undefined` deletes the file.
@@ -66,6 +84,8 @@ export function writeAtomic(path: string, text: string | undefined): void {
     if (existsSync(path)) unlinkSync(path);
     return;
   }
+  // A settings file kept as a link (stow, chezmoi, a dotfiles repo): the link stays, its target gets the bytes.
+  path = linkTarget(path);
   makeDirs(dirname(path));
   const mode = existsSync(path) ? statSync(path).mode & 0o7777 : undefined;
   const tmp = join(dirname(path), `.${basename(path)}.ctxmode-${process.pid}.tmp`);

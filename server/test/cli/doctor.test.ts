@@ -10,9 +10,15 @@ function cli(args: string[], env: Record<string, string> = {}) {
   const home = mkdtempSync(join(tmpdir(), 'cm-home-'));
   const project = mkdtempSync(join(tmpdir(), 'cm-proj-'));
   try {
+    // HOME too: otherwise the machine's own host configs (e.g. an untrusted ~/.codex) decide the verdict.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !/^(CODEX_HOME|CLAUDE_CONFIG_DIR|XDG_CONFIG_HOME|GEMINI_CLI_HOME)$/.test(k),
+      ),
+    );
     const r = spawnSync(process.execPath, [BIN, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project, ...env },
+      env: { ...inherited, HOME: home, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project, ...env },
       timeout: 60_000,
     });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr, home };

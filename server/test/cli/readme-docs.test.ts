@@ -43,7 +43,7 @@ test('the README has a one-command setup line for every host in the host table',
   const { allHosts } = await import('@context-mode/shared/platforms/host-table');
   const section = README.split('## Setup per host')[1]?.split('\n## ')[0] ?? '';
   const missing = allHosts()
-    .filter((h) => !section.includes(`| ${h.id} | \`npx ctxmode setup --host ${h.id}\` |`))
+    .filter((h) => !section.includes(`| ${h.id} | \`ctxmode setup --host ${h.id}\` |`))
     .map((h) => h.id);
   assert.deepEqual(missing, [], 'add these hosts to the README "Setup per host" table');
   const listed = [...section.matchAll(/--host ([a-z-]+)`/g)].map((m) => m[1]);

@@ -18,6 +18,18 @@ const SERVER: LayerOrder = [
   ['mcp', 'dashboard'], // the MCP server and its tools; the dashboard server
   ['cli'], // argv dispatch over all of it
 ];
+const SHARED: LayerOrder = [
+  ['settings'], // the one settings reader
+  ['platforms'], // the host table and host paths
+  ['project', 'shell'], // project identity and data home; the one shell parser
+  ['budget', 'instructions'], // output shaping and byte formats; the agent instructions template
+  ['db', 'policy'], // SQLite drivers and store health; redaction, permissions, SSRF
+  ['knowledge'], // the knowledge base
+  ['protocol'], // the JSON shapes the shells read
+  ['ledger', 'setup'], // the savings ledger; setup plans for host files
+  ['memory'], // session memory
+  ['state'], // what the dashboard and the shells read of it all
+];
 // The MCP SDK and its schema library stay in the MCP layer: a sandbox or fetch result never speaks MCP.
 const SERVER_CONFINED = { '@modelcontextprotocol': ['mcp'], zod: ['mcp'] };
 
@@ -33,6 +45,22 @@ test('every import in server/src points down the declared layers, and only mcp/ 
   const files = readSources(repoRoot, 'server/src');
   assert.ok(files.length > 30, `read only ${files.length} files under server/src`);
   assert.deepEqual(layerViolations(files, 'server/src', SERVER, SERVER_CONFINED), []);
+});
+
+test('every import in shared/src points down the declared layers (3 upward imports and 3 folder cycles before)', () => {
+  const files = readSources(repoRoot, 'shared/src');
+  assert.ok(files.length > 100, `read only ${files.length} files under shared/src`);
+  assert.deepEqual(layerViolations(files, 'shared/src', SHARED), []);
+});
+
+test('shared/src does no process I/O (hook processes inherit it; the protocol owns stdout)', () => {
+  const files = readSources(repoRoot, 'shared/src');
+  // A write to the process's own streams, not one inside generated text (a quoted template of a plugin file).
+  const io = /^[^'"`\n]*\bprocess\.(?:stdout|stderr)\.write\(/m;
+  assert.deepEqual(
+    files.filter((f) => io.test(f.text)).map((f) => f.path),
+    [],
+  );
 });
 
 test('an upward, sideways, cross-package or undeclared import is named by file, line and import', () => {

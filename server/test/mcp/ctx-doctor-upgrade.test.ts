@@ -23,7 +23,7 @@ test('ctx_upgrade tells how to upgrade with npm and runs nothing', async () => {
   const s = await startBuiltServer();
   try {
     const r = (await s.client.callTool({ name: 'ctx_upgrade', arguments: {} })) as Text;
-    assert.match(r.content[0]?.text ?? '', /npx -y ctxmode@latest upgrade/);
+    assert.match(r.content[0]?.text ?? '', /ctxmode upgrade --from /);
   } finally {
     await s.close();
   }

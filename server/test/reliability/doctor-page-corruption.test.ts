@@ -3,7 +3,17 @@
 // the ctx_doctor tool — must name the damaged file as a FAIL with the fix, and leave the file where it is.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -82,4 +92,36 @@ test('ctx_doctor over MCP reports the same FAIL for the damaged knowledge.db', a
   assert.match(text, /knowledge\.db/);
   assert.ok(text.includes(db), `answer does not name ${db}: ${text}`);
   assert.match(text, /moves it aside/);
+});
+
+test('doctor --fix moves the damaged knowledge.db aside, says so, and the next search answers from a fresh store', () => {
+  const { db, cli } = damagedProject();
+  const fixed = cli('doctor', '--fix');
+  assert.match(String(fixed.stderr), /moved aside to .*knowledge\.db\.corrupt-/, String(fixed.stderr));
+  assert.ok(!existsSync(db) || statSync(db).size > 0);
+  const dir = join(db, '..');
+  assert.ok(
+    readdirSync(dir).some((f) => f.startsWith('knowledge.db.corrupt-')),
+    'the damaged file is kept',
+  );
+  const after = cli('doctor', '--json');
+  const stores = (JSON.parse(String(after.stdout)) as DoctorJson).checks.find((c) => c.name === 'stores');
+  assert.equal(stores?.status, 'OK', JSON.stringify(stores));
+  assert.equal(cli('index', 'notes.txt').status, 0);
+  const search = cli('search', 'sprockets');
+  assert.equal(search.status, 0, String(search.stderr));
+  assert.match(String(search.stdout), /sprockets/);
+});
+
+test('a zero-length memory.db is a WARN naming the file, and doctor --fix moves it aside', () => {
+  const { db, cli } = damagedProject();
+  const memory = join(db, '..', 'memory.db');
+  writeFileSync(memory, '');
+  const report = JSON.parse(String(cli('doctor', '--json').stdout)) as DoctorJson;
+  const stores = report.checks.find((c) => c.name === 'stores');
+  assert.match(stores?.detail ?? '', /memory\.db: zero-length/);
+  assert.ok(stores?.fix?.includes(memory), JSON.stringify(stores));
+  const fixed = cli('doctor', '--fix');
+  assert.match(String(fixed.stderr), /memory\.db: moved aside to .*memory\.db\.corrupt-/, String(fixed.stderr));
+  assert.ok(!existsSync(memory));
 });

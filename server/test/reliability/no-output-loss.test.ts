@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startBuiltServer } from '../helpers/mcp-client.js';
 import { runProcess } from '../../src/sandbox/run-process.js';
+import { statusNote } from '../../src/mcp/sandbox-answer.js';
 
 test('100 ctx_execute calls in flight all answer with what their code printed', async (t) => {
   const server = await startBuiltServer();
@@ -36,4 +37,26 @@ test('a grandchild that keeps the pipes open does not hold the answer past the l
   assert.match(r.stdout, /leader-done/);
   assert.doesNotMatch(r.stdout, /late/);
   assert.ok(Date.now() - started < 20_000, 'the answer did not wait for the grandchild');
+});
+
+test('pipes held open after exit by a process outside the group: the answer says its output may be incomplete', async (t) => {
+  const r = await runProcess({
+    // setsid: a new session, so neither the group kill nor (without a marker) the escape sweep reaches it.
+    argv: ['sh', '-c', 'echo leader-done; setsid sh -c \'echo "held $$" >&2; sleep 5; echo late\' & sleep 0.5'],
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    timeoutMs: 60_000,
+    capBytes: 1 << 20,
+  });
+  const pid = Number(/held (\d+)/.exec(r.stderr)?.[1]);
+  t.after(() => {
+    try {
+      if (pid) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  });
+  assert.match(r.stdout, /leader-done/);
+  assert.equal(r.outputIncomplete, true, 'the result says the pipes could not be read to their end');
+  assert.match(statusNote({ ...r, capBytes: 1 << 20 }, 60_000), /output may be incomplete/);
 });

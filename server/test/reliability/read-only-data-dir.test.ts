@@ -103,3 +103,32 @@ test('ctx_stats over MCP on a read-only data dir with data reports what was reco
   assert.match(stats, /^- ctx_execute: 1×/m, stats);
   assert.match(stats, /^Project: saved (?!0 B)/m, stats);
 });
+
+test('ctx_search over MCP on a read-only data dir answers from what was indexed, as the CLI search does', async (t) => {
+  const project = mkdtempSync(join(tmpdir(), 'cm-rel-ro-proj-'));
+  after(() => rmSync(project, { recursive: true, force: true }));
+  writeFileSync(join(project, 'notes.md'), '# Turbines\n\nThe turbine blades are inspected weekly.\n');
+  const textOf = (r: unknown) =>
+    ((r as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('');
+  const home = readOnlyHome((h) => {
+    const r = spawnSync(process.execPath, [BIN, 'index', 'notes.md'], {
+      cwd: project,
+      env: { ...process.env, CONTEXT_MODE_HOME: h, CONTEXT_MODE_PROJECT_DIR: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+  });
+  if (!home) {
+    t.skip('needs root to mount a read-only tmpfs');
+    return;
+  }
+  const server = await startBuiltServer({ project, env: { CONTEXT_MODE_HOME: home } });
+  t.after(() => server.close());
+  const r = (await server.client.callTool({ name: 'ctx_search', arguments: { queries: ['turbine blades'] } })) as {
+    isError?: boolean;
+  };
+  const text = textOf(r);
+  assert.ok(!r.isError, text);
+  assert.match(text, /inspected weekly/, text);
+});

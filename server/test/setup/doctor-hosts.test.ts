@@ -73,13 +73,12 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
       of(w.checks(['claude-code']), 'claude-code hooks').map((x) => x.status),
       ['OK'],
     );
-    const pre = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse as { hooks: { command: string }[] }[];
+    const pre = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse as {
+      hooks: { command?: string; tool?: string }[];
+    }[];
+    // Ours on PreToolUse is an mcp_tool hook calling ctx_hook (no process per call).
     assert.deepEqual(
-      pre.map((e) =>
-        e.hooks[0]!.command.includes('ctxmode') || e.hooks[0]!.command.includes('context-mode.cjs')
-          ? 'ours'
-          : e.hooks[0]!.command,
-      ),
+      pre.map((e) => (e.hooks[0]!.tool === 'ctx_hook' ? 'ours' : e.hooks[0]!.command)),
       ['ours', 'my-linter'],
     );
   });

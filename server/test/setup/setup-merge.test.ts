@@ -348,7 +348,7 @@ describe('team-shared Copilot hooks file', () => {
     assert.equal(plan.ok, true);
     assert.ok(
       plan.hosts[0]!.notes.some((n) =>
-        /can be committed: teammates get the tool with `npm install -g ctxmode`/.test(n),
+        /can be committed: teammates get the tool with `npm install -g \.\/ctxmode-<version>\.tgz`/.test(n),
       ),
     );
     const file = join(w.project, '.github/hooks/context-mode.json');
@@ -396,7 +396,7 @@ describe('team-shared Copilot hooks file', () => {
     assert.equal(missing.status, 0);
     assert.equal(missing.stdout, '');
     assert.equal(missing.stderr.trim().split('\n').length, 1);
-    assert.match(missing.stderr, /npm install -g ctxmode/);
+    assert.match(missing.stderr, /npm install -g \.\/ctxmode-<version>\.tgz/);
     const fake = join(w.root, 'fake-bin');
     mkdirSync(fake);
     writeFileSync(join(fake, 'ctxmode'), '#!/bin/sh\necho "{\\"args\\": \\"$*\\"}"\nexit 2\n', { mode: 0o755 });

@@ -71,7 +71,7 @@ export function emptyStateView(): HTMLElement {
       {},
       'context-mode records savings once an agent uses it in this project. Set up a host, then ask the agent for something that produces output:',
     ),
-    h('pre', {}, h('code', {}, 'npx ctxmode setup --host claude-code   # or gemini-cli, codex, vscode-copilot, …')),
+    h('pre', {}, h('code', {}, 'ctxmode setup --host claude-code   # or gemini-cli, codex, vscode-copilot, …')),
     h('p', {}, 'In VS Code, the context-mode extension offers this when you open the workspace.'),
   );
 }

@@ -1,6 +1,18 @@
-import type { KnowledgeBase } from '../knowledge/types.js';
 import { isImportantLine } from './important-lines.js';
 import { clipBytes, resultBudget } from './result-budget.js';
+
+type IndexInput = { source: string; content: string; format: 'json' | 'text'; kind: string; sessionId?: string };
+
+/**
+ * What shaping needs of a knowledge base: store the full output (at once, or in slices that leave the event loop
+ * free), search it. Declared here because budget/ sits below knowledge/ (knowledge uses format-bytes); the
+ * knowledge base satisfies it as it is.
+ */
+export interface OutputIndex {
+  index(input: IndexInput): { source: string; chunks: number };
+  indexAsync?(input: IndexInput): Promise<{ source: string; chunks: number }>;
+  search(query: string, opts: { limit: number; source: string }): Array<{ title: string; snippet: string }>;
+}
 
 export interface ShapeInput {
   /** What the process printed on stdout (or the tool's whole output). */
@@ -12,7 +24,7 @@ export interface ShapeInput {
   intent?: string;
   /** Label prefix of the source the full text is indexed under; a unique suffix is always added. */
   sourceLabel: string;
-  kb?: KnowledgeBase;
+  kb?: OutputIndex;
   sessionId?: string;
   exitCode?: number | null;
   /** Source kind for the KB ('exec', 'batch', 'hook', …). */
@@ -35,6 +47,8 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const HEAD_LINES = 8;
 const TAIL_LINES = 8;
 const LINE_CAP = 300;
+/** Longest source label prefix (a ctx_execute_file path can be long). */
+const LABEL_MAX = 160;
 
 function combined(input: ShapeInput): string {
   const err = input.stderr ?? '';
@@ -82,15 +96,31 @@ export function uniqueSourceLabel(prefix: string, now = Date.now()): string {
   return `${prefix}:${stamp}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** Longest term the search hint names: past it, a word is a long token (hex, a minified line, `xxx…`). */
+const TERM_MAX = 24;
+const MAX_TERMS = 6;
+
+/**
+ * Up to six short words for the digest's `ctx_search` hint, from the first important line (else the first lines
+ * with content). A word longer than TERM_MAX (one 100 KB hex token, 5 MB of `x`) is left out: copying it whole
+ * once made the hint — and the answer — as large as the output, and the search does not find a piece of it. Output
+ * that is only such tokens is named by "output", the title its plain-text sections are indexed under (chunk-text).
+ */
 function searchTerms(lines: string[], intent?: string): string {
-  if (intent) return JSON.stringify(intent.slice(0, 80));
-  const first = lines.find(isImportantLine) ?? lines.find((l) => l.trim()) ?? 'output';
-  const words =
-    first
-      .match(/[\p{L}\p{N}_]{3,}/gu)
-      ?.slice(0, 6)
-      .join(' ') || 'error';
-  return JSON.stringify(words);
+  if (intent) return JSON.stringify(clipBytes(intent, 80, ''));
+  const first = lines.find(isImportantLine);
+  const candidates = first ? [first] : lines.filter((l) => l.trim()).slice(0, 3);
+  const terms: string[] = [];
+  for (const line of candidates) {
+    // Only the line's start is read: a 5 MB line holds no more useful terms than its first few kilobytes.
+    for (const m of line.slice(0, 4096).matchAll(/[\p{L}\p{N}_]{3,}/gu)) {
+      const word = m[0];
+      if (word.length <= TERM_MAX && !terms.includes(word)) terms.push(word);
+      if (terms.length >= MAX_TERMS) break;
+    }
+    if (terms.length >= MAX_TERMS) break;
+  }
+  return JSON.stringify(terms.join(' ') || 'output');
 }
 
 /**
@@ -100,6 +130,81 @@ function searchTerms(lines: string[], intent?: string): string {
  * lines, totals, how much was left out, and the exact ctx_search call that retrieves the rest.
  */
 export function shapeOutput(input: ShapeInput): ShapedOutput {
+  const whole = withinBudget(input);
+  if ('text' in whole) return whole;
+  let indexed: Indexed = {};
+  if (input.kb) {
+    const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, '')); // named twice in the footer
+    try {
+      // The same output stored before keeps its label (no duplicate hits); the hint names that one.
+      const r = input.kb.index(indexInput(input, source, whole.full));
+      indexed = { source: r.source, note: `${r.chunks} sections` };
+    } catch (err) {
+      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  return digest(input, whole, indexed);
+}
+
+/**
+ * shapeOutput without holding the event loop for the indexing of a large output (16 MiB held it ~5 s): the
+ * knowledge base's non-blocking path writes it in short slices.
+ */
+export async function shapeOutputAsync(input: ShapeInput): Promise<ShapedOutput> {
+  const whole = withinBudget(input);
+  if ('text' in whole) return whole;
+  let indexed: Indexed = {};
+  if (input.kb) {
+    const source = uniqueSourceLabel(clipBytes(input.sourceLabel, LABEL_MAX, ''));
+    try {
+      const job = indexInput(input, source, whole.full);
+      const r = input.kb.indexAsync ? await input.kb.indexAsync(job) : input.kb.index(job);
+      indexed = { source: r.source, note: `${r.chunks} sections` };
+    } catch (err) {
+      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  return digest(input, whole, indexed, await scanInSlices(whole.full));
+}
+
+/** The output's lines and which of them are important, found ahead of the digest. */
+interface Scanned {
+  lines: string[];
+  important: number[];
+}
+
+function importantLines(lines: string[], from = 0, to = lines.length): number[] {
+  const found: number[] = [];
+  for (let i = from; i < to; i++) if (isImportantLine(lines[i]!)) found.push(i);
+  return found;
+}
+
+/** Lines scanned between two turns of the event loop (316k lines of a 16 MiB flood took ~0.2 s in one go). */
+const SCAN_SLICE = 20_000;
+
+async function scanInSlices(full: string): Promise<Scanned> {
+  const lines = digestLines(full);
+  const important: number[] = [];
+  for (let at = 0; at < lines.length; at += SCAN_SLICE) {
+    important.push(...importantLines(lines, at, Math.min(lines.length, at + SCAN_SLICE)));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { lines, important };
+}
+
+interface Indexed {
+  source?: string;
+  note?: string;
+}
+interface OverBudget {
+  budget: number;
+  full: string;
+  rawBytes: number;
+  exitNote: string;
+}
+
+/** The output as is when it fits the budget, else what the digest is made from. */
+function withinBudget(input: ShapeInput): ShapedOutput | OverBudget {
   const budget = input.budget ?? resultBudget();
   const full = combined(input);
   const rawBytes = bytes(input.text) + bytes(input.stderr ?? '');
@@ -111,27 +216,24 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
     const text = exitNote + full;
     return { text, rawBytes, returnedBytes: bytes(text), elidedBytes: 0 };
   }
+  return { budget, full, rawBytes, exitNote };
+}
 
-  const lines = digestLines(full);
-  let source: string | undefined;
-  let indexNote = '';
-  if (input.kb) {
-    source = uniqueSourceLabel(input.sourceLabel);
-    try {
-      const r = input.kb.index({
-        source,
-        content: full,
-        format: looksLikeJson(full) ? 'json' : 'text',
-        kind: input.kind ?? 'exec',
-        ...(input.sessionId ? { sessionId: input.sessionId } : {}),
-      });
-      indexNote = `${r.chunks} sections`;
-    } catch (err) {
-      source = undefined;
-      indexNote = `not indexed: ${err instanceof Error ? err.message : String(err)}`;
-    }
-  }
+function indexInput(input: ShapeInput, source: string, full: string): IndexInput {
+  return {
+    source,
+    content: full,
+    format: looksLikeJson(full) ? 'json' : 'text',
+    kind: input.kind ?? 'exec',
+    ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+  };
+}
 
+function digest(input: ShapeInput, whole: OverBudget, indexed: Indexed, scanned?: Scanned): ShapedOutput {
+  const { budget, full, rawBytes, exitNote } = whole;
+  const lines = scanned?.lines ?? digestLines(full);
+  const source = indexed.source;
+  const indexNote = indexed.note ?? '';
   const header = `${exitNote}Output: ${lines.length} lines, ${rawBytes} bytes — over the ${budget}-byte budget, so this is a digest.\n`;
   const footer = source
     ? `\nFull output indexed as "${source}" (${indexNote}). Retrieve any part: ctx_search(source: "${source}", queries: [${searchTerms(lines, input.intent)}])\n`
@@ -169,8 +271,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
   const tailStart = Math.max(head, lines.length - TAIL_LINES);
   for (let i = 0; i < Math.min(3, head); i++) take(i);
   for (let i = lines.length - 1; i >= Math.max(tailStart, lines.length - 4); i--) take(i);
-  const important: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (isImportantLine(lines[i]!)) important.push(i);
+  const important = scanned?.important ?? importantLines(lines);
   let importantShown = 0;
   for (const i of important) if (take(i)) importantShown++;
   for (let i = 3; i < head; i++) take(i);

@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { makeDirs } from '../project/data-home.js';
 import { dirname } from 'node:path';
 import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
+import { noteStoreBroken, noteStoreOpened, storeUnusableReason } from './engine-health.js';
 import { failedForReadOnlyDir, openReadOnlyCopy } from './read-only-copy.js';
 import type { Database, DriverName } from './types.js';
 
@@ -77,6 +78,18 @@ function configure(db: Database, migrations: readonly string[]): void {
  * store is created, so nothing the user had is lost and the reason is reported through `recovered`.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
+  try {
+    const db = openDatabaseOnce(path, options);
+    if (path !== ':memory:') noteStoreOpened();
+    return db;
+  } catch (err) {
+    const unusable = storeUnusableReason(err);
+    if (unusable !== undefined) noteStoreBroken(unusable);
+    throw err;
+  }
+}
+
+function openDatabaseOnce(path: string, options: OpenOptions): OpenedDatabase {
   const driver = options.driver ?? pickDriver();
   const busy = options.busyTimeoutMs ?? 10_000;
   const migrations = options.migrations ?? [];

@@ -3,6 +3,7 @@
  * both rendered from it, so what the model is told can never drift between hosts or between the file and the
  * injected block. `{ctx_x}` placeholders become the host's own name for our tool (hostToolName).
  */
+import { MCP_TOOLS } from '../platforms/mcp-tools.js';
 
 /** Markdown body of an instruction file. */
 export const INSTRUCTION_TEMPLATE = `# context-mode: keep the context window clean
@@ -52,16 +53,5 @@ Read files you will edit with your normal tools. Remembered context is a hint: t
 /** Hard budget of the injected routing block, in UTF-8 bytes. */
 export const ROUTING_BLOCK_BUDGET = 1_536;
 
-/** Every tool the template may name. */
-export const TEMPLATE_TOOLS = [
-  'ctx_execute',
-  'ctx_execute_file',
-  'ctx_batch_execute',
-  'ctx_index',
-  'ctx_search',
-  'ctx_fetch_and_index',
-  'ctx_stats',
-  'ctx_doctor',
-  'ctx_upgrade',
-  'ctx_purge',
-] as const;
+/** Every tool the template names: all of them (the one table, shared/src/platforms/mcp-tools.ts). */
+export const TEMPLATE_TOOLS = MCP_TOOLS;

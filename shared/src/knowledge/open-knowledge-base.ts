@@ -9,6 +9,7 @@ import {
 } from '../db/open-database.js';
 import type { DriverName } from '../db/types.js';
 import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
+import { existingOutput } from './duplicate-output.js';
 import { contentHash } from './content-hash.js';
 import { PENDING_KIND } from './pending-source.js';
 import { staleSourceRefresher } from './refresh-stale-sources.js';
@@ -215,8 +216,10 @@ export function openKnowledgeBase(
 
   const index = (input: IndexInput, fileState?: { mtimeMs: number }): IndexResult => {
     checkInput(input);
-    const prepared = prepareContent(input.content ?? '', input.format, cap);
     const hash = contentHash(input.content ?? '');
+    const same = getRow(input.source) ? undefined : existingOutput(db, input, hash);
+    if (same) return same;
+    const prepared = prepareContent(input.content ?? '', input.format, cap);
     const mtime = fileMtime(input, fileState);
     const result = db.transaction(() => {
       const old = getRow(input.source);
@@ -244,6 +247,8 @@ export function openKnowledgeBase(
    */
   const indexAsync = async (input: IndexInput, sliceMs = 15): Promise<IndexResult> => {
     checkInput(input);
+    const same = getRow(input.source) ? undefined : existingOutput(db, input, contentHash(input.content ?? ''));
+    if (same) return same;
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const prepared = await prepareContentInSlices(input.content ?? '', input.format, cap, pause, sliceMs);
     const hash = contentHash(input.content ?? '');

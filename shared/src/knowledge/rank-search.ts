@@ -1,8 +1,10 @@
 import { buildFtsQuery } from './fts-query.js';
+import { partialIdentifierCandidates } from './partial-identifiers.js';
 import { findCandidates, resolveSources, type CandidateFilter } from './fts-candidates.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
+import { namedSources } from './named-source.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
 import { buildSnippet } from './snippet.js';
@@ -97,6 +99,11 @@ export function searchKnowledge(
   if (sourceIds) filter.sourceIds = sourceIds;
   if (opts.contentType) filter.contentType = opts.contentType;
   const { fused, withAlts, searchedAlts } = findCandidates(state, query, q.terms, corrections, limit, filter);
+  if (fused.size === 0) {
+    // Nothing holds the words whole: a prefix of a SHA or a slice of a long token is still a substring.
+    const partial = partialIdentifierCandidates(state, query, Math.max(limit * 10, 50), filter);
+    partial.forEach((id, r) => fused.set(id, 1 / (r + 1)));
+  }
   if (fused.size === 0) return report;
   const head = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 5, 30));
   const ids = head.map(([id]) => id);
@@ -109,7 +116,14 @@ export function searchKnowledge(
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const maxRrf = head[0]?.[1] ?? 1;
 
-  const reranker = buildReranker(state, original, withAlts.length ? withAlts : q.terms, searchedAlts, opts.sessionId);
+  const reranker = buildReranker(
+    state,
+    original,
+    withAlts.length ? withAlts : q.terms,
+    searchedAlts,
+    opts.sessionId,
+    namedSources(query, rows),
+  );
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
     const row = byId.get(id);

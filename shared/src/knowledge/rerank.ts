@@ -19,6 +19,7 @@ export const RANK_WEIGHTS: Readonly<Record<keyof RankParts, number>> = {
   proximity: 0.25,
   phrase: 0.3,
   label: 0.3,
+  named: 2,
   session: 1,
 };
 /** Query-word weights are IDF raised to this power, so a generic word ("error", "windows") counts for less. */
@@ -71,6 +72,7 @@ export function buildReranker(
   terms: QueryTerm[],
   searchedAlts: Set<string>,
   sessionId: string | undefined,
+  namedLabels: ReadonlySet<string> = new Set(),
 ): Reranker {
   // One group per query word: the word itself (weight 1) and its synonyms (weight ALT_WEIGHT), IDF-weighted,
   // so a rare word the user typed counts for more than a common one and an unmatched word costs nothing.
@@ -145,6 +147,7 @@ export function buildReranker(
         : 0,
       // Naming the library or file in the question ("use raw-body with …") points at that source.
       label: labelTerms.some((re) => re.test(label)) ? 1 : 0,
+      named: namedLabels.has(row.label) ? 1 : 0,
       session:
         sessionId && row.session_id ? (row.session_id === sessionId ? OWN_SESSION_BONUS : OTHER_SESSION_PENALTY) : 0,
     };

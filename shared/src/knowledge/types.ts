@@ -33,6 +33,8 @@ export interface IndexResult {
   replaced: boolean;
   /** Number of secrets redacted before storing. */
   redactions: number;
+  /** Set when the same output was already stored under this label: nothing new was written (`source` is it). */
+  sameAs?: string;
 }
 
 export interface SearchOptions {
@@ -63,8 +65,10 @@ export interface RankParts {
   proximity: number;
   /** Share of consecutive query-word pairs written side by side. */
   phrase: number;
-  /** 1 when the question names the source (a package or file name). */
+  /** 1 when a word of the question appears in the source's label (a package or file name). */
   label: number;
+  /** 1 when the question names the source outright (its whole package or file name; see named-source.ts). */
+  named: number;
   /** The session bonus itself: + for the caller's session, − for another session's content, 0 otherwise. */
   session: number;
 }

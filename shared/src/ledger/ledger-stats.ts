@@ -66,15 +66,21 @@ export function toStatsTotals(t: TotalsRow): StatsTotals {
   };
 }
 
-function withLedger<T>(path: string, fallback: T, fn: (db: Database) => T): T {
+function withLedger<T>(
+  path: string,
+  fallback: T,
+  fn: (db: Database) => T,
+  onUnreadable?: StatsOptions['onUnreadable'],
+): T {
   if (!existsSync(path)) return fallback;
   let db: Database | undefined;
   try {
     db = openLedgerFile(path);
     return fn(db);
   } catch (err) {
-    // A damaged or foreign file must not break stats for every other project; say so on stderr.
-    process.stderr.write(`context-mode: cannot read ${path}: ${err instanceof Error ? err.message : String(err)}\n`);
+    // A damaged or foreign file must not break stats for every other project; the caller says so (shared does
+    // no process I/O: a hook process inherits it).
+    onUnreadable?.(path, err instanceof Error ? err.message : String(err));
     return fallback;
   } finally {
     db?.close();
@@ -93,6 +99,8 @@ export interface StatsOptions {
    * dashboard pass false so reading never writes to the data dir.
    */
   foldNotes?: boolean;
+  /** Told about a ledger file that cannot be read (it counts as empty). */
+  onUnreadable?: (path: string, reason: string) => void;
 }
 
 export const FORMULA =
@@ -159,6 +167,7 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
       }
       return { totals, tools, session };
     },
+    options.onUnreadable,
   );
 
   let all = EMPTY;
@@ -172,7 +181,7 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
   }
   for (const dir of dirs) {
     const file = ledgerPathForDir(join(projectsDir, dir));
-    const t = withLedger(file, EMPTY, (db) => readTotals(db));
+    const t = withLedger(file, EMPTY, (db) => readTotals(db), options.onUnreadable);
     if (t.entries > 0) {
       projects++;
       all = add(all, t);

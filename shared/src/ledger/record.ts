@@ -3,6 +3,7 @@ import { projectPaths } from '../project/project-identity.js';
 import { openLedgerForRoot } from './ledger-db.js';
 import type { LedgerEntry, LedgerKind } from './types.js';
 import { readSetting } from '../settings/settings.js';
+import { redactText } from '../policy/redact.js';
 
 const KINDS: ReadonlySet<LedgerKind> = new Set([
   'sandbox',
@@ -51,10 +52,15 @@ function bytes(n: unknown): number {
 }
 
 /**
- * The one write path into the savings ledger. Never throws: a ledger failure must not fail the tool call
- * that produced the bytes; it is reported on stderr (the protocol owns stdout) and the entry is dropped.
+ * The one write path into the savings ledger. Never throws: a ledger failure must not fail the tool call that
+ * produced the bytes. Returns why the entry was dropped (undefined when stored); the caller decides whether to
+ * say so (shared does no process I/O: hook processes inherit it, and the protocol owns stdout).
  */
-export function recordLedger(projectRoot: string, entry: LedgerEntry, env: NodeJS.ProcessEnv = process.env): void {
+export function recordLedger(
+  projectRoot: string,
+  entry: LedgerEntry,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   try {
     if (!entry || !KINDS.has(entry.kind)) throw new Error(`unknown ledger kind ${String(entry?.kind)}`);
     const { insert } = handleFor(projectRoot, env);
@@ -66,14 +72,12 @@ export function recordLedger(projectRoot: string, entry: LedgerEntry, env: NodeJ
       entry.kind,
       bytes(entry.rawBytes),
       bytes(entry.returnedBytes),
-      entry.sourceId ?? null,
+      // A source label can carry the command that produced it; stored text goes through the one redactor.
+      entry.sourceId === undefined ? null : redactText(entry.sourceId),
     );
+    return undefined;
   } catch (err) {
-    try {
-      process.stderr.write(`context-mode: ledger entry dropped: ${err instanceof Error ? err.message : String(err)}\n`);
-    } catch {
-      // stderr closed: nothing left to tell.
-    }
+    return `ledger entry dropped: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 

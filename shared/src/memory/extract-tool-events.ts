@@ -338,5 +338,10 @@ export function extractToolEvents(call: ToolCallInput): ToolExtraction {
       key: callInfo.key,
     });
   }
-  return callInfo ? { events, call: callInfo } : { events };
+  // Keys are stored too (the spool file, then memory.db): a key made of a command's first words or a URL can
+  // carry a secret (`shell:PGPASSWORD=… psql`), so keys go through the same redactor as the data.
+  const redactedEvents = events.map((e) => (e.key ? { ...e, key: redactText(e.key) } : e));
+  return callInfo
+    ? { events: redactedEvents, call: { ...callInfo, key: redactText(callInfo.key) } }
+    : { events: redactedEvents };
 }

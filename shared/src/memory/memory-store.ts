@@ -134,6 +134,9 @@ export class MemoryStore {
   addEvents(sessionId: string, events: readonly ExtractedEvent[], opts: AddEventsOptions = {}): number[] {
     const now = opts.now ?? Date.now();
     const all = [...events];
+    // Every stored text column goes through the redactor, the key too (`shell:PGPASSWORD=… psql` was kept raw);
+    // the call's key is redacted the same way so it still matches the keys stored for it.
+    const callKey = opts.call ? redactText(opts.call.key) : '';
     return this.db.transaction(() => {
       const session = this.touchSession(sessionId, opts.host ?? '', opts.worktree ?? '', now);
       if (opts.call && !opts.call.failed) {
@@ -141,14 +144,14 @@ export class MemoryStore {
           .prepare(
             `SELECT type, data FROM events WHERE session_id = ? AND category = 'error' AND key = ? ORDER BY id DESC LIMIT 1`,
           )
-          .get<{ type: string; data: string }>(sessionId, opts.call.key);
+          .get<{ type: string; data: string }>(sessionId, callKey);
         if (last?.type === 'error_tool') {
           all.push({
             category: 'error',
             type: 'error_resolved',
             priority: 3,
             data: `resolved: ${opts.call.label}`,
-            key: opts.call.key,
+            key: callKey,
           });
         }
       }
@@ -169,7 +172,8 @@ export class MemoryStore {
         const data = clean.length > MAX_EVENT_DATA ? `${clean.slice(0, MAX_EVENT_DATA - 1)}…` : clean;
         const h = hash(data);
         if (recent.get(sessionId, e.type, h)) continue;
-        const r = insert.run(sessionId, session.leg, e.category, e.type, e.priority, data, e.key ?? '', h, now);
+        const key = redactText(e.key ?? '');
+        const r = insert.run(sessionId, session.leg, e.category, e.type, e.priority, data, key, h, now);
         ids.push(Number(r.lastInsertRowid));
       }
       if (ids.length) {

@@ -5,20 +5,10 @@ import { ledgerPathForDir } from '../ledger/ledger-db.js';
 import { LEDGER_MIGRATIONS } from '../ledger/ledger-schema.js';
 import { closeLedgerHandles } from '../ledger/record.js';
 import { projectPaths, type ProjectPaths } from '../project/project-identity.js';
+import type { PurgeResult, PurgeScope } from '../protocol/purge.js';
 import { openExistingMemoryStore } from './memory-store.js';
 
-export type PurgeScope = 'session' | 'project';
-
-export interface PurgeResult {
-  scope: PurgeScope;
-  /** The session purged (scope session). */
-  sessionId?: string;
-  memoryEvents: number;
-  knowledgeChunks: number | 'all';
-  ledgerRows: number;
-  /** Set when the store files were deleted instead of emptied (the disk was full). */
-  byDeletingFiles?: boolean;
-}
+export type { PurgeResult, PurgeScope };
 
 export interface PurgeOptions {
   scope: PurgeScope;

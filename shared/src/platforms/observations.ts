@@ -53,6 +53,9 @@ const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>
     tools: claude('network fetch to stdout: curl is denied with our redirect, naming the MCP tool as Claude names it'),
     payload: claude(CLAUDE_BIG_OUTPUT),
     toolNaming: claude('own MCP tool call: ctx_execute runs in the sandbox and its output reaches the model'),
+    processlessHooks: claude(
+      'mcp_tool hooks: no hook process for the moved events, every one answered by ctx_hook on our server',
+    ),
   },
   'gemini-cli': {
     outputReplacement: gemini(GEMINI_DENIED_READ),
@@ -83,6 +86,7 @@ const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>
     outputReplacement: codex(CODEX_BLOCKED_OUTPUT),
     outputReplacementShape: codex(CODEX_BLOCKED_OUTPUT),
     outputReplacementObserved: codex(CODEX_BLOCKED_OUTPUT),
+    outputCut: codex('stats --json books no more than the model was really spared'),
     tools: codex('network fetch to stdout: curl is denied with our redirect naming ctx_fetch_and_index'),
     payload: codex('memory records the real prompt'),
     toolNaming: codex(

@@ -1,7 +1,7 @@
 import { allHosts } from './host-table.js';
 import { paradigmOf } from './host-capabilities.js';
 import { observationOf } from './observations.js';
-import type { Capabilities, HostRecord, OsPaths, SavedOutput } from './types.js';
+import type { Capabilities, HostRecord, OsPaths, ProcesslessHooks, SavedOutput } from './types.js';
 
 /**
  * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
@@ -29,6 +29,12 @@ function linuxPath(paths: OsPaths | undefined): string | undefined {
   return paths?.linux ?? paths?.darwin ?? paths?.win32;
 }
 
+function processlessText(p: ProcesslessHooks): string {
+  if (p.kind === 'in-process') return 'every hook (an in-process plugin)';
+  if (p.kind === 'none') return `none${p.hostVersion ? ` in ${p.hostVersion}` : ''}; each hook is a process`;
+  return `\`mcp_tool\` hooks on our server for ${p.events.map((e) => `\`${e}\``).join(', ')} (${p.hostVersion}); command hooks for the rest`;
+}
+
 function configLines(host: HostRecord): string[] {
   const p = host.paths.value;
   const lines: string[] = [];
@@ -42,6 +48,9 @@ function configLines(host: HostRecord): string[] {
   } else if (host.hookSetupSkipped) {
     lines.push(`- Hooks: not written by setup — ${host.hookSetupSkipped}`);
   }
+  const processless = host.processlessHooks;
+  if (processless)
+    lines.push(`- Hooks without a process: ${processlessText(processless.value)} (<${processless.docs}>)`);
   lines.push(`- Instruction file: \`${host.instructionFile.value}\``);
   if (p.configDirEnv) lines.push(`- Config directory moves with \`${p.configDirEnv}\``);
   return lines;
@@ -91,7 +100,7 @@ function renderHost(host: HostRecord): string {
   const lines = [
     `### ${host.displayName} (\`${host.id}\`)`,
     '',
-    `- Setup: \`npx ctxmode setup --host ${host.id}\` · wiring: ${paradigmOf(host)}, answer dialect \`${host.dialect.value}\` · docs: ${link(host.docs)}`,
+    `- Setup: \`ctxmode setup --host ${host.id}\` · wiring: ${paradigmOf(host)}, answer dialect \`${host.dialect.value}\` · docs: ${link(host.docs)}`,
     `- MCP tools reach the model as \`${host.toolNaming.value.replace('{tool}', 'ctx_execute')}\` (${link(host.toolNaming.docs)})`,
     `- Hook events: ${events.length ? events.join(', ') : 'none'}`,
     `- Hooks can: ${can.length ? can.join(', ') : 'nothing'}${cannot.length ? `; cannot: ${cannot.join(', ')}` : ''}`,

@@ -120,6 +120,11 @@ export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
  */
 export type HookFileLayout = 'nested-matchers' | 'copilot-cli' | 'cursor' | 'opencode-plugin' | 'toml-array';
 
+export type ProcesslessHooks =
+  | { kind: 'mcp-tool'; events: string[]; hostVersion: string }
+  | { kind: 'in-process' }
+  | { kind: 'none'; hostVersion?: string };
+
 export interface HookSetup {
   layout: HookFileLayout;
   /** A setting the host needs before it runs any hook, e.g. Gemini's `hooksConfig.enabled: true`. */
@@ -239,6 +244,13 @@ export interface HostRecord {
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */
   hookSetup?: Sourced<HookSetup>;
+  /**
+   * How the host can run a hook without starting a process (docs/hosts.md#hooks-without-a-process): `mcp-tool`
+   * (the hook is a call to a tool on an MCP server already connected; `events` are the host's event names where
+   * it is honoured and our server answers, setup writes command hooks for the rest), `in-process` (a plugin
+   * loaded into the host), or `none` (every hook is a process).
+   */
+  processlessHooks?: Sourced<ProcesslessHooks>;
   /** Why setup writes no hooks for a host that has them (shown in the plan). */
   hookSetupSkipped?: string;
   /** What the user must still do after setup (e.g. trust the hooks in Codex). */

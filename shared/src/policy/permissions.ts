@@ -7,6 +7,7 @@ import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import { effectiveCommands, type EffectiveCommand } from '../shell/effective-commands.js';
 import { extractShellStrings } from '../shell/shell-strings.js';
 import { matchesNormalised } from './normalised-rule.js';
+import { listCommands, undecidableReason } from './undecidable-code.js';
 import { sharedRulesFile } from './path-boundary.js';
 
 /** The host whose permission-rule syntax and settings files the sandbox honours (shared/src/platforms). */
@@ -94,7 +95,8 @@ export function evaluateShell(code: string, rules: PermissionRules): Verdict {
  */
 export function denyMessage(language: string, code: string, rules: PermissionRules): string | undefined {
   if (rules.deny.length === 0) return undefined;
-  const pieces = language === 'shell' ? [code] : extractShellStrings(language, code);
+  const pieces =
+    language === 'shell' ? [code] : [...extractShellStrings(language, code), ...listCommands(language, code)];
   for (const piece of pieces) {
     const v = evaluateShell(piece, rules);
     if (v.verdict === 'deny') {
@@ -104,6 +106,15 @@ export function denyMessage(language: string, code: string, rules: PermissionRul
         'a security boundary against code written to get around them.'
       );
     }
+  }
+  // What cannot be read is unknown, not allowed: with deny rules in force, such code is refused with the reason.
+  const why = undecidableReason(language, code, rules.deny);
+  if (why) {
+    return (
+      `Command blocked: deny rules are in force (${sharedRulesFile()} or the settings files beside it) and this code ` +
+      `cannot be checked against them by reading it: ${why}. Write the command out literally (e.g. \`rm -r dir\` ` +
+      'rather than a variable, a piped script or a library call that deletes), or ask the user to change the rules.'
+    );
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import {
   SECRET_FLAG,
   SECRET_KEY_PAIRS,
   SECRET_KEY_PARTS,
+  SECRET_KEY_SUFFIX,
   TOKEN_PATTERNS,
   URL_CREDENTIALS,
   WEBHOOK_URL,
@@ -40,6 +41,8 @@ export function isSecretKey(key: string): boolean {
     .filter(Boolean);
   for (let i = 0; i < parts.length; i++) {
     if (SECRET_KEY_PARTS.has(parts[i]!)) return true;
+    // A tool's prefix glued to the word: PGPASSWORD, MYSQL_PWD's cousins, REDISPASSWORD, APPSECRET.
+    if (SECRET_KEY_SUFFIX.test(parts[i]!)) return true;
     if (i > 0 && SECRET_KEY_PAIRS.has(`${parts[i - 1]} ${parts[i]}`)) return true;
   }
   return false;
@@ -67,6 +70,17 @@ function looksRandom(v: string): boolean {
   return /\d/.test(v) || /[^A-Za-z]/.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v.slice(1)));
 }
 
+/**
+ * After a bare `pass` ("login failed with pass Tr0ub4dor&3") the word is a verb as often as a noun ("pass 2 tests",
+ * "pass --verbose", "pass config.json"), so the value must mix letters with digits or symbols and look like neither
+ * a flag, a path, a file name nor a number with a unit.
+ */
+function looksLikeBarePassword(v: string): boolean {
+  if (!looksRandom(v) || v.length < 6 || /^[-.~/]/.test(v) || v.includes('/')) return false;
+  if (/^\d+[a-z]{0,3}$/i.test(v) || /^[\w-]+\.[a-z]{1,5}$/i.test(v)) return false;
+  return /[A-Za-z]/.test(v) && /[\d\W_]/.test(v);
+}
+
 /** A 40-character base64 run is an AWS secret key when it mixes cases and digits like random bytes do. */
 function looksLikeAwsSecret(v: string): boolean {
   const count = (re: RegExp) => (v.match(re) ?? []).length;
@@ -76,10 +90,15 @@ function looksLikeAwsSecret(v: string): boolean {
 // A key at the start of a word, not a type alias, interface or enum member declaration.
 const KEY = String.raw`(?<![\w.$-])(?<!\b(?:type|interface|class|enum|struct|fn|def|func)\s+)([A-Za-z_][\w.-]{0,63})`;
 const QUOTED_ASSIGN = new RegExp(String.raw`(["']?${KEY}["']?\s*[:=]\s*)(["'\`])([^"'\`\n]{1,500})\3`, 'g');
-const BARE_ASSIGN = new RegExp(String.raw`(^|[\s;,&?{(])(${KEY}\s*=\s*)([^\s"'\`&;,(){}]{1,500})`, 'gm');
+// The lead includes `:` (`shell:PGPASSWORD=… psql`, a memory key) and quotes (`"AccountKey=…;"` in a command).
+const BARE_ASSIGN = new RegExp(String.raw`(^|[\s;,&?{(:"'])(${KEY}\s*=\s*)([^\s"'\`&;,(){}]{1,500})`, 'gm');
 // Unquoted YAML values must be one token: `password: the user's password` in prose is documentation.
 const YAML_ASSIGN = new RegExp(String.raw`^(\s*-?\s*${KEY}:[ \t]+)([^\s"'#{}\[\]]{4,500})[ \t]*$`, 'gm');
-const PROSE_PASSWORD = /\b(pass(?:word|phrase|wd)|pwd)(\s*[:=]\s*|\s+(?:is|was)\s+|\s+)([^\s"'`,;]{4,64})/gi;
+const PROSE_PASSWORD = /\b(pass(?:word|phrase|wd)?|pwd)(\s*[:=]\s*|\s+(?:is|was)\s+|\s+)([^\s"'`,;]{4,64})/gi;
+// After a word that names a key (`key wJalr…`, `secret: …`), a 30–60-character base64 run is a secret even when it has
+// fewer digits than random bytes usually do (AWS's own example key has one).
+const KEYWORD_AWS_SECRET =
+  /\b((?:key|secret|secret[_-]?access[_-]?key|aws[_-]?secret)(?:\s*[:=]\s*|\s+))(?![./~])([A-Za-z0-9/+]{30,60})(?![A-Za-z0-9/+=])/gi;
 
 /** Replaces every secret in `input` with [REDACTED]; returns the text and how many were replaced. */
 export function redactSecrets(input: string): RedactionResult {
@@ -122,7 +141,10 @@ export function redactSecrets(input: string): RedactionResult {
     !isSecretKey(key) || isPlaceholder(value) || /[({;,]$/.test(value) ? m : `${head}${mark()}`,
   );
   text = text.replace(PROSE_PASSWORD, (m, word: string, sep: string, value: string) =>
-    looksRandom(value) ? `${word}${sep}${mark()}` : m,
+    (/^pass$/i.test(word) ? looksLikeBarePassword(value) : looksRandom(value)) ? `${word}${sep}${mark()}` : m,
+  );
+  text = text.replace(KEYWORD_AWS_SECRET, (m, head: string, value: string) =>
+    /[A-Z]/.test(value) && /[a-z]/.test(value) && /[\d/+]/.test(value) ? `${head}${mark()}` : m,
   );
   text = text.replace(BARE_AWS_SECRET, (m) => (looksLikeAwsSecret(m) ? mark() : m));
   return { text, count };

@@ -66,6 +66,9 @@ export const SECRET_KEY_PARTS = new Set([
   'sas',
 ]);
 
+/** A key-name part that ends in one of these is a secret even with a prefix glued on (`PGPASSWORD`, `APPSECRET`). */
+export const SECRET_KEY_SUFFIX = /^[a-z0-9]{1,12}(?:password|passwd|passphrase|secret)$/;
+
 /** Two-part key names that are secrets together (`api_key`, `signing-key`, `AccountKey`). */
 export const SECRET_KEY_PAIRS = new Set([
   'api key',

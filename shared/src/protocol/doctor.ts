@@ -8,7 +8,8 @@ export type DoctorCheckStatus = 'OK' | 'WARN' | 'FAIL';
 export type DoctorAutoFix =
   | { kind: 'setup'; host: string }
   | { kind: 'remove-stale'; host: string; file: string }
-  | { kind: 'stop-orphans'; pids: number[] };
+  | { kind: 'stop-orphans'; pids: number[] }
+  | { kind: 'move-store-aside'; paths: string[] };
 
 export interface DoctorCheckView {
   status: DoctorCheckStatus;

@@ -14,6 +14,9 @@ export type Launcher =
    */
   | { kind: 'pinned'; node: string; bin: string; dataHome?: string };
 
+/** Where the VS Code extension writes its `ctxmode` launcher (POSIX), as a hook command names it. */
+export const LOCAL_LAUNCHER = `"$HOME/.local/bin/${BIN_NAME}"`;
+
 export type ShellDialect = 'posix' | 'powershell' | 'windows-plain';
 
 /** Double-quotes a path for POSIX sh: `"`, `\`, `$` and backquote escaped. */
@@ -42,7 +45,10 @@ export function renderCommand(launcher: Launcher, args: string[], dialect: Shell
       return `if (Get-Command ${BIN_NAME} -ErrorAction SilentlyContinue) { ${BIN_NAME} ${rest}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine(${psQuote(INSTALL_HINT)}) }`;
     }
     if (dialect === 'windows-plain') return `${BIN_NAME} ${rest}`;
-    return `if command -v ${BIN_NAME} >/dev/null 2>&1; then ${BIN_NAME} ${rest}; else echo ${shQuote(INSTALL_HINT)} >&2; fi`;
+    // The launcher the VS Code extension writes is called by its path first: hosts resolve the login shell's PATH
+    // once at start, and a ~/.local/bin created after that (Debian's ~/.profile adds it only if it exists) is not
+    // on it until a restart. `$HOME` keeps the team-shared file free of absolute paths.
+    return `if [ -x ${LOCAL_LAUNCHER} ]; then ${LOCAL_LAUNCHER} ${rest}; elif command -v ${BIN_NAME} >/dev/null 2>&1; then ${BIN_NAME} ${rest}; else echo ${shQuote(INSTALL_HINT)} >&2; fi`;
   }
   if (dialect === 'powershell') {
     return `if (Test-Path ${psQuote(launcher.bin)}) { & ${psQuote(launcher.node)} ${psQuote(launcher.bin)} ${rest}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine(${psQuote(`context-mode: ${launcher.bin} is gone; run: npx ${BIN_NAME} setup`)}) }`;

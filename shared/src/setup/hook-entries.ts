@@ -2,6 +2,45 @@ import { findHostByName } from '../platforms/host-table.js';
 import type { CanonicalEvent, HookFileLayout, HostRecord } from '../platforms/types.js';
 import { isOurCommand, renderCommand, type Launcher } from './hook-command.js';
 import { stringsIn } from './jsonc-edit.js';
+import { MCP_SERVER_NAME } from './product.js';
+
+/** The MCP tool on our server that answers `mcp_tool` hooks (server/src/mcp/hook-tool.ts); never listed to the model. */
+export const HOOK_TOOL_NAME = 'ctx_hook';
+
+/**
+ * The hook input fields an `mcp_tool` hook passes on, each as `${field}` (the host puts an object's JSON text
+ * there, and an empty string for a field the event lacks): the same fields a command hook reads from stdin.
+ */
+const HOOK_INPUT_FIELDS = [
+  'hook_event_name',
+  'session_id',
+  'transcript_path',
+  'cwd',
+  'permission_mode',
+  'tool_name',
+  'tool_input',
+  'tool_response',
+  'tool_use_id',
+  'prompt',
+  'trigger',
+  'custom_instructions',
+  'source',
+  'stop_hook_active',
+  'agent_id',
+  'agent_type',
+];
+
+/** An `mcp_tool` hook entry calling our hook tool for `event` as `host`. */
+function mcpToolHook(host: string, event: string): Record<string, unknown> {
+  const payload = Object.fromEntries(HOOK_INPUT_FIELDS.map((f) => [f, `\${${f}}`]));
+  return {
+    type: 'mcp_tool',
+    server: MCP_SERVER_NAME,
+    tool: HOOK_TOOL_NAME,
+    input: { host, event, payload },
+    timeout: 30,
+  };
+}
 
 /** Our hook entries for one host: the host's event name → the entry for its layout. */
 export interface HookEntries {
@@ -44,9 +83,13 @@ export function hookEntriesFor(
   const commandHost = setup.commandHost ?? host.id;
   const posix = platform === 'win32' ? 'windows-plain' : 'posix';
   const events: Record<string, unknown> = {};
+  const processless = host.processlessHooks?.value;
+  const viaMcpTool = new Set(processless?.kind === 'mcp-tool' ? processless.events : []);
   for (const event of hookEventNames(fileHost)) {
     const args = ['hook', commandHost, event.toLowerCase()];
-    if (setup.layout === 'nested-matchers') {
+    if (setup.layout === 'nested-matchers' && viaMcpTool.has(event)) {
+      events[event] = { hooks: [mcpToolHook(commandHost, event.toLowerCase())] };
+    } else if (setup.layout === 'nested-matchers') {
       events[event] = { hooks: [{ type: 'command', command: renderCommand(launcher, args, posix) }] };
     } else if (setup.layout === 'toml-array') {
       events[event] = { event, command: renderCommand(launcher, args, posix) };
@@ -64,7 +107,16 @@ export function hookEntriesFor(
   return { layout: setup.layout, header, events };
 }
 
-/** True when an entry of a hooks array (any layout) runs our hook. */
+/** True when a value holds an `mcp_tool` hook calling our hook tool on our server. */
+function holdsOurMcpToolHook(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsOurMcpToolHook);
+  if (!value || typeof value !== 'object') return false;
+  const o = value as Record<string, unknown>;
+  if (o.type === 'mcp_tool' && o.server === MCP_SERVER_NAME && o.tool === HOOK_TOOL_NAME) return true;
+  return Object.values(o).some(holdsOurMcpToolHook);
+}
+
+/** True when an entry of a hooks array (any layout) runs our hook: as a command or as an `mcp_tool` call. */
 export function isOurHookEntry(entry: unknown): boolean {
-  return stringsIn(entry).some(isOurCommand);
+  return stringsIn(entry).some(isOurCommand) || holdsOurMcpToolHook(entry);
 }

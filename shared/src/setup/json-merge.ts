@@ -80,7 +80,9 @@ export function mergeHooksJson(
         `${file}: "hooks.${event}" is not an array`,
         `Fix ${file} by hand and run setup again.`,
       );
-    const ours = arr.map((e, i) => (isOurHookEntry(e) ? i : -1)).filter((i) => i >= 0);
+    // A group of ours the user added a hook to stays theirs: only our hook leaves it, and ours is added apart.
+    for (let i = arr.length - 1; i >= 0; i--) if (isMixedGroup(arr[i])) stripOurInnerHooks(m, ['hooks', event, i]);
+    const ours = arr.map((e, i) => (isOurHookEntry(e) && !isMixedGroup(e) ? i : -1)).filter((i) => i >= 0);
     if (ours.length === 1 && jsonEqual(arr[ours[0]!], entry)) continue;
     for (const i of ours.slice(1).reverse()) m.text = setAt(m.text, ['hooks', event, i], undefined);
     if (ours.length) m.text = setAt(m.text, ['hooks', event, ours[0]!], entry);
@@ -90,13 +92,27 @@ export function mergeHooksJson(
   return m;
 }
 
+/** A matcher group (`{hooks: [...]}`) holding our hook command and someone else's. */
+function isMixedGroup(entry: unknown): boolean {
+  const inner = (entry as { hooks?: unknown } | null)?.hooks;
+  return Array.isArray(inner) && inner.some(isOurHookEntry) && !inner.every(isOurHookEntry);
+}
+
+/** Takes our hooks out of a mixed matcher group at `group`, leaving the group and the user's hooks. */
+function stripOurInnerHooks(m: JsonMerge, group: JsonPath): void {
+  const inner = valueAt(m.text, [...group, 'hooks']) as unknown[];
+  for (let j = inner.length - 1; j >= 0; j--)
+    if (isOurHookEntry(inner[j])) m.text = setAt(m.text, [...group, 'hooks', j], undefined);
+}
+
 /** Removes our entries from `hooks.<event>` arrays for the events `which` selects; empty arrays we leave go too. */
 function removeOurHooks(m: JsonMerge, which: (event: string) => boolean, dropEmpty = false): void {
   const hooks = valueAt(m.text, ['hooks']);
   if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return;
   for (const [event, arr] of Object.entries(hooks as Record<string, unknown>)) {
     if (!which(event) || !Array.isArray(arr)) continue;
-    const ours = arr.map((e, i) => (isOurHookEntry(e) ? i : -1)).filter((i) => i >= 0);
+    for (let i = arr.length - 1; i >= 0; i--) if (isMixedGroup(arr[i])) stripOurInnerHooks(m, ['hooks', event, i]);
+    const ours = arr.map((e, i) => (isOurHookEntry(e) && !isMixedGroup(e) ? i : -1)).filter((i) => i >= 0);
     if (!ours.length) continue;
     if (dropEmpty && ours.length === arr.length) m.text = setAt(m.text, ['hooks', event], undefined);
     else for (const i of ours.reverse()) m.text = setAt(m.text, ['hooks', event, i], undefined);
@@ -133,6 +149,13 @@ export function unmergeJson(
     const key = r.path.join('.');
     const ours = what.enable && what.enable.path.join('.') === key ? what.enable.value : undefined;
     if (ours !== undefined && jsonEqual(valueAt(m.text, r.path), ours)) m.text = setAt(m.text, r.path, r.value);
+  }
+  // The host's switch inside a container setup created (Gemini `hooksConfig`): the switch goes first, so the
+  // container can be seen empty below even after the host re-wrote the file in its own formatting.
+  if (what.enable) {
+    const en = what.enable;
+    const inCreated = created.some((c) => c.length <= en.path.length && c.every((k, i) => k === en.path[i]));
+    if (inCreated && jsonEqual(valueAt(m.text, en.path), en.value)) m.text = setAt(m.text, en.path, undefined);
   }
   // Deepest first, so a container emptied by removing its child goes too.
   for (const path of [...created].sort((a, b) => b.length - a.length)) {

@@ -3,6 +3,7 @@ import {
   parse,
   parseTree,
   printParseErrorCode,
+  visit,
   type FormattingOptions,
   type Node,
   type ParseError,
@@ -25,7 +26,19 @@ export function parseJsonObject(withBom: string, file: string): Record<string, u
   const text = stripBom(withBom);
   if (text.trim() === '') return {};
   const errors: ParseError[] = [];
-  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let value: unknown;
+  try {
+    value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+    if (!errors.length) assertNoDuplicateKeys(text, file);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    // The parser recurses per nesting level; a file nested thousands deep is not a settings file we can edit.
+    throw new SetupError(
+      'unexpected-shape',
+      `${file} is nested too deeply to edit safely`,
+      `Check ${file} (it is not a normal settings file), fix or move it aside, and run setup again.`,
+    );
+  }
   if (errors.length) {
     const e = errors[0]!;
     throw new SetupError(
@@ -42,6 +55,43 @@ export function parseJsonObject(withBom: string, file: string): Record<string, u
     );
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * A key twice in one object: hosts read the last one, an edit lands in the first, so setup would report a change
+ * the host never sees. Refused, naming the key and both lines.
+ */
+function assertNoDuplicateKeys(text: string, file: string): void {
+  const stack: { keys: Map<string, number>; path: string }[] = [];
+  let lastKey = '';
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        const parent = stack[stack.length - 1];
+        stack.push({ keys: new Map(), path: parent ? (parent.path ? `${parent.path}.${lastKey}` : lastKey) : '' });
+      },
+      onObjectEnd: () => {
+        stack.pop();
+      },
+      onObjectProperty: (key, offset) => {
+        lastKey = key;
+        const top = stack[stack.length - 1];
+        if (!top) return;
+        const first = top.keys.get(key);
+        if (first !== undefined) {
+          const name = top.path ? `${top.path}.${key}` : key;
+          throw new SetupError(
+            'unexpected-shape',
+            `${file}: key "${name}" appears twice (${lineCol(text, first)} and ${lineCol(text, offset)}); the host reads only the last one`,
+            `Merge the two "${key}" entries of ${file} into one and run the command again.`,
+          );
+        }
+        top.keys.set(key, offset);
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false },
+  );
 }
 
 /** The file's own indentation and line ending, so inserted text looks like the rest of it. */

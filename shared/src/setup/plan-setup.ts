@@ -11,7 +11,7 @@ import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './jso
 import { parseJsonObject, stringsIn, type JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
-import { MCP_SERVER_NAME, PACKAGE_NAME } from './product.js';
+import { INSTALL_COMMAND, MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock } from './toml-block.js';
 
@@ -267,7 +267,7 @@ export function planHostSetup(host: HostRecord, ctx: PlanContext, ws = new Works
   );
   const teammates = shared.length
     ? [
-        `${shared.map((f) => f.path).join(', ')} can be committed: teammates get the tool with \`npm install -g ${PACKAGE_NAME}\` (without it the hooks print one hint line and do nothing).`,
+        `${shared.map((f) => f.path).join(', ')} can be committed: teammates get the tool with \`${INSTALL_COMMAND}\` (without it the hooks print one hint line and do nothing).`,
       ]
     : [];
   return {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Launcher } from './hook-command.js';
-import { BIN_NAME, PACKAGE_NAME } from './product.js';
+import { BIN_NAME, INSTALL_COMMAND, PACKAGE_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 
 /** First line of every plugin file setup writes; how setup and uninstall recognise their own file. */
@@ -19,7 +19,7 @@ export function renderPluginFile(launcher: Launcher): string {
   }
   return [
     PLUGIN_HEADER,
-    `// A teammate without it: npm install -g ${PACKAGE_NAME}`,
+    `// A teammate without it: ${INSTALL_COMMAND}`,
     "import { execFileSync } from 'node:child_process';",
     "import { join } from 'node:path';",
     "import { pathToFileURL } from 'node:url';",
@@ -31,7 +31,7 @@ export function renderPluginFile(launcher: Launcher): string {
     `    const mod = await import(pathToFileURL(join(root, ${JSON.stringify(BIN_NAME)}, 'dist', 'opencode-plugin.mjs')).href);`,
     '    return await mod.ContextModePlugin(input);',
     '  } catch {',
-    `    process.stderr.write(${JSON.stringify(`context-mode: no global ${PACKAGE_NAME} found; install it with: npm install -g ${PACKAGE_NAME}\n`)});`,
+    `    process.stderr.write(${JSON.stringify(`context-mode: no global ${PACKAGE_NAME} found; install the release tarball: ${INSTALL_COMMAND}\n`)});`,
     '    return {};',
     '  }',
     '};',

@@ -2,8 +2,7 @@
  * The names this product is known by outside the repository.
  *
  * The npm name `context-mode` belongs to another product (context-mode 1.0.169, whose package ships a `context-mode`
- * bin). So we publish as `ctxmode` and our bin is `ctxmode` too: `npx ctxmode …` and a `ctxmode` on PATH can only
- * be this package, and installing both products side by side cannot clash over a bin link. Hook files and
+ * bin). So we publish as `ctxmode` and our bin is `ctxmode` too: a `ctxmode` on PATH can only be this package, and installing both products side by side cannot clash over a bin link. Hook files and
  * upgrade advice therefore never say `context-mode` as a command. The MCP server keeps the name `context-mode`
  * (it is a key inside host configs and part of the tool names models see, not a command).
  */
@@ -11,5 +10,10 @@ export const PACKAGE_NAME = 'ctxmode';
 export const BIN_NAME = 'ctxmode';
 /** The key our server is registered under in every host's MCP config. */
 export const MCP_SERVER_NAME = 'context-mode';
+/**
+ * How a user installs the command. The package is not on the npm registry yet, so `npm install -g ctxmode` would
+ * fail: the install is from the release tarball (`npm run release` builds it; README "Install").
+ */
+export const INSTALL_COMMAND = `npm install -g ./${PACKAGE_NAME}-<version>.tgz`;
 /** One line telling a teammate without the tool how to get it (team-shared files carry it). */
-export const INSTALL_HINT = `context-mode: '${BIN_NAME}' not found on PATH; install it with: npm install -g ${PACKAGE_NAME}`;
+export const INSTALL_HINT = `context-mode: '${BIN_NAME}' not found on PATH; install the ${PACKAGE_NAME} release tarball: ${INSTALL_COMMAND}`;

@@ -63,11 +63,13 @@ test('a 60 KB JSON dump returns ≤ 4,096 bytes, says how to get the rest, and i
 });
 
 test('each run is indexed under its own source: a second run never replaces the first', () => {
-  const text = 'x\n'.repeat(5000);
-  const a = shapeOutput({ text, sourceLabel: 'exec:shell', kb });
-  const b = shapeOutput({ text, sourceLabel: 'exec:shell', kb });
+  const a = shapeOutput({ text: 'x\n'.repeat(5000), sourceLabel: 'exec:shell', kb });
+  const b = shapeOutput({ text: 'y\n'.repeat(5000), sourceLabel: 'exec:shell', kb });
   assert.notEqual(a.indexedSource, b.indexedSource);
   assert.ok(kb.getSource(a.indexedSource!) && kb.getSource(b.indexedSource!));
+  // The same bytes again are not stored twice (duplicate hits); the answer names the stored run.
+  const again = shapeOutput({ text: 'x\n'.repeat(5000), sourceLabel: 'exec:shell', kb });
+  assert.equal(again.indexedSource, a.indexedSource);
 });
 
 test('stderr is never dropped and multi-byte text is never cut mid-character', () => {

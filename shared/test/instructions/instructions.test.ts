@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { generatedConfigFiles } from '../../src/instructions/generated-configs.js';
+import { generatedConfigFiles } from '../../src/setup/generated-configs.js';
 import { renderInstructionBlock, renderRoutingBlock } from '../../src/instructions/render-instructions.js';
 import { ROUTING_BLOCK_BUDGET, TEMPLATE_TOOLS } from '../../src/instructions/routing-template.js';
 import { allHosts, getHost, hostToolName } from '../../src/platforms/resolve-host.js';

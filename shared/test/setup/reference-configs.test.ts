@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
-import { generatedConfigFiles } from '../../src/instructions/generated-configs.js';
+import { generatedConfigFiles } from '../../src/setup/generated-configs.js';
 import { TEMPLATE_TOOLS } from '../../src/instructions/routing-template.js';
 import { allHosts, hostToolName } from '../../src/platforms/resolve-host.js';
 import { isOurCommand, isStaleContextModeCommand } from '../../src/setup/hook-command.js';

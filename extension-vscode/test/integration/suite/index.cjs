@@ -5,6 +5,8 @@ const vscode = require('vscode');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
+const os = require('node:os');
+const { execFileSync } = require('node:child_process');
 
 const EXT_ID = 'context-mode.context-mode-vscode';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -24,8 +26,8 @@ async function until(what, fn, ms = 30000) {
   throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`);
 }
 
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+const suite = require('./in-host-runner.cjs').inHostSuite();
+const test = suite.test;
 let api;
 
 test('the extension activates and locates the engine on the machine Node', async () => {
@@ -103,6 +105,18 @@ test("Set Up Workspace merges our hook file and instruction block into the team'
   const hooks = JSON.parse(fs.readFileSync(path.join(ws, '.github', 'hooks', 'context-mode.json'), 'utf8'));
   assert.equal(hooks.version, 1);
   assert.ok(hooks.hooks.preToolUse[0].bash.includes('ctxmode hook'));
+  // The hook file calls the launcher setup wrote by its path: it runs the engine with no ctxmode on PATH.
+  const launcher = path.join(os.homedir(), '.local', 'bin', 'ctxmode');
+  assert.ok(fs.existsSync(launcher), `setup wrote ${launcher}`);
+  const version = execFileSync('/bin/sh', ['-c', '"$HOME/.local/bin/ctxmode" --version'], {
+    env: { HOME: os.homedir(), PATH: '/usr/bin:/bin' },
+    encoding: 'utf8',
+  });
+  assert.equal(
+    version.trim(),
+    api.engine.engine.engine.version.trim(),
+    'the launcher runs the engine this window uses',
+  );
   assert.doesNotMatch(
     JSON.stringify(hooks),
     new RegExp(ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
@@ -131,19 +145,4 @@ test('the dashboard view can be focused', async () => {
   await vscode.commands.executeCommand('context-mode.dashboard.focus');
 });
 
-exports.run = async function run() {
-  let passed = 0;
-  let failed = 0;
-  for (const t of tests) {
-    try {
-      await t.fn();
-      passed++;
-      console.log(`ok - ${t.name}`);
-    } catch (e) {
-      failed++;
-      console.error(`not ok - ${t.name}: ${e && e.stack ? e.stack : e}`);
-    }
-  }
-  console.log(`in-host: ${passed} passed, ${failed} failed`);
-  if (failed) throw new Error(`${failed} failed`);
-};
+exports.run = suite.run;

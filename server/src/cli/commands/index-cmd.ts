@@ -110,7 +110,7 @@ export function registerIndexCommand(program: Command): void {
 }
 
 /** The CLI's next step; the label it names is also one `sources delete` accepts. */
-const searchHint: SearchHint = (src) => `Search with context-mode search "<query>"${src ? ` --source "${src}"` : ''}.`;
+const searchHint: SearchHint = (src) => `Search with ctxmode search "<query>"${src ? ` --source "${src}"` : ''}.`;
 
 /** Paths on the command line are relative to where the user stands, not to the project root. */
 function resolvePath(p: string): string {

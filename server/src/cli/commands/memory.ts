@@ -15,7 +15,7 @@ interface MemoryCliOptions {
 }
 
 function usage(message: string): void {
-  usageError(message, { prefix: 'context-mode memory' });
+  usageError(message, { prefix: 'ctxmode memory' });
 }
 
 function parseId(raw: string): number | undefined {

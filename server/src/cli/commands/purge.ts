@@ -14,7 +14,7 @@ interface PurgeCliOptions {
 }
 
 function usage(message: string): void {
-  usageError(message, { prefix: 'context-mode purge' });
+  usageError(message, { prefix: 'ctxmode purge' });
 }
 
 /** `context-mode purge --scope session|project [--session ID] --yes`: deletes memory and indexed content. */

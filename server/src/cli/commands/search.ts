@@ -65,9 +65,7 @@ export function registerSearchCommand(program: Command): void {
             corrections: [],
           } satisfies SearchReport);
         else
-          process.stdout.write(
-            `The knowledge base of ${root} is empty. Index something first: context-mode index <path>\n`,
-          );
+          process.stdout.write(`The knowledge base of ${root} is empty. Index something first: ctxmode index <path>\n`);
         return;
       }
       try {
@@ -79,7 +77,7 @@ export function registerSearchCommand(program: Command): void {
             `no source matches "${opts.source}". Sources: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`,
             {
               code: 'not-found',
-              hint: 'context-mode sources lists them all',
+              hint: 'ctxmode sources lists them all',
             },
           );
         }
@@ -113,7 +111,7 @@ function searchTimeline(
     if (opts.source && report.hits.length === 0 && report.matchedSources?.length === 0) {
       return fail(`no source or memory category matches "${opts.source}"`, {
         code: 'not-found',
-        hint: 'context-mode sources and context-mode memory list them',
+        hint: 'ctxmode sources and ctxmode memory list them',
       });
     }
     if (opts.json)
@@ -140,5 +138,5 @@ function searchOptions(limit: number, opts: SearchCliOptions): { budget: number;
 }
 
 function usage(message: string): void {
-  usageError(message, { prefix: 'context-mode search' });
+  usageError(message, { prefix: 'ctxmode search' });
 }

@@ -94,7 +94,7 @@ export function registerSourcesCommand(program: Command): void {
         kb?.close();
       }
       if (removed.length === 0)
-        return fail(`no source labelled "${label}"`, { code: 'not-found', hint: 'context-mode sources lists them' });
+        return fail(`no source labelled "${label}"`, { code: 'not-found', hint: 'ctxmode sources lists them' });
       const json = opts.json || (sources.opts() as { json?: boolean }).json;
       if (json)
         printJson({

@@ -29,7 +29,10 @@ export function registerStatsCommand(program: Command): void {
     .action((opts: StatsCliOptions) => {
       try {
         const root = cliProjectRoot(opts.project);
-        const report = readStats(root, { ...(opts.session ? { sessionId: opts.session } : {}) });
+        const report = readStats(root, {
+          ...(opts.session ? { sessionId: opts.session } : {}),
+          onUnreadable: (path, reason) => process.stderr.write(`context-mode: cannot read ${path}: ${reason}\n`),
+        });
         if (opts.session && !report.session?.entries) return unknownSession(opts.session, root);
         if (opts.json) printJson(report);
         else process.stdout.write(`${formatStats(report)}\n`);

@@ -42,7 +42,9 @@ export function registerCtxBatchExecuteTool(server: McpServer, ctx: ServerContex
         concurrency: z.coerce.number().optional().describe('1-8, default 1'),
         timeout: z.coerce.number().optional().describe('ms per command, default 60000'),
       },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      // Not open-world: the tool runs the code shown in the call on this machine and returns that code's output;
+      // it reaches nothing outside by itself (see docs/vscode.md, "What VS Code asks").
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     async (args) => {
       const ran: Ran[] = args.commands.map((c, i) =>

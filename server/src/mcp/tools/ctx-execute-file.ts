@@ -24,7 +24,9 @@ export function registerCtxExecuteFileTool(server: McpServer, ctx: ServerContext
         timeout: z.coerce.number().optional(),
         intent: z.string().optional(),
       },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      // Not open-world: the tool runs the code shown in the call on this machine and returns that code's output;
+      // it reaches nothing outside by itself (see docs/vscode.md, "What VS Code asks").
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     async (args) => {
       const b = checkInsideProject(args.path, ctx.projectRoot);

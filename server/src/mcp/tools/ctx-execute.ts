@@ -35,7 +35,9 @@ export function registerCtxExecuteTool(server: McpServer, ctx: ServerContext): v
         cwd: z.string().optional(),
         intent: z.string().optional().describe('what you look for in the output'),
       },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      // Not open-world: the tool runs the code shown in the call on this machine and returns that code's output;
+      // it reaches nothing outside by itself (see docs/vscode.md, "What VS Code asks").
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     async (args) => {
       if (!args.code.trim()) return toolError('code is empty.', 'Pass the code to run.');

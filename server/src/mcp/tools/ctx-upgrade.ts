@@ -31,8 +31,8 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
         return toolText(
           [
             'Ask the user to run, in a terminal:',
-            '  npx -y ctxmode@latest upgrade   (updates the managed install, re-runs setup for the hosts already set up, runs doctor)',
-            '  (the npm package is `ctxmode`; `context-mode` on npm is a different product)',
+            '  ctxmode upgrade --from <path to the new ctxmode-<version>.tgz>   (updates the managed install, re-runs setup for the hosts already set up, runs doctor)',
+            '  (`context-mode` on npm is a different product; ctxmode is installed from its release tarball)',
             `Or call ctx_upgrade with confirm: true if the user asked you to upgrade. Then restart ${host}.`,
           ].join('\n'),
         );

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { MCP_TOOLS, type McpToolName } from '@context-mode/shared/platforms/mcp-tools';
 import type { ServerContext } from '../context.js';
 import { registerCtxBatchExecuteTool } from './ctx-batch-execute.js';
 import { registerCtxDoctorTool } from './ctx-doctor.js';
@@ -11,16 +12,20 @@ import { registerCtxSearchTool } from './ctx-search.js';
 import { registerCtxStatsTool } from './ctx-stats.js';
 import { registerCtxUpgradeTool } from './ctx-upgrade.js';
 
-/** Every tool, in the order tools/list shows them. */
+const REGISTER: Record<McpToolName, (server: McpServer, ctx: ServerContext) => void> = {
+  ctx_execute: registerCtxExecuteTool,
+  ctx_execute_file: registerCtxExecuteFileTool,
+  ctx_batch_execute: registerCtxBatchExecuteTool,
+  ctx_index: registerCtxIndexTool,
+  ctx_search: registerCtxSearchTool,
+  ctx_fetch_and_index: registerCtxFetchAndIndexTool,
+  ctx_stats: registerCtxStatsTool,
+  ctx_doctor: registerCtxDoctorTool,
+  ctx_upgrade: registerCtxUpgradeTool,
+  ctx_purge: registerCtxPurgeTool,
+};
+
+/** Every tool of the one table (shared/src/platforms/mcp-tools.ts), in its order. */
 export function registerAllTools(server: McpServer, ctx: ServerContext): void {
-  registerCtxExecuteTool(server, ctx);
-  registerCtxExecuteFileTool(server, ctx);
-  registerCtxBatchExecuteTool(server, ctx);
-  registerCtxIndexTool(server, ctx);
-  registerCtxSearchTool(server, ctx);
-  registerCtxFetchAndIndexTool(server, ctx);
-  registerCtxStatsTool(server, ctx);
-  registerCtxDoctorTool(server, ctx);
-  registerCtxUpgradeTool(server, ctx);
-  registerCtxPurgeTool(server, ctx);
+  for (const name of MCP_TOOLS) REGISTER[name](server, ctx);
 }

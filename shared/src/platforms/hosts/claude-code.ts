@@ -126,6 +126,18 @@ export const claudeCode: HostRecord = {
   // A server registered as `context-mode` shows as mcp__context-mode__<tool>. context-mode 1.0.169 ships as a plugin,
   // which Claude names mcp__plugin_context-mode_context-mode__<tool> (docs/hosts.md#tool-naming-it-used-and-what-we-use); setup registers a plain server.
   hookSetup: { value: { layout: 'nested-matchers' }, docs: HOOKS },
+  // `type: "mcp_tool"` hooks call a tool on a connected MCP server: no process. The host waits for a server still
+  // connecting on every event but SessionStart (and other start-up events), where the hook is skipped instead;
+  // a server not connected makes the hook a no-op (`onFailure` continue), so SessionStart stays a command hook.
+  // The tool's text is read as the hook's stdout (claude.exe 2.1.332; docs/hosts.md#hooks-without-a-process).
+  processlessHooks: {
+    value: {
+      kind: 'mcp-tool',
+      events: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'PreCompact', 'Stop'],
+      hostVersion: OBSERVED,
+    },
+    docs: `${HOOKS}#mcp-tool-hooks`,
+  },
   toolNaming: {
     value: 'mcp__context-mode__{tool}',
     docs: `${HOOKS}#hooks-for-mcp-tools`,

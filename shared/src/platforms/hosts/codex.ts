@@ -45,6 +45,9 @@ export const codex: HostRecord = {
   // `decision: "block"` + reason replaces the whole tool result (Bash and MCP tools) with the reason. Codex hands
   // the hook a shell output it has already cut to ~10 KB (head and tail), so lines it dropped are not ours to keep.
   outputReplacement: { value: 'all-tools', docs: 'test/hosts/codex.test.ts' },
+  // Without us a 130 KB `cat` reached the model as 10,216 B and a 104 KB output as 10,215 B (head and tail):
+  // what a denied read is booked against, rounded down so the booking never over-claims.
+  outputCut: { value: { tools: ['Bash'], bytes: 10_000, hostVersion: OBSERVED }, docs: 'test/hosts/codex.test.ts' },
   outputReplacementShape: { value: 'block-reason', docs: 'test/hosts/codex.test.ts' },
   outputReplacementObserved: {
     value: { hostVersion: OBSERVED },
@@ -120,4 +123,7 @@ export const codex: HostRecord = {
     value: '{tool}',
     docs: MCP,
   },
+  // The 0.171.0 binary carries a `ConfiguredHookHandler::McpTool` variant beside `Command`, undocumented and not
+  // yet exercised by the real-host suite: setup writes command hooks (docs/hosts.md#hooks-without-a-process).
+  processlessHooks: { value: { kind: 'none', hostVersion: OBSERVED }, docs: HOOKS },
 };

@@ -117,4 +117,6 @@ export const geminiCli: HostRecord = {
     value: 'mcp_context-mode_{tool}',
     docs: `${HOOKS}#matchers-and-tool-names`,
   },
+  // Hook types in 0.61.0: `command`, and `runtime` for hooks registered in code by extensions; none runs on an MCP server.
+  processlessHooks: { value: { kind: 'none', hostVersion: OBSERVED }, docs: HOOKS },
 };

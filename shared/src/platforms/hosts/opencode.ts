@@ -129,4 +129,6 @@ export const opencode: HostRecord = {
     value: 'context-mode_{tool}',
     docs: MCP,
   },
+  // Hooks are the in-process plugin: no process per call.
+  processlessHooks: { value: { kind: 'in-process' }, docs: PLUGINS },
 };

@@ -117,4 +117,6 @@ export const qwenCode: HostRecord = {
     value: 'mcp__context-mode__{tool}',
     docs: HOOKS,
   },
+  // Hook types in 0.24.4: `command` and `runtime` (in-code), as in Gemini CLI it forks from.
+  processlessHooks: { value: { kind: 'none', hostVersion: '0.24.4' }, docs: HOOKS },
 };

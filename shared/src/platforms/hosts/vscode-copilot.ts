@@ -114,4 +114,6 @@ export const vscodeCopilot: HostRecord = {
     value: 'mcp_context-mode_{tool}',
     docs: MCP,
   },
+  // Its hooks reference documents `type: "command"` only.
+  processlessHooks: { value: { kind: 'none' }, docs: HOOKS_REF },
 };

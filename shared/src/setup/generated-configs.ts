@@ -1,6 +1,6 @@
 import { allHosts } from '../platforms/resolve-host.js';
-import { referenceConfigFiles } from '../setup/reference-configs.js';
-import { renderInstructionFile } from './render-instructions.js';
+import { referenceConfigFiles } from './reference-configs.js';
+import { renderInstructionFile } from '../instructions/render-instructions.js';
 
 export interface GeneratedFile {
   /** Path under configs/, with forward slashes. */

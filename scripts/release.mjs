@@ -1,0 +1,77 @@
+// `npm run release`: builds every artifact a user installs into release/, each once, and checks each one's parts:
+//   ctxmode-<v>.tgz            the npm package (`npm pack` of server/): CLI, MCP server, hooks, dashboard
+//   context-mode-vscode-<v>.vsix  the VS Code extension: its bundle, the engine it runs, the engine tarball, dashboard
+//   context-mode-<v>.zip       the JetBrains plugin (plugin-jetbrains/scripts/build-and-test.sh --zip-only)
+//   SHA256SUMS                 `sha256sum -c SHA256SUMS` checks them
+// Fails (exit 1) when an artifact lacks a part it needs or carries one it must not. The JetBrains zip needs a JDK
+// (javac, jar) and the Kotlin compiler (npm package kotlin-compiler, cached under ~/.cache/context-mode-ci);
+// `--skip-jetbrains` builds the other two when no JDK is installed — the run then says so, it is never silent.
+// `--out <dir>` writes elsewhere than release/; `--no-build` packs the server/dist already built (for tests).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listArtifact, missingParts } from './release-parts.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = outAt >= 0 ? resolve(args[outAt + 1]) : join(repo, 'release');
+const skipJetBrains = args.includes('--skip-jetbrains');
+const run = (cmd, args, cwd = repo) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+const has = (cmd) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+if (!skipJetBrains && !['javac', 'jar', 'java'].every(has)) {
+  console.error(
+    'release: the JetBrains plugin zip needs a JDK 17+ (javac, jar, java) on PATH.\n' +
+      'Install one (Debian/Ubuntu: apt-get install default-jdk-headless junit5), or run `npm run release -- --skip-jetbrains`.',
+  );
+  process.exit(1);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+if (!args.includes('--no-build')) {
+  console.error('release: building server/dist');
+  run('npm', ['run', 'build', '--silent']);
+}
+
+const { version } = JSON.parse(readFileSync(join(repo, 'server/package.json'), 'utf8'));
+console.error('release: npm package');
+run('npm', ['pack', '--silent', '--pack-destination', out], join(repo, 'server'));
+const artifacts = [join(out, `ctxmode-${version}.tgz`)];
+
+console.error('release: VS Code extension');
+const vsix = join(out, `context-mode-vscode-${version}.vsix`);
+run(process.execPath, [join(repo, 'extension-vscode/scripts/package-vsix.mjs'), vsix]);
+artifacts.push(vsix);
+
+if (skipJetBrains) console.error('release: JetBrains plugin zip SKIPPED (--skip-jetbrains)');
+else {
+  console.error('release: JetBrains plugin zip');
+  const lines = run('bash', [join(repo, 'plugin-jetbrains/scripts/build-and-test.sh'), '--zip-only']).split('\n');
+  const zip = join(out, basename(lines[lines.length - 1]));
+  copyFileSync(lines[lines.length - 1], zip);
+  artifacts.push(zip);
+}
+
+let failed = false;
+for (const file of artifacts) {
+  const problems = missingParts(basename(file), listArtifact(file));
+  for (const p of problems) console.error(`release: ${basename(file)}: ${p}`);
+  failed ||= problems.length > 0;
+}
+if (failed) process.exit(1);
+
+const sums = artifacts.map((f) => `${createHash('sha256').update(readFileSync(f)).digest('hex')}  ${basename(f)}`);
+writeFileSync(join(out, 'SHA256SUMS'), sums.join('\n') + '\n');
+for (const f of readdirSync(out)) console.log(join(out, f));

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- plain .mjs build script without type declarations
+import { listArtifact, missingParts } from '../../../scripts/release-parts.mjs';
+
+// `npm run release` as the user runs it (the npm tarball and the .vsix; the JetBrains zip needs the Kotlin
+// toolchain and is checked by its own stage), into a temp folder, from the server/dist `npm test` built.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'cm-release-'));
+const list = listArtifact as (file: string) => string[];
+const problems = missingParts as (name: string, entries: string[]) => string[];
+let files: string[] = [];
+
+before(() => {
+  execFileSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--skip-jetbrains', '--no-build', '--out', out], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 240_000,
+  });
+  files = readdirSync(out).sort();
+});
+after(() => rmSync(out, { recursive: true, force: true }));
+
+test('release writes the npm tarball, the .vsix and checksums that verify', () => {
+  assert.deepEqual(files, ['SHA256SUMS', 'context-mode-vscode-0.1.0.vsix', 'ctxmode-0.1.0.tgz']);
+  const check = execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' });
+  assert.match(check, /ctxmode-0\.1\.0\.tgz: OK/);
+  assert.match(check, /context-mode-vscode-0\.1\.0\.vsix: OK/);
+});
+
+test('the npm tarball carries bin, dist, README and nothing of the sources', () => {
+  const entries = list(join(out, 'ctxmode-0.1.0.tgz'));
+  assert.deepEqual(problems('ctxmode-0.1.0.tgz', entries), []);
+  assert.ok(!entries.some((e) => e.endsWith('.map') || e.startsWith('package/src/')));
+});
+
+test('the .vsix carries the engine it runs, the engine tarball and the dashboard once each, no OpenCode plugin', () => {
+  const entries = list(join(out, 'context-mode-vscode-0.1.0.vsix'));
+  assert.deepEqual(problems('x.vsix', entries), []);
+  assert.equal(entries.filter((e) => e.endsWith('/dashboard.js')).length, 1);
+  assert.equal(entries.filter((e) => e.endsWith('.tgz')).length, 1);
+  assert.ok(!entries.some((e) => e.includes('opencode-plugin')));
+});
+
+test('an artifact missing its engine or tarball is reported, naming the part', () => {
+  const vsixWithoutEngine = ['extension/package.json', 'extension/readme.md', 'extension/dist/extension.js'];
+  assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/bin/context-mode.cjs')));
+  const zipWithoutTarball = ['context-mode-jetbrains/lib/context-mode-jetbrains.jar'];
+  assert.ok(problems('x.zip', zipWithoutTarball).some((p) => p.includes('ctxmode-')));
+  assert.ok(problems('x.tgz', ['package/package.json']).some((p) => p.includes('package/dist/cli.mjs')));
+});

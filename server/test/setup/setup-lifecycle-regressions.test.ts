@@ -1,0 +1,172 @@
+// Regression cases of the lifecycle findings (issue 22, items 1–6): sequences of setup, user edits, host rewrites
+// and uninstall on real temp files, each ending with every byte the user wrote still there and nothing of ours.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import type { HostId } from '@context-mode/shared/platforms/types';
+import { readSetupState } from '../../src/setup/setup-state.js';
+import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { removeTempWorlds, tempWorld } from './temp-world.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const LAUNCHER = { kind: 'pinned' as const, node: '/opt/node/bin/node', bin: '/opt/ctxmode/bin/context-mode.cjs' };
+after(removeTempWorlds);
+
+function world() {
+  const w = tempWorld('cm-life-');
+  const opts = (host: HostId): SetupRunOptions => ({
+    hosts: [getHost(host)],
+    scope: 'user',
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    platform: 'linux',
+    launcher: LAUNCHER,
+    parts: ['mcp', 'hooks'],
+  });
+  const place = (fixture: string, target: string): string => {
+    mkdirSync(dirname(target), { recursive: true });
+    cpSync(join(FIXTURES, fixture), target);
+    return readFileSync(target, 'utf8');
+  };
+  return { ...w, opts, place };
+}
+
+const ours = (text: string) => /context-mode\.cjs|ctxmode|context-mode"/.test(text);
+
+describe('lifecycle regressions (issue 22)', () => {
+  it('1: an edit made between two setups survives uninstall', () => {
+    const w = world();
+    const file = join(w.home, '.claude', 'settings.json');
+    w.place('claude-code/settings.json', file);
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    const edited = readFileSync(file, 'utf8').replace('"Bash(npm test)"', '"Bash(npm test)", "Bash(make lint)"');
+    writeFileSync(file, edited);
+    assert.ok(
+      runSetup({ ...w.opts('claude-code'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }).ok,
+    );
+    assert.ok(runUninstall(w.opts('claude-code')).ok);
+    const after = readFileSync(file, 'utf8');
+    assert.match(after, /Bash\(make lint\)/, 'the rule the user added between the setups is kept');
+    assert.ok(!ours(after), 'nothing of ours is left');
+  });
+
+  it('1b: with no edit in between, uninstall gives back the exact original bytes', () => {
+    const w = world();
+    const file = join(w.home, '.claude', 'settings.json');
+    const original = w.place('claude-code/settings.json', file);
+    runSetup(w.opts('claude-code'));
+    runSetup({ ...w.opts('claude-code'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+    runUninstall(w.opts('claude-code'));
+    assert.equal(readFileSync(file, 'utf8'), original);
+  });
+
+  it('2: a hook the user put into our hook group survives uninstall (and a re-run setup)', () => {
+    const w = world();
+    const file = join(w.home, '.claude', 'settings.json');
+    w.place('claude-code/settings.json', file);
+    runSetup(w.opts('claude-code'));
+    const json = JSON.parse(
+      readFileSync(file, 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/,(\s*[}\]])/g, '$1'),
+    );
+    const group = (json.hooks.PreToolUse as { hooks: { command: string }[] }[]).find((g) => ours(JSON.stringify(g)))!;
+    group.hooks.push({ type: 'command', command: 'my-audit-log' } as never);
+    writeFileSync(file, JSON.stringify(json, null, 2));
+    runSetup(w.opts('claude-code'));
+    assert.equal(readFileSync(file, 'utf8').split('my-audit-log').length, 2, 'kept once by the re-run');
+    assert.ok(runUninstall(w.opts('claude-code')).ok);
+    const after = readFileSync(file, 'utf8');
+    assert.match(after, /my-audit-log/);
+    assert.ok(!ours(after), after);
+  });
+
+  it('3: a symlinked settings file stays a link; its target gets the change and then the original back', () => {
+    const w = world();
+    const target = join(w.root, 'dotfiles', 'claude-settings.json');
+    const original = w.place('claude-code/settings.json', target);
+    const link = join(w.home, '.claude', 'settings.json');
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(target, link);
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    assert.ok(lstatSync(link).isSymbolicLink(), 'still a link after setup');
+    assert.ok(ours(readFileSync(target, 'utf8')), 'the link target was written');
+    runUninstall(w.opts('claude-code'));
+    assert.ok(lstatSync(link).isSymbolicLink(), 'still a link after uninstall');
+    assert.equal(readlinkSync(link), target);
+    assert.equal(readFileSync(target, 'utf8'), original);
+  });
+
+  it('4: two setups at once (two processes) both keep their record in state.json', async () => {
+    const w = world();
+    w.place('claude-code/settings.json', join(w.home, '.claude', 'settings.json'));
+    w.place('gemini-cli/settings.json', join(w.home, '.gemini', 'settings.json'));
+    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+    const run = (host: string) =>
+      new Promise<number>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [bin, 'setup', '--host', host, '--parts', 'mcp,hooks', '--project', w.project],
+          {
+            env: w.env,
+            cwd: w.project,
+            stdio: 'ignore',
+          },
+        );
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.on('exit', (code) => (clearTimeout(timer), resolve(code ?? -1)));
+      });
+    for (let round = 0; round < 3; round++) {
+      const codes = await Promise.all([run('claude-code'), run('gemini-cli')]);
+      assert.deepEqual(codes, [0, 0]);
+      const hosts = Object.keys(readSetupState(w.env).hosts).sort();
+      assert.deepEqual(hosts, ['claude-code', 'gemini-cli'], `round ${round}`);
+    }
+  });
+
+  it('5: a key written twice is refused, naming the file and the key; nothing is written', () => {
+    const w = world();
+    const file = join(w.home, '.claude', 'settings.json');
+    mkdirSync(dirname(file), { recursive: true });
+    const text = '{\n  "hooks": {},\n  "model": "opus",\n  "hooks": {"PreToolUse": []}\n}\n';
+    writeFileSync(file, text);
+    const plan = runSetup(w.opts('claude-code'));
+    assert.equal(plan.ok, false);
+    const err = plan.hosts[0]!.files.find((f) => f.error)!.error!;
+    assert.match(err.message, /settings\.json/);
+    assert.match(err.message, /"hooks" appears twice/);
+    assert.equal(readFileSync(file, 'utf8'), text);
+    runUninstall(w.opts('claude-code'));
+    assert.ok(!ours(readFileSync(file, 'utf8')));
+  });
+
+  it('6: after Gemini re-formats settings.json, uninstall still takes out the hooksConfig switch it added', () => {
+    const w = world();
+    const file = join(w.home, '.gemini', 'settings.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '{\n  "theme": "Dracula"\n}\n');
+    assert.ok(runSetup(w.opts('gemini-cli')).ok);
+    // Gemini CLI writes its settings back with JSON.stringify (two spaces) on start.
+    writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), null, 2));
+    runUninstall(w.opts('gemini-cli'));
+    const after = readFileSync(file, 'utf8');
+    assert.ok(!after.includes('hooksConfig'), after);
+    assert.ok(!ours(after), after);
+    assert.deepEqual(JSON.parse(after), { theme: 'Dracula' });
+    assert.ok(existsSync(file));
+  });
+});
