@@ -14,7 +14,10 @@ kotlin_version=2.4.20
 kc="$cache/kotlin/node_modules/kotlin-compiler"
 J=/usr/share/java
 B="$here/build"
-version="$(sed -n 's/^pluginVersion *= *//p' "$here/gradle.properties")"
+# gradle.properties is the one place for the plugin's version and since-build; plugin.xml gets them at build time.
+prop() { sed -n "s/^$1 *= *//p" "$here/gradle.properties"; }
+version="$(prop pluginVersion)"
+since_build="$(prop pluginSinceBuild)"
 
 if [ ! -x "$kc/bin/kotlinc" ] || ! grep -q "\"version\": \"$kotlin_version\"" "$kc/package.json"; then
   echo "installing kotlin-compiler@$kotlin_version into $cache/kotlin" >&2
@@ -45,7 +48,8 @@ kotlinc "$here/core/src/main/kotlin" -d "$B/context-mode-core.jar"
 echo "IDE layer" >&2
 kotlinc -cp "$B/context-mode-core.jar:$B/stubs:$KL/kotlinx-coroutines-core-jvm.jar" "$here/src/main/kotlin" -d "$B/plugin-classes"
 cp -r "$here/src/main/resources/." "$B/plugin-classes/"
-sed -i "s|<version>.*</version>|<version>$version</version>|" "$B/plugin-classes/META-INF/plugin.xml"
+sed -i "s|</id>|</id>\\n  <version>$version</version>\\n  <idea-version since-build=\"$since_build\"/>|" \
+  "$B/plugin-classes/META-INF/plugin.xml"
 (cd "$B/plugin-classes" && jar cf "$B/context-mode-jetbrains.jar" .)
 
 echo "plugin zip" >&2

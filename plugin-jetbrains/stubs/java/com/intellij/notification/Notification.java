@@ -2,7 +2,9 @@
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.notification;
 public class Notification {
-  public Notification addAction(com.intellij.openapi.actionSystem.AnAction action) { throw new UnsupportedOperationException("stub"); }
+  public Notification addAction(com.intellij.openapi.actionSystem.AnAction action) {
+    throw new UnsupportedOperationException("stub");
+  }
   public void notify(com.intellij.openapi.project.Project project) { throw new UnsupportedOperationException("stub"); }
   public void expire() { throw new UnsupportedOperationException("stub"); }
 }

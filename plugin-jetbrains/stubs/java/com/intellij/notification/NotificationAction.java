@@ -2,5 +2,7 @@
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.notification;
 public abstract class NotificationAction extends com.intellij.openapi.actionSystem.AnAction {
-  public static NotificationAction createSimpleExpiring(String text, Runnable action) { throw new UnsupportedOperationException("stub"); }
+  public static NotificationAction createSimpleExpiring(String text, Runnable action) {
+    throw new UnsupportedOperationException("stub");
+  }
 }

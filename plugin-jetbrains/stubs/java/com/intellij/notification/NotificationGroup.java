@@ -2,5 +2,7 @@
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.notification;
 public final class NotificationGroup {
-  public Notification createNotification(String title, String content, NotificationType type) { throw new UnsupportedOperationException("stub"); }
+  public Notification createNotification(String title, String content, NotificationType type) {
+    throw new UnsupportedOperationException("stub");
+  }
 }

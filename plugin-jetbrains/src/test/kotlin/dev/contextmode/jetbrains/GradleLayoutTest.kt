@@ -16,24 +16,31 @@ class GradleLayoutTest {
     private val gradle = File(dir, "build.gradle.kts").readText()
     private val script = File(dir, "scripts/build-and-test.sh").readText()
     private val root = "context-mode-jetbrains/context-mode/"
-    private val zipNames = ZipFile(File(System.getProperty("plugin.zip"))).use { z -> z.entries().toList().map { it.name } }
+    private val zipNames =
+        ZipFile(File(System.getProperty("plugin.zip"))).use { z -> z.entries().toList().map { it.name } }
 
     /** The first path segment of each zip entry under [prefix]. */
-    private fun children(prefix: String) = zipNames.filter { it.startsWith(prefix) && it != prefix }.map { it.removePrefix(prefix).substringBefore('/') }.toSortedSet()
+    private fun children(prefix: String) =
+        zipNames.filter { it.startsWith(prefix) &&
+        it != prefix }.map { it.removePrefix(prefix).substringBefore('/') }.toSortedSet()
 
     private fun gradleEngineParts(): List<String> {
-        val list = Regex("""val engineParts = listOf\(([^)]*)\)""").find(gradle)?.groupValues?.get(1) ?: error("build.gradle.kts declares no engineParts")
+        val list = Regex("""val engineParts = listOf\(([^)]*)\)""").find(gradle)?.groupValues?.get(1)
+            ?: error("build.gradle.kts declares no engineParts")
         return Regex("\"([^\"]+)\"").findAll(list).map { it.groupValues[1] }.toList()
     }
 
     @Test
     fun `the Gradle build ships the engine files the tested zip ships`() {
-        val scriptParts = Regex("""for part in ([^;]+); do cp -r "\S+/server/\S+" "\S+/context-mode/engine/"""").find(script)?.groupValues?.get(1)?.trim()?.split(Regex("\\s+"))
+        val copyLoop = Regex("""for part in ([^;]+); do cp -r "\S+/server/\S+" "\S+/context-mode/engine/"""")
+        val scriptParts = copyLoop.find(script)?.groupValues?.get(1)?.trim()?.split(Regex("\\s+"))
             ?: error("build-and-test.sh no longer copies server parts into context-mode/engine")
         assertEquals(scriptParts.sorted(), gradleEngineParts().sorted())
         assertEquals(gradleEngineParts().toSortedSet(), children("${root}engine/"))
-        assertTrue(gradle.contains("into(pluginName.map { \"\$it/context-mode/engine\" })"), "Gradle must copy the engine into context-mode/engine")
-        assertTrue(gradle.contains("exclude(\"**/*.map\")") && zipNames.none { it.endsWith(".map") }, "source maps must stay out of both builds")
+        assertTrue(gradle.contains("into(pluginName.map { \"\$it/context-mode/engine\" })"),
+            "Gradle must copy the engine into context-mode/engine")
+        assertTrue(gradle.contains("exclude(\"**/*.map\")") && zipNames.none { it.endsWith(".map") },
+            "source maps must stay out of both builds")
     }
 
     @Test
@@ -42,12 +49,17 @@ class GradleLayoutTest {
         val tarballs = top.filter { it.endsWith(".tgz") }
         assertEquals(1, tarballs.size, "the zip needs exactly one engine tarball: $top")
         assertEquals(setOf("engine") + tarballs, top)
-        assertTrue(script.contains("npm pack --silent --pack-destination \"\$Z/context-mode\""), "build-and-test.sh must npm pack into context-mode/")
-        val pack = Regex("""val packEngine by tasks\.registering\(Exec::class\) \{(.*?)\n}""", RegexOption.DOT_MATCHES_ALL).find(gradle)?.groupValues?.get(1)
+        assertTrue(script.contains("npm pack --silent --pack-destination \"\$Z/context-mode\""),
+            "build-and-test.sh must npm pack into context-mode/")
+        val pack = Regex("""val packEngine by tasks\.registering\(Exec::class\) \{(.*?)\n}""",
+            RegexOption.DOT_MATCHES_ALL).find(gradle)?.groupValues?.get(1)
             ?: error("build.gradle.kts has no packEngine task")
-        assertTrue(pack.contains("commandLine(npm, \"pack\"") && pack.contains("repoRoot.dir(\"server\")"), "packEngine must npm pack server/")
-        val fromPack = Regex("""from\(packEngine\) \{(.*?)\n    }""", RegexOption.DOT_MATCHES_ALL).find(gradle)?.groupValues?.get(1)
+        assertTrue(pack.contains("commandLine(npm, \"pack\"") && pack.contains("repoRoot.dir(\"server\")"),
+            "packEngine must npm pack server/")
+        val fromPack = Regex("""from\(packEngine\) \{(.*?)\n    }""",
+            RegexOption.DOT_MATCHES_ALL).find(gradle)?.groupValues?.get(1)
             ?: error("prepareSandbox does not copy packEngine's output")
-        assertTrue(fromPack.contains("include(\"*.tgz\")") && fromPack.contains("into(pluginName.map { \"\$it/context-mode\" })"), fromPack)
+        assertTrue(fromPack.contains("include(\"*.tgz\")") &&
+            fromPack.contains("into(pluginName.map { \"\$it/context-mode\" })"), fromPack)
     }
 }

@@ -16,9 +16,13 @@ import kotlin.test.assertTrue
  */
 class PluginXmlTest {
     private val jar = File(System.getProperty("plugin.build"), "context-mode-jetbrains.jar")
-    private val doc = JarFile(jar).use { j -> DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(j.getInputStream(j.getJarEntry("META-INF/plugin.xml"))) }
+    private val doc = JarFile(jar).use { j ->
+        val xml = j.getInputStream(j.getJarEntry("META-INF/plugin.xml"))
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml)
+    }
 
-    private fun elements(tag: String) = doc.getElementsByTagName(tag).let { nl -> (0 until nl.length).map { nl.item(it) as Element } }
+    private fun elements(tag: String) =
+        doc.getElementsByTagName(tag).let { nl -> (0 until nl.length).map { nl.item(it) as Element } }
 
     private fun check(className: String, iface: String, vararg ctor: Class<*>) {
         val c = Class.forName(className)
@@ -27,30 +31,51 @@ class PluginXmlTest {
     }
 
     @Test
-    fun `stand-in for the IDE loader - every registered class loads with the right interface and constructor`() {
-        elements("toolWindow").forEach { check(it.getAttribute("factoryClass"), "com.intellij.openapi.wm.ToolWindowFactory") }
-        elements("toolWindow").forEach { check(it.getAttribute("factoryClass"), "com.intellij.openapi.project.DumbAware") }
-        elements("postStartupActivity").forEach { check(it.getAttribute("implementation"), "com.intellij.openapi.startup.ProjectActivity") }
-        elements("applicationConfigurable").forEach { check(it.getAttribute("instance"), "com.intellij.openapi.options.Configurable") }
+    fun `without the IDE, its loader stood in for - each registered class loads with its interface and constructor`() {
+        elements("toolWindow").forEach { check(it.getAttribute("factoryClass"),
+            "com.intellij.openapi.wm.ToolWindowFactory") }
+        elements("toolWindow").forEach { check(it.getAttribute("factoryClass"),
+            "com.intellij.openapi.project.DumbAware") }
+        elements("postStartupActivity").forEach { check(it.getAttribute("implementation"),
+            "com.intellij.openapi.startup.ProjectActivity") }
+        elements("applicationConfigurable").forEach { check(it.getAttribute("instance"),
+            "com.intellij.openapi.options.Configurable") }
         val actions = elements("action")
         assertEquals(5, actions.size)
         actions.forEach { check(it.getAttribute("class"), "com.intellij.openapi.actionSystem.AnAction") }
         // Light services are found by annotation, not plugin.xml: the project service takes the Project.
-        check("dev.contextmode.jetbrains.services.ContextModeProjectService", "com.intellij.openapi.Disposable", Class.forName("com.intellij.openapi.project.Project"))
-        check("dev.contextmode.jetbrains.settings.ContextModeSettings", "com.intellij.openapi.components.PersistentStateComponent")
+        check("dev.contextmode.jetbrains.services.ContextModeProjectService", "com.intellij.openapi.Disposable",
+            Class.forName("com.intellij.openapi.project.Project"))
+        check("dev.contextmode.jetbrains.settings.ContextModeSettings",
+            "com.intellij.openapi.components.PersistentStateComponent")
     }
 
     @Test
-    fun `ids are unique, the platform dependency and since-build are set, and every text key exists in the bundle`() {
+    fun `version and since-build are written once, in gradle properties, and the built plugin xml carries them`() {
+        val props = Properties().apply { File(System.getProperty("plugin.dir"),
+            "gradle.properties").reader().use(::load) }
+        assertEquals(props.getProperty("pluginVersion"), elements("version").single().textContent)
+        assertEquals(props.getProperty("pluginSinceBuild"),
+            elements("idea-version").single().getAttribute("since-build"))
+        val source = File(System.getProperty("plugin.dir"), "src/main/resources/META-INF/plugin.xml").readText()
+        assertTrue("<version>" !in source && "<idea-version" !in source, "plugin.xml must not repeat them")
+    }
+
+    @Test
+    fun `ids are unique, the platform dependency is set, and every text key exists in the bundle`() {
         val ids = elements("action").map { it.getAttribute("id") } + elements("group").map { it.getAttribute("id") }
         assertEquals(ids.size, ids.toSet().size)
         assertEquals("com.intellij.modules.platform", elements("depends").single().textContent)
-        assertEquals("251", elements("idea-version").single().getAttribute("since-build"))
-        val bundle = Properties().apply { JarFile(jar).use { j -> load(j.getInputStream(j.getJarEntry("messages/ContextModeBundle.properties"))) } }
-        elements("action").forEach { assertTrue(bundle.containsKey("action.${it.getAttribute("id")}.text"), it.getAttribute("id")) }
+        val bundle = Properties().apply {
+            JarFile(jar).use { j -> load(j.getInputStream(j.getJarEntry("messages/ContextModeBundle.properties"))) }
+        }
+        elements("action").forEach { assertTrue(bundle.containsKey("action.${it.getAttribute("id")}.text"),
+            it.getAttribute("id")) }
         elements("group").forEach { assertTrue(bundle.containsKey("group.${it.getAttribute("id")}.text")) }
         assertTrue(bundle.containsKey(elements("notificationGroup").single().getAttribute("key")))
-        val used = Regex("""message\("([\w.]+)"""").findAll(File(System.getProperty("plugin.dir"), "src/main/kotlin").walk().filter { it.isFile }.joinToString("\n") { it.readText() }).map { it.groupValues[1] }
+        val sources = File(System.getProperty("plugin.dir"), "src/main/kotlin").walk().filter { it.isFile }
+        val used = Regex("""message\("([\w.]+)"""").findAll(sources.joinToString("\n") { it.readText() })
+            .map { it.groupValues[1] }
         used.forEach { assertTrue(bundle.containsKey(it), "bundle key $it missing") }
     }
 }

@@ -2,5 +2,7 @@
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.ide.plugins;
 public final class PluginManagerCore {
-  public static IdeaPluginDescriptor getPlugin(com.intellij.openapi.extensions.PluginId id) { throw new UnsupportedOperationException("stub"); }
+  public static IdeaPluginDescriptor getPlugin(com.intellij.openapi.extensions.PluginId id) {
+    throw new UnsupportedOperationException("stub");
+  }
 }

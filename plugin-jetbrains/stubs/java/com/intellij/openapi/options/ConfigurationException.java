@@ -1,4 +1,6 @@
 // Test-only signature stub of the real IntelliJ Platform class of the same name (build 251, intellij-community
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.openapi.options;
-public class ConfigurationException extends Exception { public ConfigurationException(String message) { super(message); } }
+public class ConfigurationException extends Exception {
+  public ConfigurationException(String message) { super(message); }
+}

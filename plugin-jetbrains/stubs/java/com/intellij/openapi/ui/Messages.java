@@ -3,5 +3,8 @@
 package com.intellij.openapi.ui;
 public class Messages {
   public static final int YES = 0;
-  public static int showYesNoDialog(com.intellij.openapi.project.Project project, String message, String title, javax.swing.Icon icon) { throw new UnsupportedOperationException("stub"); }
+  public static int showYesNoDialog(
+      com.intellij.openapi.project.Project project, String message, String title, javax.swing.Icon icon) {
+    throw new UnsupportedOperationException("stub");
+  }
 }

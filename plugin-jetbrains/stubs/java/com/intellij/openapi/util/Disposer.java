@@ -2,5 +2,7 @@
 // branch 251). Only the members the plugin calls, with the real signatures; bodies throw. Never packaged.
 package com.intellij.openapi.util;
 public final class Disposer {
-  public static void register(com.intellij.openapi.Disposable parent, com.intellij.openapi.Disposable child) { throw new UnsupportedOperationException("stub"); }
+  public static void register(com.intellij.openapi.Disposable parent, com.intellij.openapi.Disposable child) {
+    throw new UnsupportedOperationException("stub");
+  }
 }

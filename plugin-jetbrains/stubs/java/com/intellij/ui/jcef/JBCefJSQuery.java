@@ -3,7 +3,9 @@
 package com.intellij.ui.jcef;
 public final class JBCefJSQuery implements com.intellij.openapi.Disposable {
   public static JBCefJSQuery create(JBCefBrowserBase browser) { throw new UnsupportedOperationException("stub"); }
-  public void addHandler(java.util.function.Function<? super String, ? extends Response> handler) { throw new UnsupportedOperationException("stub"); }
+  public void addHandler(java.util.function.Function<? super String, ? extends Response> handler) {
+    throw new UnsupportedOperationException("stub");
+  }
   public String inject(String queryResult) { throw new UnsupportedOperationException("stub"); }
   public void dispose() { throw new UnsupportedOperationException("stub"); }
   public static class Response {

@@ -14,17 +14,23 @@ data class DashboardMessage(val type: String, val raw: Map<String, Any?>, val st
     companion object {
         /** The JSON array `ctxmode action` prints; a message the page would not understand is a protocol error. */
         fun list(text: String): List<DashboardMessage> {
-            val items = Json.parse(text) as? List<*> ?: throw IllegalArgumentException("an action answers a JSON array of messages")
+            val items = Json.parse(text) as? List<*>
+                ?: throw IllegalArgumentException("an action answers a JSON array of messages")
             return items.mapIndexed { i, item ->
                 @Suppress("UNCHECKED_CAST")
-                val o = JsonObject(item as? Map<String, Any?> ?: throw IllegalArgumentException("message $i is not an object"), "$[$i]")
+                val o = JsonObject(item as? Map<String, Any?>
+                    ?: throw IllegalArgumentException("message $i is not an object"), "$[$i]")
                 when (val type = o.str("type")) {
                     "state" -> DashboardMessage(type, o.map, DashboardState.from(o.obj("state")))
                     "searchResult" -> {
                         o.str("query")
                         val result = o.obj("result")
-                        result.obj("knowledge").objects("hits").forEach { it.str("source"); it.str("title"); it.str("snippet") }
-                        result.obj("memory").objects("events").forEach { it.long("id"); it.str("category"); it.str("data") }
+                        for (hit in result.obj("knowledge").objects("hits")) {
+                            hit.str("source"); hit.str("title"); hit.str("snippet")
+                        }
+                        for (event in result.obj("memory").objects("events")) {
+                            event.long("id"); event.str("category"); event.str("data")
+                        }
                         DashboardMessage(type, o.map)
                     }
                     "error" -> DashboardMessage(type, o.map.also { o.str("action"); o.str("message") })
@@ -35,14 +41,17 @@ data class DashboardMessage(val type: String, val raw: Map<String, Any?>, val st
 
         /** The action's name for logs and error messages, read loosely: the engine does the validating. */
         fun actionName(actionJson: String): String =
-            (runCatching { Json.parse(actionJson) }.getOrNull() as? Map<*, *>)?.get("type")?.let { it as? String }?.take(40) ?: "unknown"
+            (runCatching { Json.parse(actionJson) }.getOrNull() as? Map<*,
+                *>)?.get("type")?.let { it as? String }?.take(40) ?: "unknown"
     }
 }
 
 object DashboardBridge {
     fun stateMessage(state: DashboardState): String = Json.write(mapOf("type" to "state", "state" to state.raw))
     fun errorMessage(action: String, error: EngineError): String =
-        Json.write(linkedMapOf<String, Any?>("type" to "error", "action" to action, "message" to error.message).apply { error.hint?.let { put("hint", it) } })
+        Json.write(linkedMapOf<String,
+            Any?>("type" to "error", "action" to action,
+            "message" to error.message).apply { error.hint?.let { put("hint", it) } })
 
     /**
      * The script that hands [messageJson] to the page (Kotlin → JS): the message travels as a JSON string literal,

@@ -16,12 +16,17 @@ object DashboardPage {
         if (!index.isFile) {
             return """<!DOCTYPE html><html><head><meta charset="utf-8">$script</head><body data-transport="jetbrains">
 <pre id="app">Loading context-mode…</pre>
-<script nonce="$nonce">window.contextModeReceive = function (json) { document.getElementById('app').textContent = JSON.stringify(JSON.parse(json), null, 2); };
+<script nonce="$nonce">window.contextModeReceive = function (json) {
+  document.getElementById('app').textContent = JSON.stringify(JSON.parse(json), null, 2);
+};
 window.contextModeBridge.send(JSON.stringify({ type: 'refresh' }));</script></body></html>"""
         }
         var page = index.readText()
-        page = page.replace(Regex("(script-src)([^;\"]*)")) { "${it.groupValues[1]}${it.groupValues[2]} 'nonce-$nonce'" }
-        page = Regex("(?i)<head[^>]*>").find(page)?.let { page.replaceRange(it.range.last + 1, it.range.last + 1, script) } ?: (script + page)
+        page = page.replace(Regex("(script-src)([^;\"]*)")) {
+            "${it.groupValues[1]}${it.groupValues[2]} 'nonce-$nonce'"
+        }
+        val head = Regex("(?i)<head[^>]*>").find(page)
+        page = if (head == null) script + page else page.replaceRange(head.range.last + 1, head.range.last + 1, script)
         page = page.replace(Regex("(?i)<body([^>]*?)\\sdata-transport=\"[^\"]*\"")) { "<body${it.groupValues[1]}" }
         return page.replace(Regex("(?i)<body(\\s|>)")) { "<body data-transport=\"jetbrains\"${it.groupValues[1]}" }
     }

@@ -4,7 +4,8 @@ import java.io.File
 
 /**
  * What the plugin zip carries (`<plugin>/context-mode/`): `engine/` (the server package's bin, dist — with the
- * dashboard bundle — and package.json, runnable as is) and the same package as an npm tarball (`*.tgz`) to install as the managed runtime
+ * dashboard bundle — and package.json, runnable as is) and the same package as an npm tarball (`*.tgz`) to install as
+ * the managed runtime
  * that hooks and other hosts share.
  */
 data class PluginLayout(val pluginDir: File) {
@@ -24,7 +25,8 @@ data class PluginLayout(val pluginDir: File) {
 
 /** The data root: CONTEXT_MODE_HOME, else `~/.context-mode` (shared with the engine and the VS Code extension). */
 fun dataHome(setting: String?, env: Map<String, String>, home: String): File =
-    File(setting?.takeIf { it.isNotBlank() } ?: env["CONTEXT_MODE_HOME"]?.takeIf { it.isNotBlank() } ?: "$home/.context-mode")
+    File(setting?.takeIf { it.isNotBlank() } ?: env["CONTEXT_MODE_HOME"]?.takeIf { it.isNotBlank() }
+        ?: "$home/.context-mode")
 
 fun managedCli(dataHome: File, packageName: String): File =
     File(dataHome, "runtime/node_modules/${packageName}/bin/context-mode.cjs")
@@ -42,13 +44,17 @@ sealed interface EngineLookup {
 class EngineLocator(private val runner: ProcessRunner) {
     fun version(node: String, cli: File): String? {
         if (!cli.isFile) return null
-        val r = runner.run(CommandSpec(listOf(node, cli.path, "--version"), env = mapOf("CONTEXT_MODE_PLATFORM" to HOST_ID), timeoutMs = 20_000), CancelToken())
+        val r = runner.run(CommandSpec(listOf(node, cli.path, "--version"),
+            env = mapOf("CONTEXT_MODE_PLATFORM" to HOST_ID), timeoutMs = 20_000), CancelToken())
         return r.stdout.trim().lines().lastOrNull()?.takeIf { r.ok && Regex("""^\d+\.\d+\.\d+""").containsMatchIn(it) }
     }
 
     fun locate(node: String, setting: String?, layout: PluginLayout, dataHome: File): EngineLookup {
         setting?.trim()?.takeIf { it.isNotEmpty() }?.let { path ->
-            val v = version(node, File(path)) ?: return EngineLookup.Missing("The engine path setting names $path, which does not run as a context-mode CLI.")
+            val v = version(node, File(path))
+                ?: return EngineLookup.Missing(
+                    "The engine path setting names $path, which does not run as a context-mode CLI.",
+                )
             return EngineLookup.Found(Engine(node, path, v, EngineSource.SETTING), refreshManaged = false)
         }
         val name = layout.packageInfo()?.first ?: "ctxmode"
@@ -58,8 +64,15 @@ class EngineLocator(private val runner: ProcessRunner) {
         return when {
             managedV != null && (bundledV == null || Versions.compare(managedV, bundledV) >= 0) ->
                 EngineLookup.Found(Engine(node, managed.path, managedV, EngineSource.MANAGED), refreshManaged = false)
-            bundledV != null -> EngineLookup.Found(Engine(node, layout.bundledCli.path, bundledV, EngineSource.BUNDLED), refreshManaged = true)
-            else -> EngineLookup.Missing("No context-mode engine was found: the managed install under $dataHome is missing and the plugin's own copy does not run. Reinstall the plugin or set the engine path.")
+            bundledV != null ->
+                EngineLookup.Found(
+                    Engine(node, layout.bundledCli.path, bundledV, EngineSource.BUNDLED),
+                    refreshManaged = true,
+                )
+            else -> EngineLookup.Missing(
+                "No context-mode engine was found: the managed install under $dataHome is missing and the " +
+                    "plugin's own copy does not run. Reinstall the plugin or set the engine path.",
+            )
         }
     }
 }
@@ -72,11 +85,14 @@ class ManagedRuntime(private val runner: ProcessRunner) {
     data class Result(val ok: Boolean, val version: String?, val message: String)
 
     fun install(bundled: Engine, layout: PluginLayout, dataHome: String?, cancel: CancelToken = CancelToken()): Result {
-        val tgz = layout.tarball ?: return Result(false, null, "The plugin carries no engine tarball under ${layout.root}.")
+        val tgz = layout.tarball
+            ?: return Result(false, null, "The plugin carries no engine tarball under ${layout.root}.")
         val r = runner.run(CommandPlanner(bundled, dataHome).upgradeFrom(tgz), cancel)
         val parsed = EngineOutput.parse(r) { UpgradeReport.from(it) }
         return when (parsed) {
-            is EngineResult.Ok -> if (parsed.value.ok) Result(true, parsed.value.after, "managed runtime ${parsed.value.after ?: "?"} installed in ${parsed.value.runtime}")
+            is EngineResult.Ok ->
+                if (parsed.value.ok) Result(true, parsed.value.after,
+                "managed runtime ${parsed.value.after ?: "?"} installed in ${parsed.value.runtime}")
                 else Result(false, parsed.value.after, parsed.value.error ?: "upgrade failed")
             is EngineResult.Failed -> Result(false, null, parsed.error.message)
         }

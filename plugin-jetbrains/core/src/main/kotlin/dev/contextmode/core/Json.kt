@@ -226,10 +226,13 @@ class JsonObject(val map: Map<String, Any?>, private val where: String = "$") {
     fun objects(key: String): List<JsonObject> = list(key).mapIndexed { i, v ->
         JsonObject(v as? Map<String, Any?> ?: fail("$key[$i]", "an object"), "$where.$key[$i]")
     }
-    fun strings(key: String): List<String> = list(key).mapIndexed { i, v -> v as? String ?: fail("$key[$i]", "a string") }
+    fun strings(key: String): List<String> =
+        list(key).mapIndexed { i, v -> v as? String ?: fail("$key[$i]", "a string") }
 
     private fun fail(key: String, what: String): Nothing =
-        throw IllegalArgumentException("$where.$key: expected $what, got ${Json.write(map[key.substringBefore('[')]).take(80)}")
+        throw IllegalArgumentException(
+            "$where.$key: expected $what, got ${Json.write(map[key.substringBefore('[')]).take(80)}",
+        )
 
     companion object {
         fun parse(text: String) = JsonObject(Json.parseObject(text))

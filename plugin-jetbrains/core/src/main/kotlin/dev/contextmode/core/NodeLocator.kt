@@ -35,7 +35,8 @@ class NodeLocator(
         val out = ArrayList<NodeCandidate>()
         setting?.trim()?.takeIf { it.isNotEmpty() }?.let { out += NodeCandidate(it, "setting") }
         val pathVar = le.env["PATH"] ?: le.env["Path"] ?: ""
-        for (dir in pathVar.split(if (le.windows) ';' else ':')) if (dir.isNotBlank()) out += NodeCandidate(File(dir, exe).path, "PATH")
+        for (dir in pathVar.split(if (le.windows) ';' else ':')) if (dir.isNotBlank()) out += NodeCandidate(File(dir,
+            exe).path, "PATH")
         for (dir in wellKnownDirs(le)) out += NodeCandidate(File(dir, exe).path, "well-known")
         return out.distinctBy { File(it.path).absolutePath }
     }
@@ -51,8 +52,10 @@ class NodeLocator(
             val r = runner.run(CommandSpec(listOf(c.path, "--version"), timeoutMs = probeTimeoutMs), CancelToken())
             val version = if (r.ok) Versions.fromNodeOutput(r.stdout) else null
             when {
-                version == null -> rejected += "${c.path} (${c.origin}): does not run as node${r.startError?.let { ": $it" } ?: ""}"
-                Versions.compare(version, minimum) < 0 -> rejected += "${c.path} (${c.origin}): v$version is older than $minimum"
+                version == null ->
+                    rejected += "${c.path} (${c.origin}): does not run as node${r.startError?.let { ": $it" } ?: ""}"
+                Versions.compare(version, minimum) < 0 ->
+                    rejected += "${c.path} (${c.origin}): v$version is older than $minimum"
                 else -> return NodeLookup.Found(c.path, version, c.origin)
             }
         }
@@ -76,7 +79,8 @@ class NodeLocator(
                 le.env["APPDATA"]?.let { dirs += versionDirs(File("$it\\nvm"), null) }
                 return dirs
             }
-            val dirs = mutableListOf("/opt/homebrew/bin", "/usr/local/bin", "/usr/bin", "$h/.volta/bin", "$h/.asdf/shims", "$h/n/bin", "$h/.local/bin")
+            val dirs = mutableListOf("/opt/homebrew/bin", "/usr/local/bin", "/usr/bin", "$h/.volta/bin",
+                "$h/.asdf/shims", "$h/n/bin", "$h/.local/bin")
             dirs += versionDirs(File(le.env["NVM_DIR"] ?: "$h/.nvm", "versions/node"), "bin")
             dirs += versionDirs(File(le.env["FNM_DIR"] ?: "$h/.local/share/fnm", "node-versions"), "installation/bin")
             dirs += versionDirs(File("$h/Library/Application Support/fnm/node-versions"), "installation/bin")
@@ -98,11 +102,13 @@ object LoginShellEnv {
     fun read(runner: ProcessRunner, le: LocatorEnv, timeoutMs: Long = 5_000): Map<String, String>? {
         if (le.windows) return null
         val shell = le.env["SHELL"]?.takeIf { it.isNotBlank() } ?: return null
-        val r = runner.run(CommandSpec(listOf(shell, "-l", "-c", "env -0"), stdin = "", timeoutMs = timeoutMs), CancelToken())
+        val r = runner.run(CommandSpec(listOf(shell, "-l", "-c", "env -0"), stdin = "", timeoutMs = timeoutMs),
+            CancelToken())
         if (!r.ok) return null
         return parseNulSeparated(r.stdout).takeIf { it.containsKey("PATH") }
     }
 
     fun parseNulSeparated(text: String): Map<String, String> =
-        text.split('\u0000').mapNotNull { e -> e.indexOf('=').takeIf { it > 0 }?.let { e.substring(0, it).trim('\n') to e.substring(it + 1) } }.toMap()
+        text.split('\u0000').mapNotNull { e -> e.indexOf('=').takeIf { it > 0 }?.let { e.substring(0,
+            it).trim('\n') to e.substring(it + 1) } }.toMap()
 }

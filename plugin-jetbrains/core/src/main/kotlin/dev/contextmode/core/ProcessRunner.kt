@@ -59,7 +59,8 @@ class JdkProcessRunner(
         val process = try {
             builder.start()
         } catch (e: java.io.IOException) {
-            return ProcessResult(null, "", "", timedOut = false, cancelled = false, startError = e.message ?: e.toString())
+            return ProcessResult(null, "", "", timedOut = false, cancelled = false, startError = e.message
+                ?: e.toString())
         }
         val out = Drain(process.inputStream, maxCaptureBytes).also { it.start() }
         val err = Drain(process.errorStream, maxCaptureBytes).also { it.start() }

@@ -3,7 +3,8 @@ package dev.contextmode.core
 /** Dotted numeric versions ("v22.5.1", "0.1.0-beta"): pre-release and build tags are ignored. */
 object Versions {
     fun parts(v: String): List<Int> =
-        v.trim().removePrefix("v").split('.', '-', '+').take(3).map { it.toIntOrNull() ?: 0 }.let { it + List(3 - it.size) { 0 } }
+        v.trim().removePrefix("v").split('.', '-', '+').take(3).map { it.toIntOrNull() ?: 0 }.let { it +
+            List(3 - it.size) { 0 } }
 
     /** Negative when a < b, zero when equal, positive when a > b. */
     fun compare(a: String, b: String): Int {

@@ -11,11 +11,14 @@ import kotlin.test.assertTrue
  * tests parse the same files, so a change of their shape fails all three.
  */
 class ActionGoldenTest {
-    private val dir = File(System.getProperty("protocol.golden") ?: File(TestEngine.repo, "shared/test/protocol/golden").path, "actions")
+    private val dir =
+        File(System.getProperty("protocol.golden") ?: File(TestEngine.repo, "shared/test/protocol/golden").path,
+        "actions")
 
     @Test
     fun `every action's golden messages parse into what the plugin and its page use`() {
-        val files = dir.listFiles { f -> f.name.endsWith(".json") }?.associateBy { it.name.removeSuffix(".json") }.orEmpty()
+        val files = dir.listFiles { f -> f.name.endsWith(".json") }
+            ?.associateBy { it.name.removeSuffix(".json") }.orEmpty()
         assertEquals(setOf("refresh", "search", "pinEvent", "deleteEvent", "deleteSource", "purge"), files.keys)
         val parsed = files.mapValues { (_, f) -> DashboardMessage.list(f.readText()) }
         assertEquals(listOf("state"), parsed.getValue("refresh").map { it.type })

@@ -20,7 +20,8 @@ class JsonTest {
         val value = linkedMapOf("s" to "</script>\u2028\"q\"\t", "n" to listOf(1, 2.5, null), "t" to true)
         val text = Json.write(value)
         assertTrue("</script>" !in text && "\u2028" !in text, text)
-        assertEquals(mapOf("s" to "</script>\u2028\"q\"\t", "n" to listOf(1L, 2.5, null), "t" to true), Json.parse(text))
+        assertEquals(mapOf("s" to "</script>\u2028\"q\"\t", "n" to listOf(1L, 2.5, null), "t" to true),
+            Json.parse(text))
     }
 
     @Test

@@ -10,12 +10,18 @@ import kotlin.test.assertTrue
 /** The plugin zip as built, unpacked like the IDE does; its engine is located and installed as the managed runtime. */
 class ManagedRuntimeTest {
     private fun unpackPlugin(): File {
-        val zip = File(System.getProperty("plugin.zip") ?: error("plugin.zip not set: run through npm run test:jetbrains"))
+        val zip = File(System.getProperty("plugin.zip")
+            ?: error("plugin.zip not set: run through npm run test:jetbrains"))
         val dest = TestEngine.tempDir("plugins")
         ZipFile(zip).use { z ->
             for (e in z.entries()) {
                 val out = File(dest, e.name)
-                if (e.isDirectory) out.mkdirs() else { out.parentFile.mkdirs(); z.getInputStream(e).use { i -> out.outputStream().use { i.copyTo(it) } } }
+                if (e.isDirectory) {
+                    out.mkdirs()
+                } else {
+                    out.parentFile.mkdirs()
+                    z.getInputStream(e).use { i -> out.outputStream().use { i.copyTo(it) } }
+                }
             }
         }
         return File(dest, "context-mode-jetbrains")
@@ -24,7 +30,8 @@ class ManagedRuntimeTest {
     @Test
     fun `the zip has the IDE layout, and its bundled engine runs when nothing is installed`() {
         val plugin = unpackPlugin()
-        assertTrue(File(plugin, "lib/context-mode-jetbrains.jar").isFile && File(plugin, "lib/context-mode-core.jar").isFile)
+        assertTrue(File(plugin, "lib/context-mode-jetbrains.jar").isFile &&
+            File(plugin, "lib/context-mode-core.jar").isFile)
         val layout = PluginLayout(plugin)
         assertTrue(layout.tarball != null, "no engine tarball in ${layout.root}")
         val h = TestEngine.Home()
@@ -38,7 +45,8 @@ class ManagedRuntimeTest {
         val plugin = unpackPlugin()
         val layout = PluginLayout(plugin)
         val h = TestEngine.Home()
-        val bundled = (EngineLocator(h.runner).locate(TestEngine.node, null, layout, h.data) as EngineLookup.Found).engine
+        val bundled = (EngineLocator(h.runner).locate(TestEngine.node, null, layout,
+            h.data) as EngineLookup.Found).engine
         val result = ManagedRuntime(h.runner).install(bundled, layout, h.data.path)
         assertTrue(result.ok, result.message)
         val after = assertIs<EngineLookup.Found>(EngineLocator(h.runner).locate(TestEngine.node, null, layout, h.data))

@@ -19,12 +19,14 @@ class NodeLocatorTest {
         return dir
     }
 
-    private fun env(path: String, home: File = TestEngine.tempDir("h")) = LocatorEnv(mapOf("PATH" to path), "Linux", home.path)
+    private fun env(path: String, home: File = TestEngine.tempDir("h")) =
+        LocatorEnv(mapOf("PATH" to path), "Linux", home.path)
 
     @Test
     fun `finds the real node on the login PATH and reads its version`() {
         val dir = nodeDir(realNode = true)
-        val found = assertIs<NodeLookup.Found>(NodeLocator(runner, "20.0.0").locate(null, env("/nonexistent:${dir.path}")))
+        val found = assertIs<NodeLookup.Found>(NodeLocator(runner, "20.0.0").locate(null,
+            env("/nonexistent:${dir.path}")))
         assertEquals("PATH", found.origin)
         assertTrue(Versions.compare(found.version, "20.0.0") >= 0)
     }
@@ -34,10 +36,13 @@ class NodeLocatorTest {
         val old = nodeDir(realNode = false, claims = "v18.19.0")
         val good = nodeDir(realNode = true)
         val loc = NodeLocator(runner, "20.0.0")
-        assertEquals(File(good, "node").path, assertIs<NodeLookup.Found>(loc.locate(null, env("${old.path}:${good.path}"))).path)
+        assertEquals(File(good, "node").path,
+            assertIs<NodeLookup.Found>(loc.locate(null, env("${old.path}:${good.path}"))).path)
         // With a minimum no interpreter meets, every candidate is refused with its reason.
-        val missing = assertIs<NodeLookup.Missing>(NodeLocator(runner, "99.0.0").locate(null, env("${old.path}:${good.path}")))
-        assertTrue(missing.rejected.any { "is older than 99.0.0" in it && good.path in it }, missing.rejected.toString())
+        val missing = assertIs<NodeLookup.Missing>(NodeLocator(runner, "99.0.0").locate(null,
+            env("${old.path}:${good.path}")))
+        assertTrue(missing.rejected.any { "is older than 99.0.0" in it && good.path in it },
+            missing.rejected.toString())
         assertTrue(missing.rejected.any { "v18.19.0 is older than 99.0.0" in it }, missing.rejected.toString())
     }
 
@@ -62,7 +67,8 @@ class NodeLocatorTest {
         assertEquals(listOf("v22.11.0", "v20.9.0", "v18.20.0"), nvm.map { File(it).parentFile.name })
         assertTrue(dirs.any { it.endsWith("v23.1.0/installation/bin") })
         assertTrue("/opt/homebrew/bin" in dirs)
-        val win = NodeLocator.wellKnownDirs(LocatorEnv(mapOf("ProgramFiles" to "C:\\Program Files"), "Windows 11", "C:\\Users\\u"))
+        val win = NodeLocator.wellKnownDirs(LocatorEnv(mapOf("ProgramFiles" to "C:\\Program Files"), "Windows 11",
+            "C:\\Users\\u"))
         assertEquals("C:\\Program Files\\nodejs", win.first())
     }
 
@@ -77,7 +83,9 @@ class NodeLocatorTest {
 
     @Test
     fun `the login shell's environment is read for real, PATH included`() {
-        val env = LoginShellEnv.read(runner, LocatorEnv(mapOf("SHELL" to "/bin/bash", "PATH" to "/usr/bin:/bin", "HOME" to TestEngine.tempDir("sh").path), "Linux"))
+        val env = LoginShellEnv.read(runner,
+            LocatorEnv(mapOf("SHELL" to "/bin/bash", "PATH" to "/usr/bin:/bin",
+            "HOME" to TestEngine.tempDir("sh").path), "Linux"))
         assertTrue(env != null && env["PATH"]!!.isNotEmpty(), "login shell env: $env")
         assertEquals(mapOf("A" to "1", "B" to "x=y\nz"), LoginShellEnv.parseNulSeparated("A=1\u0000B=x=y\nz\u0000"))
         assertEquals(null, LoginShellEnv.read(runner, LocatorEnv(mapOf("SHELL" to "/bin/bash"), "Windows 10")))

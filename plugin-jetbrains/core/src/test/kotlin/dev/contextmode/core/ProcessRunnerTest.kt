@@ -23,7 +23,8 @@ class ProcessRunnerTest {
     @Test
     fun `a failing engine command gives its exit code and the reason from stderr`() {
         val project = TestEngine.gitRepo()
-        val r = h.runner.run(h.client.planner.action(project, """{"type":"purge","scope":"everything"}"""), CancelToken())
+        val r = h.runner.run(h.client.planner.action(project, """{"type":"purge","scope":"everything"}"""),
+            CancelToken())
         assertFalse(r.ok)
         // A refused action exits 2 with the engine's error document (context-mode.error/1) on stdout.
         assertEquals(2, r.exitCode, "${r.stdout} ${r.stderr}")
@@ -34,27 +35,32 @@ class ProcessRunnerTest {
 
     @Test
     fun `a process that outlives its timeout is killed with its children`() {
-        val spec = CommandSpec(listOf(TestEngine.node, "-e", "require('child_process').spawn(process.execPath, ['-e', 'setTimeout(()=>{}, 60000)'], {stdio: 'inherit'}); setTimeout(()=>{}, 60000)"), timeoutMs = 1_500)
+        val script = "require('child_process').spawn(process.execPath, ['-e', 'setTimeout(()=>{}, 60000)'], " +
+            "{stdio: 'inherit'}); setTimeout(()=>{}, 60000)"
+        val spec = CommandSpec(listOf(TestEngine.node, "-e", script), timeoutMs = 1_500)
         val started = System.nanoTime()
         val r = JdkProcessRunner().run(spec, CancelToken())
         assertTrue(r.timedOut)
         assertEquals(null, r.exitCode)
         assertTrue((System.nanoTime() - started) / 1_000_000 < 30_000, "hung past the timeout")
-        assertEquals(EngineError("timeout", "The engine did not answer in time."), (EngineOutput.parse(r) { it } as EngineResult.Failed).error)
+        assertEquals(EngineError("timeout", "The engine did not answer in time."),
+            (EngineOutput.parse(r) { it } as EngineResult.Failed).error)
     }
 
     @Test
     fun `cancel ends a running process`() {
         val token = CancelToken()
         thread { Thread.sleep(500); token.cancel() }
-        val r = JdkProcessRunner().run(CommandSpec(listOf(TestEngine.node, "-e", "setTimeout(()=>{}, 60000)"), timeoutMs = 60_000), token)
+        val r = JdkProcessRunner().run(CommandSpec(listOf(TestEngine.node, "-e", "setTimeout(()=>{}, 60000)"),
+            timeoutMs = 60_000), token)
         assertTrue(r.cancelled && !r.timedOut)
     }
 
     @Test
     fun `stdin reaches the engine's hook and a missing program is a start error`() {
         val project = TestEngine.gitRepo()
-        val payload = """{"hook_event_name":"PreToolUse","tool_name":"read_file","tool_input":{"filePath":"x"},"cwd":"${project.path}","sessionId":"s1"}"""
+        val payload = """{"hook_event_name":"PreToolUse","tool_name":"read_file","tool_input":{"filePath":"x"},""" +
+            """"cwd":"${project.path}","sessionId":"s1"}"""
         val r = h.runner.run(h.client.planner.hook("pretooluse", payload, project), CancelToken())
         assertEquals(0, r.exitCode, r.stderr)
         assertTrue(r.stdout.isBlank() || Json.parse(r.stdout.trim()) is Map<*, *>, r.stdout)

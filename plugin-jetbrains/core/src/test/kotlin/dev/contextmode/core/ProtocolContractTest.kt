@@ -46,9 +46,12 @@ class ProtocolContractTest {
      */
     @Test
     fun `the golden protocol files parse into the models`() {
-        val dir = File(System.getProperty("protocol.golden") ?: File(TestEngine.repo, "shared/test/protocol/golden").path)
-        val files = dir.listFiles { f -> f.name.endsWith(".json") }?.associateBy { it.name.removeSuffix(".json") }.orEmpty()
-        assertTrue(files.isNotEmpty(), "no golden protocol files in $dir: run UPDATE_GOLDEN=1 node scripts/run-tests.mjs server/test/cli/protocol-golden.test.ts")
+        val dir = File(System.getProperty("protocol.golden")
+            ?: File(TestEngine.repo, "shared/test/protocol/golden").path)
+        val files = dir.listFiles { f -> f.name.endsWith(".json") }
+            ?.associateBy { it.name.removeSuffix(".json") }.orEmpty()
+        val update = "UPDATE_GOLDEN=1 node scripts/run-tests.mjs server/test/cli/protocol-golden.test.ts"
+        assertTrue(files.isNotEmpty(), "no golden protocol files in $dir: run $update")
         val checks: Map<String, (JsonObject) -> Unit> = mapOf(
             "stats" to { o -> checkStats(StatsReport.from(o), o) },
             "memory" to { o -> checkMemory(MemoryReport.from(o), o) },
@@ -64,14 +67,16 @@ class ProtocolContractTest {
             "doctor" to { o ->
                 val d = DoctorReport.from(o)
                 assertEquals(o.bool("ok"), d.ok)
-                assertEquals(o.objects("checks").map { it.str("name") to it.strOrNull("fix") }, d.checks.map { it.name to it.fix })
+                assertEquals(o.objects("checks").map { it.str("name") to it.strOrNull("fix") },
+                    d.checks.map { it.name to it.fix })
                 assertTrue(d.problems.all { it.status != CheckStatus.OK })
             },
             "setup-plan" to { o ->
                 val p = SetupPlan.from(o)
                 assertEquals(listOf(o.bool("applied"), o.bool("ok")), listOf(p.applied, p.ok))
                 val files = o.objects("hosts").flatMap { it.objects("files") }
-                assertEquals(files.map { Triple(it.str("path"), it.str("action"), it.str("diff")) }, p.files.map { Triple(it.path, it.action, it.diff) })
+                assertEquals(files.map { Triple(it.str("path"), it.str("action"), it.str("diff")) },
+                    p.files.map { Triple(it.path, it.action, it.diff) })
                 assertEquals(o.objects("hosts").map { it.str("host") }, p.hosts.map { it.host })
             },
             "upgrade" to { o ->
@@ -81,7 +86,8 @@ class ProtocolContractTest {
                 assertEquals(g.bool("ok"), u.ok)
             },
             "error" to { o ->
-                val r = EngineOutput.parse(ProcessResult(2, Json.write(o.map), "", timedOut = false, cancelled = false)) { error("an error document must not parse as a value") }
+                val r = EngineOutput.parse(ProcessResult(2, Json.write(o.map), "", timedOut = false,
+                    cancelled = false)) { error("an error document must not parse as a value") }
                 val e = (r as EngineResult.Failed).error
                 assertEquals(EngineError(o.str("code"), o.str("message"), o.strOrNull("hint")), e)
             },
@@ -98,33 +104,41 @@ class ProtocolContractTest {
         assertEquals(checks.keys.sorted(), files.keys.sorted(), "golden files in $dir vs the checks of this test")
         for ((name, f) in files) {
             val o = JsonObject.parse(f.readText())
-            runCatching { checks.getValue(name)(o) }.onFailure { throw AssertionError("golden $name.json: ${it.message}", it) }
+            runCatching { checks.getValue(name)(o) }
+                .onFailure { throw AssertionError("golden $name.json: ${it.message}", it) }
         }
     }
 
     private fun checkStats(s: StatsReport, o: JsonObject) {
         assertEquals(o.obj("project").str("root"), s.project.root)
         assertEquals(o.bool("tokensAreEstimates"), s.tokensAreEstimates)
-        for ((totals, g) in listOf(s.projectTotals to o.obj("projectTotals"), s.allTime to o.obj("allTime")) + listOfNotNull(s.session?.let { it to o.obj("session") })) {
+        for ((totals, g) in listOf(s.projectTotals to o.obj("projectTotals"), s.allTime to o.obj("allTime")) +
+            listOfNotNull(s.session?.let { it to o.obj("session") })) {
             assertEquals(
-                listOf(g.long("entries"), g.long("rawBytes"), g.long("returnedBytes"), g.long("savedBytes"), g.long("ownCostBytes"), g.long("netBytes"), g.obj("estimatedTokens").long("net")),
-                listOf(totals.entries, totals.rawBytes, totals.returnedBytes, totals.savedBytes, totals.ownCostBytes, totals.netBytes, totals.netTokens),
+                listOf(g.long("entries"), g.long("rawBytes"), g.long("returnedBytes"), g.long("savedBytes"),
+                    g.long("ownCostBytes"), g.long("netBytes"), g.obj("estimatedTokens").long("net")),
+                listOf(totals.entries, totals.rawBytes, totals.returnedBytes, totals.savedBytes, totals.ownCostBytes,
+                    totals.netBytes, totals.netTokens),
             )
         }
         assertEquals(o.objOrNull("session")?.str("id"), s.sessionId)
         assertTrue((s.session?.savedBytes ?: 0L) > 0L, "the golden stats report a session with savings")
-        assertEquals(o.objects("tools").map { Triple(it.str("tool"), it.long("calls"), it.long("savedBytes")) }, s.tools.map { Triple(it.tool, it.calls, it.savedBytes) })
+        assertEquals(o.objects("tools").map { Triple(it.str("tool"), it.long("calls"), it.long("savedBytes")) },
+            s.tools.map { Triple(it.tool, it.calls, it.savedBytes) })
     }
 
     private fun checkMemory(m: MemoryReport, o: JsonObject) {
-        assertEquals(o.objects("sessions").map { it.str("id") to it.long("events") }, m.sessions.map { it.id to it.events })
-        assertEquals(o.objects("events").map { listOf(it.long("id"), it.str("category"), it.str("data"), it.bool("pinned")) }, m.events.map { listOf(it.id, it.category, it.data, it.pinned) })
+        assertEquals(o.objects("sessions").map { it.str("id") to it.long("events") },
+            m.sessions.map { it.id to it.events })
+        assertEquals(o.objects("events").map { listOf(it.long("id"), it.str("category"), it.str("data"),
+            it.bool("pinned")) }, m.events.map { listOf(it.id, it.category, it.data, it.pinned) })
         assertTrue(m.events.isNotEmpty(), "the golden memory holds events")
     }
 
     private fun checkSources(s: SourcesReport, o: JsonObject, listKey: String) {
         assertEquals(listOf(o.long("chunks"), o.long("bytes")), listOf(s.chunks, s.bytes))
-        assertEquals(o.objects(listKey).map { Triple(it.str("source"), it.long("chunks"), it.long("bytes")) }, s.sources.map { Triple(it.label, it.chunks, it.bytes) })
+        assertEquals(o.objects(listKey).map { Triple(it.str("source"), it.long("chunks"), it.long("bytes")) },
+            s.sources.map { Triple(it.label, it.chunks, it.bytes) })
         assertTrue(s.sources.isNotEmpty(), "the golden sources are not empty")
     }
 }

@@ -23,7 +23,9 @@ class SetupThroughEngineTest {
           }
         }
     """.trimIndent() + "\n"
-    private val hooksBefore = """{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./scripts/check.sh","timeoutSec":10}]}}""" + "\n"
+    private val hooksBefore =
+        """{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./scripts/check.sh","timeoutSec":10}]}}""" +
+            "\n"
 
     init {
         mcp.parentFile.mkdirs(); mcp.writeText(mcpBefore)
@@ -56,7 +58,8 @@ class SetupThroughEngineTest {
         assertTrue(ours.isFile, "setup did not write $ours")
         // Copilot runs only the events named under "hooks"; each must call our CLI's copilot hook for that event.
         val hooks = JsonObject.parse(ours.readText()).obj("hooks")
-        for (event in listOf("preToolUse", "postToolUse", "userPromptSubmitted", "preCompact", "sessionStart", "agentStop")) {
+        for (event in listOf("preToolUse", "postToolUse", "userPromptSubmitted", "preCompact", "sessionStart",
+            "agentStop")) {
             val bash = hooks.objects(event).single().str("bash")
             assertTrue(bash.contains("ctxmode hook copilot ${event.lowercase()}"), "$event: $bash")
         }

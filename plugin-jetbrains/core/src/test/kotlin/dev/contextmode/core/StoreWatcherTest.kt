@@ -15,15 +15,19 @@ class StoreWatcherTest {
 
     private fun fakeFs(files: Map<String, Any?>) = object : WatchRule.Fs {
         override fun stat(file: File): Pair<Long, Long>? =
-            (files[file.path.removePrefix("/d/")] as? List<*>)?.takeIf { it.firstOrNull() is Number }?.let { (it[0] as Number).toLong() to (it[1] as Number).toLong() }
-        override fun list(dir: File): List<String> = (files["${dir.path.removePrefix("/d/")}/"] as? List<*>)?.map { it as String } ?: emptyList()
+            (files[file.path.removePrefix("/d/")] as? List<*>)?.takeIf { it.firstOrNull() is Number }
+                ?.let { (it[0] as Number).toLong() to (it[1] as Number).toLong() }
+        override fun list(dir: File): List<String> =
+            (files["${dir.path.removePrefix("/d/")}/"] as? List<*>)?.map { it as String } ?: emptyList()
     }
 
     @Test
-    fun `the shared cases: which events count and which folder changes are new data`() {
-        for (c in cases.objects("events")) assertEquals(c.bool("counts"), WatchRule.isStoreEvent(c.str("file").ifEmpty { null }), c.str("file"))
+    fun `the shared cases - which events count and which folder changes are new data`() {
+        for (c in cases.objects("events")) assertEquals(c.bool("counts"),
+            WatchRule.isStoreEvent(c.str("file").ifEmpty { null }), c.str("file"))
         for (c in cases.objects("signatures")) {
-            val moved = WatchRule.signature(File("/d"), fakeFs(c.obj("before").map)) != WatchRule.signature(File("/d"), fakeFs(c.obj("after").map))
+            val moved = WatchRule.signature(File("/d"), fakeFs(c.obj("before").map)) != WatchRule.signature(File("/d"),
+                fakeFs(c.obj("after").map))
             assertEquals(c.bool("changed"), moved, c.str("name"))
         }
     }
@@ -40,7 +44,11 @@ class StoreWatcherTest {
         val project = TestEngine.gitRepo()
         ok(h.client.state(project)) // creates nothing, but tells the project id
         File(project, "a.md").writeText("# A\n\nfirst note\n")
-        fun index(file: String) = h.runner.run(CommandSpec(listOf(h.engine.node, h.engine.cli, "index", File(project, file).path, "--project", project.path), project, mapOf("CONTEXT_MODE_HOME" to h.data.path)), CancelToken()).also { assertTrue(it.ok, it.stderr) }
+        fun index(file: String) {
+            val argv = listOf(h.engine.node, h.engine.cli, "index", File(project, file).path, "--project", project.path)
+            val r = h.runner.run(CommandSpec(argv, project, mapOf("CONTEXT_MODE_HOME" to h.data.path)), CancelToken())
+            assertTrue(r.ok, r.stderr)
+        }
         index("a.md")
         val dir = File(h.data, "projects/${ok(h.client.state(project)).project.id}")
         assertTrue(dir.isDirectory, dir.path)

@@ -15,7 +15,9 @@ object TestEngine {
     class Home {
         val home = tempDir("home")
         val data = File(home, ".context-mode")
-        val env: Map<String, String> = System.getenv() + mapOf("HOME" to home.path, "XDG_CONFIG_HOME" to File(home, ".config").path, "CONTEXT_MODE_HOME" to data.path)
+        val env: Map<String, String> =
+            System.getenv() + mapOf("HOME" to home.path, "XDG_CONFIG_HOME" to File(home, ".config").path,
+            "CONTEXT_MODE_HOME" to data.path)
         val runner = JdkProcessRunner(env)
         val engine = Engine(node, cli.path, "test", EngineSource.BUNDLED)
         val client = EngineClient(runner, engine, data.path)

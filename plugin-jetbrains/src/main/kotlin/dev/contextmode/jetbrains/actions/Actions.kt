@@ -18,13 +18,15 @@ class RefreshAction : ContextModeAction() {
 
 class PurgeSessionAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.session")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"session"}""")
+        if (confirm(project,
+            "purge.session")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"session"}""")
     }
 }
 
 class PurgeProjectAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project, "purge.project")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"project"}""")
+        if (confirm(project,
+            "purge.project")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"project"}""")
     }
 }
 
@@ -36,8 +38,14 @@ class RunDoctorAction : ContextModeAction() {
             when (val r = c.doctor(service.projectDir, t)) {
                 is EngineResult.Failed -> service.notifier.info(r.error.message, NotificationType.ERROR)
                 is EngineResult.Ok -> {
-                    val lines = r.value.problems.joinToString("<br>") { "${it.status}: ${it.name} — ${it.detail}${it.fix?.let { f -> " ($f)" } ?: ""}" }
-                    val worst = if (r.value.checks.any { it.status == CheckStatus.FAIL }) NotificationType.ERROR else if (lines.isEmpty()) NotificationType.INFORMATION else NotificationType.WARNING
+                    val lines = r.value.problems.joinToString("<br>") {
+                        "${it.status}: ${it.name} — ${it.detail}${it.fix?.let { f -> " ($f)" } ?: ""}"
+                    }
+                    val worst = when {
+                        r.value.checks.any { it.status == CheckStatus.FAIL } -> NotificationType.ERROR
+                        lines.isEmpty() -> NotificationType.INFORMATION
+                        else -> NotificationType.WARNING
+                    }
                     service.notifier.info(if (lines.isEmpty()) ContextModeBundle.message("doctor.ok") else lines, worst)
                 }
             }

@@ -15,5 +15,6 @@ abstract class ContextModeAction : AnAction() {
     protected abstract fun perform(project: Project)
 
     protected fun confirm(project: Project, key: String): Boolean =
-        Messages.showYesNoDialog(project, ContextModeBundle.message("$key.confirm"), ContextModeBundle.message("$key.title"), null) == Messages.YES
+        Messages.showYesNoDialog(project, ContextModeBundle.message("$key.confirm"),
+            ContextModeBundle.message("$key.title"), null) == Messages.YES
 }

@@ -9,6 +9,7 @@ import com.intellij.openapi.diagnostic.Logger
 import com.intellij.openapi.extensions.PluginId
 import com.intellij.openapi.project.Project
 import com.intellij.util.EnvironmentUtil
+import dev.contextmode.core.ActionLog
 import dev.contextmode.core.CancelToken
 import dev.contextmode.core.DashboardMessage
 import dev.contextmode.core.DashboardState
@@ -19,6 +20,7 @@ import dev.contextmode.core.EngineLookup
 import dev.contextmode.core.EngineResult
 import dev.contextmode.core.EngineSource
 import dev.contextmode.core.JdkProcessRunner
+import dev.contextmode.core.Json
 import dev.contextmode.core.LocatorEnv
 import dev.contextmode.core.LoginShellEnv
 import dev.contextmode.core.ManagedRuntime
@@ -53,7 +55,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     sealed interface ViewUpdate {
         data class State(val state: DashboardState) : ViewUpdate
         data class Error(val action: String, val error: EngineError) : ViewUpdate
-        /** A message for the page other than a state or an error (a search result), passed on as the engine wrote it. */
+        /** A message for the page other than a state or an error (a search result), passed on as written. */
         data class Message(val message: DashboardMessage) : ViewUpdate
     }
 
@@ -73,7 +75,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
 
     /**
      * Runs [work] on a pooled thread with the engine, or reports why there is none. Each run is logged to idea.log
-     * under [action] (how long it took, or why it failed), so a bug report carries what the plugin did.
+     * under [action] (how long it took, or why it failed: ActionLog), so a bug report carries what the plugin did.
      */
     fun withEngine(action: String, work: (EngineClient, CancelToken) -> Unit) {
         ApplicationManager.getApplication().executeOnPooledThread {
@@ -81,18 +83,21 @@ class ContextModeProjectService(private val project: Project) : Disposable {
             try {
                 val c = client ?: connect()
                 if (c == null) {
-                    LOG.warn("$action: no engine to run it (see the notification)")
+                    LOG.warn(ActionLog.failed(action, ms(started), null, EngineError("connect", "no engine to run it")))
                     return@executeOnPooledThread
                 }
                 if (cancel.isCancelled) return@executeOnPooledThread
                 work(c, cancel)
-                LOG.info("$action: done in ${(System.nanoTime() - started) / 1_000_000} ms (engine ${c.engine.version}, ${c.engine.source})")
+                LOG.info("$action: done in ${ms(started)} ms")
             } catch (e: Exception) {
-                LOG.warn("$action: failed after ${(System.nanoTime() - started) / 1_000_000} ms", e)
-                publish(ViewUpdate.Error(action, EngineError("plugin", e.message ?: e.toString())))
+                val error = EngineError("plugin", e.message ?: e.toString())
+                LOG.warn(ActionLog.failed(action, ms(started), client?.engine, error), e)
+                publish(ViewUpdate.Error(action, error))
             }
         }
     }
+
+    private fun ms(started: Long) = (System.nanoTime() - started) / 1_000_000
 
     @Synchronized
     private fun connect(): EngineClient? {
@@ -106,10 +111,14 @@ class ContextModeProjectService(private val project: Project) : Disposable {
         var node = NodeLocator(runner, minimum).locate(settings.nodePath, le)
         if (node is NodeLookup.Missing) {
             // The IDE's environment may lack the profile's PATH additions: ask the login shell once more.
-            LoginShellEnv.read(runner, le)?.let { shellEnv -> env = env + shellEnv; node = NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env)) }
+            LoginShellEnv.read(runner, le)?.let { shellEnv -> env = env +
+                shellEnv; node =
+                NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env)) }
         }
         val found = node as? NodeLookup.Found
-            ?: return fail("node", ContextModeBundle.message("node.missing", minimum, (node as NodeLookup.Missing).rejected.take(5).joinToString("; ").ifEmpty { "-" }))
+            ?: return fail("node",
+                ContextModeBundle.message("node.missing", minimum,
+                (node as NodeLookup.Missing).rejected.take(5).joinToString("; ").ifEmpty { "-" }))
         val home = dataHome(settings.dataHome, env, le.home).also { dataHome = it }
         val engineRunner = JdkProcessRunner(env)
         val lookup = EngineLocator(engineRunner).locate(found.path, settings.enginePath, layout, home)
@@ -117,9 +126,11 @@ class ContextModeProjectService(private val project: Project) : Disposable {
         lookup as EngineLookup.Found
         var engine = lookup.engine
         if (lookup.refreshManaged && engine.source == EngineSource.BUNDLED) {
-            val installed = ManagedRuntime(engineRunner).install(engine, layout, settings.dataHome.ifBlank { null }, cancel)
+            val installed =
+                ManagedRuntime(engineRunner).install(engine, layout, settings.dataHome.ifBlank { null }, cancel)
             if (installed.ok) {
-                (EngineLocator(engineRunner).locate(found.path, null, layout, home) as? EngineLookup.Found)?.let { engine = it.engine }
+                (EngineLocator(engineRunner).locate(found.path, null, layout,
+                    home) as? EngineLookup.Found)?.let { engine = it.engine }
             } else {
                 // Offline or no npm: the bundled engine keeps working; the managed copy is refreshed next time.
                 notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", installed.message))
@@ -129,6 +140,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     }
 
     private fun fail(problem: String, message: String): EngineClient? {
+        LOG.warn("connect failed: [$problem] $message")
         notifier.once(problem, message, NotificationType.ERROR)
         publish(ViewUpdate.Error("connect", EngineError(problem, message)))
         return null
@@ -137,7 +149,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     private fun pluginDir(): File? = PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.toFile()
 
     fun refresh(memoryLimit: Int? = null) =
-        perform(if (memoryLimit == null) """{"type":"refresh"}""" else """{"type":"refresh","memoryLimit":$memoryLimit}""")
+        perform(Json.write(mapOf("type" to "refresh") + (memoryLimit?.let { mapOf("memoryLimit" to it) }.orEmpty())))
 
     /**
      * A dashboard action as the page (or a menu action) wrote it, handed unread to the engine (`ctxmode action`),
@@ -147,22 +159,30 @@ class ContextModeProjectService(private val project: Project) : Disposable {
         val action = DashboardMessage.actionName(actionJson)
         withEngine(action) { c, t ->
             val dir = projectDir ?: return@withEngine
+            val started = System.nanoTime()
             when (val r = c.action(dir, actionJson, t)) {
                 is EngineResult.Failed -> {
-                    LOG.warn("$action: ${r.error.code}: ${r.error.message}")
+                    LOG.warn(ActionLog.failed(action, ms(started), c.engine, r.error))
                     publish(ViewUpdate.Error(action, r.error))
                 }
-                is EngineResult.Ok -> r.value.forEach { m ->
-                    when {
-                        m.state != null -> publish(ViewUpdate.State(m.state!!))
-                        m.type == "error" -> {
-                            LOG.info("$action: the engine answered: ${m.raw["message"]}")
-                            publish(ViewUpdate.Error(action, EngineError("engine", m.raw["message"].toString(), m.raw["hint"] as? String)))
-                        }
-                        else -> publish(ViewUpdate.Message(m))
-                    }
+                is EngineResult.Ok -> {
+                    LOG.info(ActionLog.answered(action, ms(started), c.engine, r.value))
+                    r.value.forEach { m -> deliver(action, m) }
                 }
             }
+        }
+    }
+
+    private fun deliver(action: String, m: DashboardMessage) {
+        val state = m.state
+        when {
+            state != null -> publish(ViewUpdate.State(state))
+            m.type == "error" -> {
+                LOG.warn(ActionLog.refused(action, m))
+                val hint = m.raw["hint"] as? String
+                publish(ViewUpdate.Error(action, EngineError("engine", m.raw["message"].toString(), hint)))
+            }
+            else -> publish(ViewUpdate.Message(m))
         }
     }
 
@@ -188,7 +208,8 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     }
 
     companion object {
-        private val LOG = Logger.getInstance(ContextModeProjectService::class.java)
+        // Looked up on first use: the platform's logging is ready by then, and loading this class needs no IDE.
+        private val LOG by lazy { Logger.getInstance(ContextModeProjectService::class.java) }
         const val PLUGIN_ID = "dev.contextmode.jetbrains"
         fun get(project: Project): ContextModeProjectService = project.getService(ContextModeProjectService::class.java)
     }

@@ -11,11 +11,13 @@ import dev.contextmode.jetbrains.ContextModeBundle
 class Notifier(private val project: Project) {
     private val shown = HashSet<String>()
 
-    fun once(problem: String, content: String, type: NotificationType = NotificationType.WARNING, actionText: String? = null, action: Runnable? = null): Notification? {
+    fun once(problem: String, content: String, type: NotificationType = NotificationType.WARNING,
+        actionText: String? = null, action: Runnable? = null): Notification? {
         synchronized(shown) { if (!shown.add(problem)) return null }
         val n = NotificationGroupManager.getInstance().getNotificationGroup(GROUP_ID)
             .createNotification(ContextModeBundle.message("notification.title"), content, type)
-        if (actionText != null && action != null) n.addAction(NotificationAction.createSimpleExpiring(actionText, action))
+        if (actionText != null &&
+            action != null) n.addAction(NotificationAction.createSimpleExpiring(actionText, action))
         n.notify(project)
         return n
     }

@@ -20,13 +20,21 @@ object SetupFlow {
             when (val plan = c.setupPlan(dir, t)) {
                 is EngineResult.Failed -> service.notifier.info(plan.error.message, NotificationType.ERROR)
                 is EngineResult.Ok -> {
-                    if (plan.value.changes.isEmpty()) { service.notifier.info(ContextModeBundle.message("setup.nothing")); return@withEngine }
+                    if (plan.value.changes.isEmpty()) {
+                        service.notifier.info(ContextModeBundle.message("setup.nothing"))
+                        return@withEngine
+                    }
                     ApplicationManager.getApplication().invokeLater {
-                        val yes = Messages.showYesNoDialog(project, describe(plan.value), ContextModeBundle.message("setup.confirm.title"), null) == Messages.YES
+                        val yes = Messages.showYesNoDialog(project, describe(plan.value),
+                            ContextModeBundle.message("setup.confirm.title"), null) == Messages.YES
                         if (yes) service.withEngine("setup") { c2, t2 ->
                             when (val done = c2.setup(dir, t2)) {
-                                is EngineResult.Ok -> service.notifier.info(ContextModeBundle.message(if (done.value.ok) "setup.done" else "setup.failed", done.value.changes.size))
-                                is EngineResult.Failed -> service.notifier.info(done.error.message, NotificationType.ERROR)
+                                is EngineResult.Ok -> {
+                                    val key = if (done.value.ok) "setup.done" else "setup.failed"
+                                    service.notifier.info(ContextModeBundle.message(key, done.value.changes.size))
+                                }
+                                is EngineResult.Failed ->
+                                    service.notifier.info(done.error.message, NotificationType.ERROR)
                             }
                         }
                     }

@@ -21,8 +21,14 @@ class ContextModeConfigurable : Configurable {
         val panel = JPanel(GridBagLayout())
         val rows = listOf("settings.node" to node, "settings.engine" to engine, "settings.dataHome" to data)
         rows.forEachIndexed { i, (key, field) ->
-            panel.add(JLabel(ContextModeBundle.message(key)), GridBagConstraints().apply { gridx = 0; gridy = i; anchor = GridBagConstraints.WEST })
-            panel.add(field, GridBagConstraints().apply { gridx = 1; gridy = i; weightx = 1.0; fill = GridBagConstraints.HORIZONTAL })
+            panel.add(JLabel(ContextModeBundle.message(key)),
+                GridBagConstraints().apply { gridx = 0; gridy = i; anchor = GridBagConstraints.WEST })
+            panel.add(
+                field,
+                GridBagConstraints().apply {
+                    gridx = 1; gridy = i; weightx = 1.0; fill = GridBagConstraints.HORIZONTAL
+                },
+            )
         }
         reset()
         return panel

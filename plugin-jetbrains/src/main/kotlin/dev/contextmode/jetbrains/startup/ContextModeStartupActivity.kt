@@ -22,7 +22,8 @@ class ContextModeStartupActivity : ProjectActivity {
             val plan = c.setupPlan(service.projectDir, t)
             if (plan is EngineResult.Ok && plan.value.changes.isNotEmpty()) {
                 synchronized(offered) { offered += key }
-                service.notifier.once("setup-offer", ContextModeBundle.message("setup.offer"), actionText = ContextModeBundle.message("action.setup")) { SetupFlow.run(project) }
+                service.notifier.once("setup-offer", ContextModeBundle.message("setup.offer"),
+                    actionText = ContextModeBundle.message("action.setup")) { SetupFlow.run(project) }
             }
             service.refresh()
         }

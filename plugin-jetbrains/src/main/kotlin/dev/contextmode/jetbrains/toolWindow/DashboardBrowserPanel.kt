@@ -14,7 +14,8 @@ import javax.swing.JComponent
 /**
  * The shared dashboard bundle in JCEF. The page calls `window.contextModeBridge.send(json)` (a JBCefJSQuery);
  * the panel hands each action to the service (the engine validates and performs it), and delivers its messages back
- * through `window.contextModeReceive(json)`. The bridge script is placed before the bundle's script so it exists when the page starts.
+ * through `window.contextModeReceive(json)`. The bridge script is placed before the bundle's script so it exists when
+ * the page starts.
  */
 class DashboardBrowserPanel(private val service: ContextModeProjectService) : DashboardView {
     private val browser = JBCefBrowser()
@@ -30,9 +31,11 @@ class DashboardBrowserPanel(private val service: ContextModeProjectService) : Da
         query.addHandler { text -> service.perform(text); null }
         service.addListener(listener)
         // The plugin jar sits in <plugin>/lib/, the dashboard bundle in <plugin>/context-mode/engine/dist/dashboard/.
-        val dir = PluginLayout(File(javaClass.protectionDomain.codeSource.location.toURI()).parentFile.parentFile).dashboardDir
+        val jar = File(javaClass.protectionDomain.codeSource.location.toURI())
+        val dir = PluginLayout(jar.parentFile.parentFile).dashboardDir
         val nonce = java.util.UUID.randomUUID().toString().replace("-", "")
-        browser.loadHTML(DashboardPage.html(DashboardBridge.bridgeScript(query.inject("json")), dir, nonce), File(dir, "index.html").toURI().toString())
+        browser.loadHTML(DashboardPage.html(DashboardBridge.bridgeScript(query.inject("json")), dir, nonce),
+            File(dir, "index.html").toURI().toString())
     }
 
     override fun show(update: ViewUpdate) {

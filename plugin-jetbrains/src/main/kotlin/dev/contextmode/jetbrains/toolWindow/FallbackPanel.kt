@@ -16,12 +16,15 @@ import javax.swing.table.DefaultTableModel
 /** Without JCEF: the same state as a Swing summary (savings, sessions, sources) and a Refresh button. */
 class FallbackPanel(private val service: ContextModeProjectService) : DashboardView {
     private val summary = JLabel(ContextModeBundle.message("toolwindow.loading"))
-    private val model = DefaultTableModel(arrayOf<Any>(ContextModeBundle.message("table.what"), ContextModeBundle.message("table.value")), 0)
+    private val model =
+        DefaultTableModel(arrayOf<Any>(ContextModeBundle.message("table.what"),
+        ContextModeBundle.message("table.value")), 0)
     private val listener: (ViewUpdate) -> Unit = { show(it) }
     private val panel = JPanel(BorderLayout()).apply {
         add(summary, BorderLayout.NORTH)
         add(JScrollPane(JTable(model)), BorderLayout.CENTER)
-        add(JButton(ContextModeBundle.message("action.refresh")).apply { addActionListener { service.refresh() } }, BorderLayout.SOUTH)
+        add(JButton(ContextModeBundle.message("action.refresh")).apply { addActionListener { service.refresh() } },
+            BorderLayout.SOUTH)
     }
 
     init { service.addListener(listener) }
@@ -32,11 +35,14 @@ class FallbackPanel(private val service: ContextModeProjectService) : DashboardV
         when (update) {
             is ViewUpdate.State -> {
                 val s = update.state
-                summary.text = ContextModeBundle.message("toolwindow.summary", s.stats.project.name, human(s.stats.projectTotals.netBytes), s.stats.projectTotals.netTokens)
+                summary.text = ContextModeBundle.message("toolwindow.summary", s.stats.project.name,
+                    human(s.stats.projectTotals.netBytes), s.stats.projectTotals.netTokens)
                 model.rowCount = 0
                 rows(s.stats).forEach { model.addRow(arrayOf<Any>(it.first, it.second)) }
-                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sessions"), s.memory.sessions.size.toString()))
-                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sources"), "${s.sources.sources.size} (${human(s.sources.bytes)})"))
+                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sessions"),
+                    s.memory.sessions.size.toString()))
+                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sources"),
+                    "${s.sources.sources.size} (${human(s.sources.bytes)})"))
             }
             is ViewUpdate.Error -> summary.text = update.error.message + (update.error.hint?.let { " — $it" } ?: "")
             is ViewUpdate.Message -> Unit
