@@ -59,8 +59,9 @@ val packEngine by tasks.registering(Exec::class) {
     commandLine(npm, "pack", "--silent", "--pack-destination", out.path)
     doFirst {
         // PluginLayout.dashboardDir reads engine/dist/dashboard; a zip without it would show an empty tool window.
-        if (!File(server,
-            "dist/dashboard/index.html").isFile) throw GradleException("missing server/dist/dashboard: npm run build")
+        if (!File(server, "dist/dashboard/index.html").isFile) {
+            throw GradleException("missing server/dist/dashboard: npm run build")
+        }
         // One tarball only: PluginLayout.tarball would otherwise pick whichever name sorts last.
         out.deleteRecursively(); out.mkdirs()
     }

@@ -44,8 +44,12 @@ sealed interface EngineLookup {
 class EngineLocator(private val runner: ProcessRunner) {
     fun version(node: String, cli: File): String? {
         if (!cli.isFile) return null
-        val r = runner.run(CommandSpec(listOf(node, cli.path, "--version"),
-            env = mapOf("CONTEXT_MODE_PLATFORM" to HOST_ID), timeoutMs = 20_000), CancelToken())
+        val spec = CommandSpec(
+            listOf(node, cli.path, "--version"),
+            env = mapOf("CONTEXT_MODE_PLATFORM" to HOST_ID),
+            timeoutMs = 20_000,
+        )
+        val r = runner.run(spec, CancelToken())
         return r.stdout.trim().lines().lastOrNull()?.takeIf { r.ok && Regex("""^\d+\.\d+\.\d+""").containsMatchIn(it) }
     }
 

@@ -35,8 +35,9 @@ class NodeLocator(
         val out = ArrayList<NodeCandidate>()
         setting?.trim()?.takeIf { it.isNotEmpty() }?.let { out += NodeCandidate(it, "setting") }
         val pathVar = le.env["PATH"] ?: le.env["Path"] ?: ""
-        for (dir in pathVar.split(if (le.windows) ';' else ':')) if (dir.isNotBlank()) out += NodeCandidate(File(dir,
-            exe).path, "PATH")
+        for (dir in pathVar.split(if (le.windows) ';' else ':')) {
+            if (dir.isNotBlank()) out += NodeCandidate(File(dir, exe).path, "PATH")
+        }
         for (dir in wellKnownDirs(le)) out += NodeCandidate(File(dir, exe).path, "well-known")
         return out.distinctBy { File(it.path).absolutePath }
     }
@@ -109,6 +110,7 @@ object LoginShellEnv {
     }
 
     fun parseNulSeparated(text: String): Map<String, String> =
-        text.split('\u0000').mapNotNull { e -> e.indexOf('=').takeIf { it > 0 }?.let { e.substring(0,
-            it).trim('\n') to e.substring(it + 1) } }.toMap()
+        text.split('\u0000').mapNotNull { e ->
+            e.indexOf('=').takeIf { it > 0 }?.let { e.substring(0, it).trim('\n') to e.substring(it + 1) }
+        }.toMap()
 }

@@ -61,8 +61,12 @@ data class MemoryReport(val project: ProjectRef, val sessions: List<MemorySessio
             return MemoryReport(
                 ProjectRef.from(o.obj("project")),
                 o.objects("sessions").map { MemorySession(it.str("id"), it.str("host"), it.long("events")) },
-                o.objects("events").map { MemoryEvent(it.long("id"), it.str("sessionId"), it.str("category"),
-                    it.str("data"), it.bool("pinned"), it.str("time")) },
+                o.objects("events").map {
+                    MemoryEvent(
+                        it.long("id"), it.str("sessionId"), it.str("category"), it.str("data"), it.bool("pinned"),
+                        it.str("time"),
+                    )
+                },
             )
         }
     }
@@ -74,8 +78,9 @@ data class SourceEntry(val label: String, val chunks: Long, val bytes: Long)
 data class SourcesReport(val sources: List<SourceEntry>, val chunks: Long, val bytes: Long) {
     companion object {
         fun from(o: JsonObject) = SourcesReport(
-            o.objects(if (o.map["items"] is List<*>) "items" else "sources").map { SourceEntry(it.str("source"),
-                it.long("chunks"), it.long("bytes")) },
+            o.objects(if (o.map["items"] is List<*>) "items" else "sources").map {
+                SourceEntry(it.str("source"), it.long("chunks"), it.long("bytes"))
+            },
             o.long("chunks"), o.long("bytes"),
         )
     }
@@ -121,8 +126,9 @@ data class SetupPlan(val command: String, val dryRun: Boolean, val applied: Bool
                     SetupHost(h.str("host"), h.str("displayName"), h.objects("files").map { f ->
                         SetupFile(f.str("path"), f.str("scope"), f.strings("parts"), f.str("action"),
                             f.strOrNull("diff") ?: "",
-                            f.objOrNull("error")?.let { SetupFileError(it.str("code"), it.str("message"),
-                                it.strOrNull("fix")) })
+                            f.objOrNull("error")?.let {
+                                SetupFileError(it.str("code"), it.str("message"), it.strOrNull("fix"))
+                            })
                     }, h.strings("notes"))
                 },
                 o.bool("ok"),
@@ -194,8 +200,9 @@ object EngineOutput {
      * otherwise the last stderr line explains the failure.
      */
     fun <T> parse(r: ProcessResult, model: (JsonObject) -> T): EngineResult<T> {
-        if (r.startError != null) return EngineResult.Failed(EngineError("spawn",
-            "The engine could not be started: ${r.startError}"))
+        if (r.startError != null) {
+            return EngineResult.Failed(EngineError("spawn", "The engine could not be started: ${r.startError}"))
+        }
         if (r.timedOut) return EngineResult.Failed(EngineError("timeout", "The engine did not answer in time."))
         if (r.cancelled) return EngineResult.Failed(EngineError("cancelled", "Cancelled."))
         val doc = r.stdout.trim().takeIf { it.startsWith("{") }

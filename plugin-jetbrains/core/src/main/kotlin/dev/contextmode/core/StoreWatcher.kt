@@ -59,9 +59,9 @@ object WatchRule {
  */
 class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : AutoCloseable {
     private val service = FileSystems.getDefault().newWatchService()
-    private val timer =
-        Executors.newSingleThreadScheduledExecutor { r -> Thread(r,
-        "context-mode-watch-debounce").apply { isDaemon = true } }
+    private val timer = Executors.newSingleThreadScheduledExecutor { r ->
+        Thread(r, "context-mode-watch-debounce").apply { isDaemon = true }
+    }
     private val keys = HashMap<WatchKey, Boolean>() // true: the spool folder
     @Volatile private var shown = WatchRule.signature(dir)
     private var pending: ScheduledFuture<*>? = null
@@ -71,8 +71,8 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
     private fun attach() {
         fun watch(d: File, spool: Boolean) {
             if (keys.values.none { it == spool } && d.isDirectory) {
-                runCatching { d.toPath().register(service, ENTRY_CREATE, ENTRY_DELETE,
-                    ENTRY_MODIFY) }.getOrNull()?.let {
+                val kinds = arrayOf(ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY)
+                runCatching { d.toPath().register(service, *kinds) }.getOrNull()?.let {
                     keys[it] = spool
                     event(if (spool) WatchRule.SPOOL_DIR else null, force = true)
                 }

@@ -18,15 +18,17 @@ class RefreshAction : ContextModeAction() {
 
 class PurgeSessionAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project,
-            "purge.session")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"session"}""")
+        if (confirm(project, "purge.session")) {
+            ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"session"}""")
+        }
     }
 }
 
 class PurgeProjectAction : ContextModeAction() {
     override fun perform(project: Project) {
-        if (confirm(project,
-            "purge.project")) ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"project"}""")
+        if (confirm(project, "purge.project")) {
+            ContextModeProjectService.get(project).perform("""{"type":"purge","scope":"project"}""")
+        }
     }
 }
 

@@ -129,8 +129,8 @@ class ContextModeProjectService(private val project: Project) : Disposable {
             val installed =
                 ManagedRuntime(engineRunner).install(engine, layout, settings.dataHome.ifBlank { null }, cancel)
             if (installed.ok) {
-                (EngineLocator(engineRunner).locate(found.path, null, layout,
-                    home) as? EngineLookup.Found)?.let { engine = it.engine }
+                val managed = EngineLocator(engineRunner).locate(found.path, null, layout, home)
+                (managed as? EngineLookup.Found)?.let { engine = it.engine }
             } else {
                 // Offline or no npm: the bundled engine keeps working; the managed copy is refreshed next time.
                 notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", installed.message))

@@ -16,9 +16,8 @@ import javax.swing.table.DefaultTableModel
 /** Without JCEF: the same state as a Swing summary (savings, sessions, sources) and a Refresh button. */
 class FallbackPanel(private val service: ContextModeProjectService) : DashboardView {
     private val summary = JLabel(ContextModeBundle.message("toolwindow.loading"))
-    private val model =
-        DefaultTableModel(arrayOf<Any>(ContextModeBundle.message("table.what"),
-        ContextModeBundle.message("table.value")), 0)
+    private val columns = listOf("table.what", "table.value").map { ContextModeBundle.message(it) }
+    private val model = DefaultTableModel(columns.toTypedArray<Any>(), 0)
     private val listener: (ViewUpdate) -> Unit = { show(it) }
     private val panel = JPanel(BorderLayout()).apply {
         add(summary, BorderLayout.NORTH)
@@ -39,10 +38,9 @@ class FallbackPanel(private val service: ContextModeProjectService) : DashboardV
                     human(s.stats.projectTotals.netBytes), s.stats.projectTotals.netTokens)
                 model.rowCount = 0
                 rows(s.stats).forEach { model.addRow(arrayOf<Any>(it.first, it.second)) }
-                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sessions"),
-                    s.memory.sessions.size.toString()))
-                model.addRow(arrayOf<Any>(ContextModeBundle.message("table.sources"),
-                    "${s.sources.sources.size} (${human(s.sources.bytes)})"))
+                fun row(key: String, value: String) = model.addRow(arrayOf<Any>(ContextModeBundle.message(key), value))
+                row("table.sessions", s.memory.sessions.size.toString())
+                row("table.sources", "${s.sources.sources.size} (${human(s.sources.bytes)})")
             }
             is ViewUpdate.Error -> summary.text = update.error.message + (update.error.hint?.let { " — $it" } ?: "")
             is ViewUpdate.Message -> Unit
