@@ -94,3 +94,66 @@ test('a snippet finds a word inside a camelCase name (cache → LRUCache), but o
   // A hump is a capital after a lower-case letter, not any run of letters.
   assert.ok(!termMatcher('cache', { humps: true }).test('a headcache'));
 });
+
+test('the code block a matching sentence introduces is shown before other lines that only repeat the words', () => {
+  const text = [
+    'Node.js adapter notes.',
+    '',
+    'Port numbers below 1024 need root on most systems.',
+    '',
+    'A port already in use makes the server fail to start.',
+    '',
+    'To listen on another port, pass it to serve:',
+    '',
+    '```ts',
+    'serve({ fetch: app.fetch, port: 8787 })',
+    '```',
+    '',
+    'The default port is taken from the environment when set.',
+    '',
+    'Each port can serve one process at a time.',
+  ].join('\n');
+  const s = buildSnippet(text, [termMatcher('port'), termMatcher('listen')], 170, [2, 1]);
+  assert.ok(Buffer.byteLength(s) <= 170, String(Buffer.byteLength(s)));
+  assert.match(s, /To listen on another port, pass it to serve:/);
+  assert.match(s, /serve\(\{ fetch: app\.fetch, port: 8787 \}\)/);
+});
+
+test('the rest of a matching sentence’s list item comes before a distant line repeating a word', () => {
+  const text = [
+    'Options for sign:',
+    '* `expiresIn`: expressed in seconds or a string describing a time span. A numeric value is interpreted as a seconds count.',
+    '* `notBefore`: expressed in seconds or a string describing a time span.',
+    '* `audience`: the intended audience.',
+    'There are no default values for expiresIn, notBefore or audience.',
+    'Tokens can also carry an expiresIn given in the payload as exp.',
+  ].join('\n');
+  const s = buildSnippet(text, [termMatcher('expiresIn'), termMatcher('seconds')], 190, [3, 1]);
+  assert.ok(Buffer.byteLength(s) <= 190, String(Buffer.byteLength(s)));
+  assert.match(s, /A numeric value is interpreted as a seconds count\./);
+});
+
+test('a code line is never cut inside, and a line repeated word for word is shown once', () => {
+  const call = `const token = jwt.sign({ sub: user.id, scope: ['read', 'write'] }, privateKey, { algorithm: 'RS256', expiresIn: '1h', issuer: 'urn:example:issuer', audience: 'urn:example:audience', keyid: 'main-2024' });`;
+  const text = [
+    'Sign with a private key:',
+    '```js',
+    call,
+    '```',
+    ...Array.from({ length: 12 }, (_, i) => `Note ${i}: the algorithm option must match the key type.`),
+  ].join('\n');
+  const s = buildSnippet(text, [termMatcher('algorithm'), termMatcher('sign')], 400, [2, 1]);
+  assert.ok(Buffer.byteLength(s) <= 400, String(Buffer.byteLength(s)));
+  // The call is either shown whole or not at all.
+  assert.ok(!s.includes('jwt.sign(') || s.includes(call), s);
+
+  const repeated = [
+    'Eg: `60`, `"2 days"`, `"10h"`, `"7d"` are all accepted here.',
+    'expiresIn sets when the token expires.',
+    'Eg: `60`, `"2 days"`, `"10h"`, `"7d"` are all accepted here.',
+    'notBefore sets when the token starts to be valid.',
+    ...Array.from({ length: 10 }, (_, i) => `Unrelated line ${i} about something else entirely.`),
+  ].join('\n');
+  const r = buildSnippet(repeated, [termMatcher('expiresIn'), termMatcher('notBefore')], 260);
+  assert.equal(r.split('"2 days"').length - 1, 1, r);
+});
