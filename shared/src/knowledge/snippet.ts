@@ -1,5 +1,4 @@
 import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
-import { lineShapes, type LineShape } from './snippet-structure.js';
 
 /**
  * The longest start of `text` within `maxBytes` that ends at a line end, or failing that at a space, so a cut
@@ -23,29 +22,16 @@ interface Unit {
   bytes: number;
   score: number;
   terms: number[];
-  /** A line inside a fenced code block. */
-  code?: boolean;
 }
 
 /** Prose lines longer than this are split into sentences. */
 const SENTENCE_SPLIT_BYTES = 160;
 /** Longer sentences are cut at spaces into pieces of at most this many characters. */
 const MAX_UNIT_CHARS = 240;
-/** Code lines up to this long stay whole; longer ones are minified code and are cut like prose. */
-const MAX_CODE_LINE_CHARS = 480;
 /** Context value of a unit next to a taken one, as a share of that unit's weight (see buildSnippet). */
 const CONTEXT_HEAD = 0.2;
 const CONTEXT_AFTER = 0.2;
 const CONTEXT_BEFORE = 0.1;
-/**
- * What a matching line leads into is worth more than other neighbours: the rest of its sentence, list item or
- * paragraph (an option's description after its name), and the code block that prose introduces ("for
- * example:"), where the answer to a "how do I" question usually is.
- */
-const CONTEXT_SAME_BLOCK = 0.35;
-const CONTEXT_INTRODUCED_CODE = 0.35;
-/** Further code lines keep the plain share, so a long example does not crowd out other matching lines. */
-const CONTEXT_CODE_RUN = CONTEXT_AFTER;
 /** …and how much of it passes on to the next unit out along a run of context. */
 const CONTEXT_DECAY = 0.7;
 /** Bytes counted per unit for the newline or "…" that joins it. */
@@ -123,25 +109,12 @@ function unitsOf(text: string): Unit[] {
       }
       if (from < e) units.push({ start: from, end: e, line, bytes: 0, score: 0, terms: [] });
     } else {
-      units.push({
-        start: s,
-        end: e,
-        line,
-        bytes: 0,
-        score: 0,
-        terms: [],
-        ...(fence && !isFence ? { code: true } : {}),
-      });
+      units.push({ start: s, end: e, line, bytes: 0, score: 0, terms: [] });
     }
   }
   // A sentence still too long (run-on text, minified code) is cut at spaces into pieces of about that size.
   const out: Unit[] = [];
   for (const u of units) {
-    // A code line is kept whole (a call is not cut between its name and its arguments) unless it is minified.
-    if (u.code && u.end - u.start <= MAX_CODE_LINE_CHARS) {
-      out.push({ ...u, terms: [] });
-      continue;
-    }
     let from = u.start;
     // Pieces of even size, so no piece is a stub of a few words.
     const size = Math.ceil((u.end - u.start) / Math.ceil((u.end - u.start) / MAX_UNIT_CHARS));
@@ -215,22 +188,6 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   let used = 0;
   const covered = new Set<number>();
   const wOf = (t: number) => weights?.[t] ?? 1;
-  const shapes = lineShapes(text);
-  const shapeOf = (i: number): LineShape => shapes[units[i]!.line - 1]!;
-  // The share of unit i-1's value that unit i gets as what follows it.
-  const followShare = (i: number): number => {
-    const p = units[i - 1];
-    if (!p) return CONTEXT_AFTER;
-    const [ps, us] = [shapeOf(i - 1), shapeOf(i)];
-    if (us.code || us.fence === 'open') {
-      // An opening fence line carries nothing itself: it passes the introducing sentence's value straight on.
-      if (ps.introducesCode || ps.fence === 'open') return CONTEXT_INTRODUCED_CODE;
-      return ps.code ? CONTEXT_CODE_RUN : CONTEXT_AFTER;
-    }
-    if (us.fence === 'close') return ps.code ? CONTEXT_CODE_RUN : CONTEXT_AFTER;
-    if (p.line === units[i]!.line || (ps.block === us.block && !ps.code)) return CONTEXT_SAME_BLOCK;
-    return CONTEXT_AFTER;
-  };
   // A sentence inside a line, or a line continuing a list item or paragraph, needs what comes before it (the
   // option's name) more than what follows.
   const headFirst = (i: number): boolean => {
@@ -246,8 +203,6 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   // the head of the item or sentence it continues, then for what follows, least for what precedes.
   const skipped = new Set<number>();
   const anchor = new Map<number, number>();
-  // A line repeated word for word (the same example under two options) is shown once.
-  const shownTexts = new Set<string>();
   for (;;) {
     let best = -1;
     let bestValue = 0;
@@ -258,7 +213,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
       const after = anchor.get(i - 1);
       const before = anchor.get(i + 1);
-      if (after !== undefined) value += after * followShare(i);
+      if (after !== undefined) value += after * CONTEXT_AFTER;
       if (before !== undefined) value += before * (headFirst(i + 1) ? CONTEXT_HEAD : CONTEXT_BEFORE);
       if (value > bestValue + 1e-9) {
         bestValue = value;
@@ -267,19 +222,12 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
     }
     if (best < 0) break;
     const u = units[best]!;
-    // Only prose of some length counts as a repeat: braces and fences recur in any code.
-    const said = shapeOf(best).code || shapeOf(best).fence || u.bytes < 24 ? '' : cleaned[best]!.trim();
-    if (said && shownTexts.has(said)) {
-      skipped.add(best);
-      continue;
-    }
     const room = maxBytes - used - SEPARATOR_BYTES;
     const own = u.terms.reduce((a, t) => a + wOf(t), 0);
     if (u.bytes <= room) {
       chosen.set(best, { start: u.start, end: u.end });
-      if (said) shownTexts.add(said);
       used += u.bytes + SEPARATOR_BYTES;
-    } else if (room >= 80 && u.score > 0 && !chosen.size && !shapeOf(best).code) {
+    } else if (room >= 80 && u.score > 0 && !chosen.size) {
       const p = pieceAround(text, u, firstAt.get(u) ?? u.start, room);
       chosen.set(best, p);
       break;
@@ -289,9 +237,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
     }
     u.terms.forEach((t) => covered.add(t));
     // Context value decays along a run of context units.
-    const inherited =
-      Math.max(anchor.get(best - 1) ?? 0, anchor.get(best + 1) ?? 0) *
-      (shapeOf(best).fence === 'open' ? 1 : CONTEXT_DECAY);
+    const inherited = Math.max(anchor.get(best - 1) ?? 0, anchor.get(best + 1) ?? 0) * CONTEXT_DECAY;
     anchor.set(best, Math.max(own, inherited));
   }
   const order = [...chosen.entries()].sort((a, b) => a[0] - b[0]);
