@@ -95,8 +95,8 @@ export interface StatsOptions {
   env?: NodeJS.ProcessEnv;
   now?: number;
   /**
-   * Fold pending redirect notes into the ledger first (the default; it renames note files). Pollers such as the
-   * dashboard pass false so reading never writes to the data dir.
+   * Fold pending redirect notes into the ledger first (the default; it renames note files). False reads the ledger
+   * as it stands, leaving out redirect estimates not folded yet.
    */
   foldNotes?: boolean;
   /** Told about a ledger file that cannot be read (it counts as empty). */

@@ -1,6 +1,7 @@
 /**
  * The dashboard's aggregate read: stats, the savings series, a page of memory and the knowledge sources of one
- * project, in one process, without writing to the data dir (no redirect-note folding, no store creation).
+ * project, in one process. It creates no store; like `ctxmode stats` it first moves pending redirect notes into
+ * the ledger, so the sidebar and `stats --json` show the same figures whichever runs first.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -40,7 +41,6 @@ export function readDashboardState(projectRoot: string, opts: DashboardStateOpti
   const limit = Math.max(1, Math.min(opts.memoryLimit ?? 500, 10_000));
   const stats = readStats(projectRoot, {
     env,
-    foldNotes: false,
     ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
