@@ -27,6 +27,11 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   private latest: DashboardState | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
+  /**
+   * When this window's view began: the session shown as "this session" (sidebar, status bar) is one active since
+   * then, never the conversation of a window that was open before.
+   */
+  private readonly openedAt = Date.now();
 
   constructor(
     private readonly ext: vscode.ExtensionContext,
@@ -76,7 +81,14 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
       return undefined;
     }
     if (action.type === 'refresh' && action.memoryLimit !== undefined) this.memoryLimit = action.memoryLimit;
-    const result = await this.engine.run<DashboardMessage[]>(['action', JSON.stringify(action), '--project', dir]);
+    const result = await this.engine.run<DashboardMessage[]>([
+      'action',
+      JSON.stringify(action),
+      '--project',
+      dir,
+      '--session-since',
+      String(this.openedAt),
+    ]);
     if (!result.ok) {
       await this.post({
         type: 'error',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { closeLedgerHandles, recordLedger } from '@context-mode/shared/ledger/record';
 import { redirectNotePath } from '@context-mode/shared/ledger/redirect-notes';
 import { seedProject } from './seed-project.js';
 
@@ -47,6 +48,43 @@ test('state folds pending redirect notes as stats does: the sidebar shows the fi
   const stats = JSON.parse(run('stats').stdout) as { projectTotals: unknown; session: unknown };
   assert.deepEqual(shown.projectTotals, stats.projectTotals);
   assert.deepEqual(shown.session, stats.session);
+});
+
+test('a window opened after the last conversation shows no session as its own until one is active', (t) => {
+  const seed = seedProject();
+  t.after(() => seed.cleanup());
+  const refresh = (...extra: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, 'action', '{"type":"refresh"}', '--project', seed.project, ...extra], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return (JSON.parse(r.stdout) as { state: { stats: { session: { id: string } | null } } }[])[0]!.state.stats;
+  };
+  const previous = refresh().session?.id;
+  assert.ok(previous, 'without a window start, the latest session is shown');
+  const openedAt = Date.now();
+  assert.equal(refresh('--session-since', String(openedAt)).session, null, 'the previous conversation is not this one');
+  recordLedger(
+    seed.project,
+    {
+      sessionId: 'sess-new-window',
+      host: 'vscode-copilot',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 900,
+      returnedBytes: 100,
+    },
+    seed.env,
+  );
+  closeLedgerHandles();
+  assert.equal(refresh('--session-since', String(openedAt)).session?.id, 'sess-new-window');
+  const bad = spawnSync(
+    process.execPath,
+    [BIN, 'action', '{"type":"refresh"}', '--project', seed.project, '--session-since', 'yesterday'],
+    { env: seed.env, encoding: 'utf8' },
+  );
+  assert.equal(bad.status, 2, bad.stdout);
 });
 
 test('action refuses what a page must not send, with the JSON error shape and exit 2', (t) => {

@@ -17,6 +17,8 @@ export interface DashboardStateOptions {
   /** Memory events in the page (newest first); default 500. */
   memoryLimit?: number;
   sessionId?: string;
+  /** Without `sessionId`: the current session is the latest one with rows at or after this time (ms), else none. */
+  sessionSince?: number;
   now?: number;
 }
 
@@ -42,6 +44,7 @@ export function readDashboardState(projectRoot: string, opts: DashboardStateOpti
   const stats = readStats(projectRoot, {
     env,
     ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+    ...(opts.sessionSince !== undefined ? { sessionSince: opts.sessionSince } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const memory = readMemoryReport(projectRoot, { env, limit, ...(opts.now ? { now: opts.now } : {}) });
