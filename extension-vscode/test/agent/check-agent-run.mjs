@@ -186,6 +186,22 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
       ? `session ${shown.id} saved ${shown.savedBytes} B of the project's ${ledgerProject?.savedBytes} B`
       : 'no sidebar state',
   );
+  // Before anything ran `stats`: the sidebar folds the hooks' redirect estimates itself, as stats does.
+  const before = seen.beforeStats;
+  const first = seen.firstStats;
+  const same = (k) => before?.projectTotals?.[k] === first?.projectTotals?.[k];
+  check(
+    'before stats ever ran, the sidebar showed the figures stats --json then gave, redirect estimates included',
+    before?.session &&
+      first?.session &&
+      before.session.id === first.session.id &&
+      before.session.netBytes === first.session.netBytes &&
+      ['savedBytes', 'netBytes', 'ownCostBytes', 'redirectEstimateBytes'].every(same) &&
+      first.projectTotals.redirectEstimateBytes > 0,
+    before
+      ? `sidebar: session net ${before.session?.netBytes} B, project estimates ${before.projectTotals?.redirectEstimateBytes} B; stats --json: session net ${first?.session?.netBytes} B, estimates ${first?.projectTotals?.redirectEstimateBytes} B`
+      : 'no sidebar state before stats',
+  );
   const statusWant = ledger ? `${formatBytes(ledger.netBytes)} saved` : undefined;
   check(
     'the status bar shows the session net savings the ledger recorded',

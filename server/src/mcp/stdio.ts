@@ -75,19 +75,25 @@ async function main(): Promise<void> {
   // (first tool call) or at shutdown, never on the handshake path. It belongs to the session the listing served:
   // the host's, or one its hooks noted since this server started. A host that starts its server before the
   // conversation (VS Code at window start) has none yet, and the note left is the previous conversation's, so the
-  // cost waits for the first tool call and goes with it; a server that never served a call books it under its own
-  // id at exit, never under another conversation.
+  // cost waits until the conversation's hooks note it or its first tool call arrives; a server that saw neither
+  // books it under its own id at exit, never under another conversation.
   const startedAt = Date.now();
   let ownCost: number | undefined;
   let ownCostDone = false;
+  let heldOwnCost: NodeJS.Timeout | undefined;
   flushOwnCost = async (moment: 'listed' | 'tool-call' | 'exit' = 'exit') => {
     if (ownCostDone || ownCost === undefined) return;
     const sessionId =
       givenSessionId ||
       sessionNotedSince(projectRoot, startedAt, env) ||
       (moment === 'tool-call' ? currentSessionId() : moment === 'exit' ? ownSessionId : undefined);
-    if (!sessionId) return;
+    if (!sessionId) {
+      // Held: look for the conversation's note now and then (a small file read) until it appears.
+      heldOwnCost ??= setInterval(() => void flushOwnCost('listed'), HELD_COST_POLL_MS).unref();
+      return;
+    }
     ownCostDone = true;
+    if (heldOwnCost) clearInterval(heldOwnCost);
     await recordToolsListCost(projectRoot, sessionId, hostId ?? 'unknown', ownCost, env);
   };
 
@@ -159,6 +165,9 @@ async function main(): Promise<void> {
   });
   stopWatch = watchParent(() => void shutdown(0), env);
 }
+
+/** How often a held tools/list cost looks for the conversation it belongs to. */
+const HELD_COST_POLL_MS = 2000;
 
 async function recordToolsListCost(
   projectRoot: string,

@@ -70,3 +70,36 @@ test("tools/list is booked to the conversation whose tool call the server served
   assert.equal(now.session.ownCostBytes, now.projectTotals?.ownCostBytes, 'all own cost is in the conversation');
   assert.ok(!stats('s-previous').session?.ownCostBytes, 'nothing booked to the previous conversation');
 });
+
+test('a held tools/list cost goes to the conversation as soon as its hooks note it, before any tool call', async (t) => {
+  const home = mkdtempSync(join(tmpdir(), 'cm-owncost-'));
+  const project = join(home, 'project');
+  mkdirSync(project);
+  const env = { ...process.env, CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project };
+  const dir = ensureProject(project, env).dir;
+  const server = await startBuiltServer({
+    project,
+    clientName: 'Visual Studio Code',
+    env: { CONTEXT_MODE_HOME: home },
+  });
+  t.after(async () => {
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+  await server.client.listTools();
+  await new Promise((r) => setTimeout(r, 300));
+  noteActiveSession(dir, { sessionId: 's-later', host: 'vscode-copilot', time: Date.now() });
+  let own = 0;
+  for (let i = 0; i < 60 && own === 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const r = spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', project, '--session', 's-later'], {
+      env,
+      encoding: 'utf8',
+    });
+    own =
+      r.status === 0
+        ? ((JSON.parse(r.stdout) as { session?: { ownCostBytes: number } }).session?.ownCostBytes ?? 0)
+        : 0;
+  }
+  assert.ok(own > 0, 'the listing is booked to the conversation while the server still runs');
+});
