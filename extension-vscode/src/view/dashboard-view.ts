@@ -40,7 +40,8 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const root = vscode.Uri.joinPath(this.ext.extensionUri, 'dashboard');
+    // The dashboard bundle of the engine packed in the .vsix (one copy, the one `ctxmode dashboard` serves).
+    const root = vscode.Uri.joinPath(this.ext.extensionUri, 'engine', 'dist', 'dashboard');
     view.webview.options = { enableScripts: true, localResourceRoots: [root] };
     view.webview.html = renderDashboardHtml({
       cspSource: view.webview.cspSource,
