@@ -75,6 +75,7 @@ test('VS Code Copilot: a cat of a big log is denied with one reason carrying the
   const reason = out.permissionDecisionReason;
   assert.equal(reason.match(/redirected/g)?.length, 1, reason.slice(0, 400));
   assert.match(reason, /mcp_context-mode_ctx_index\(/, 'names the tool as VS Code shows it');
+  assert.match(reason, /Retrieve any part: mcp_context-mode_ctx_search\(source:/, 'the digest names it so too');
   assert.ok(reason.includes(ERROR_LINE), `the error line is in the reason: ${reason.slice(0, 400)}`);
   assert.ok(Buffer.byteLength(reason) <= 4096, `reason is ${Buffer.byteLength(reason)} bytes`);
 });
