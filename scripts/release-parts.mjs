@@ -35,14 +35,14 @@ const VSIX = {
     'extension/engine/dist/cli.mjs',
     'extension/engine/dist/mcp.mjs',
     'extension/engine/dist/hook.cjs',
-    /^extension\/engine\/ctxmode-[^/]+\.tgz$/,
-    'extension/dashboard/index.html',
-    'extension/dashboard/dashboard.js',
+    'extension/engine/dist/dashboard/index.html',
+    'extension/engine/dist/dashboard/dashboard.js',
   ],
-  // The dashboard once (dashboard/), the OpenCode plugin not at all, no sources, maps or dependencies.
+  // The engine once: the package folder the extension runs and installs as the managed runtime, with the one
+  // dashboard the sidebar shows; no tarball of it, no second dashboard, no sources, maps or dependencies.
   forbidden: [
-    /^extension\/engine\/dist\/dashboard\//,
-    /opencode-plugin/,
+    /\.tgz$/,
+    /^extension\/dashboard\//,
     /\.map$/,
     /\.ts$/,
     /^extension\/node_modules\//,

@@ -1,6 +1,6 @@
 // `npm run release`: builds every artifact a user installs into release/, each once, and checks each one's parts:
 //   ctxmode-<v>.tgz            the npm package (`npm pack` of server/): CLI, MCP server, hooks, dashboard
-//   context-mode-vscode-<v>.vsix  the VS Code extension: its bundle, the engine it runs, the engine tarball, dashboard
+//   context-mode-vscode-<v>.vsix  the VS Code extension: its bundle and the engine package (with the dashboard), once
 //   context-mode-<v>.zip       the JetBrains plugin (plugin-jetbrains/scripts/build-and-test.sh --zip-only)
 //   SHA256SUMS                 `sha256sum -c SHA256SUMS` checks them
 // Fails (exit 1) when an artifact lacks a part it needs or carries one it must not. The JetBrains zip needs a JDK

@@ -2,29 +2,24 @@
  * Keeps the engine usable outside the editor: refreshes the managed install from the engine packed in the .vsix
  * (through the engine's own `upgrade --from`), and makes `ctxmode` resolvable where Copilot's hooks look for it.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
 import { COMMAND_NAME, isOurShim, planCommandShim } from './command-shim.js';
 
-/** The engine tarball the .vsix carries (`engine/*.tgz`), if any. */
-export function bundledTarball(extensionPath: string): string | undefined {
+/** The engine package the .vsix carries (`engine/`, the `ctxmode` package as npm installs it), if any. */
+export function bundledPackage(extensionPath: string): string | undefined {
   const dir = join(extensionPath, 'engine');
-  try {
-    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    return tgz ? join(dir, tgz) : undefined;
-  } catch {
-    return undefined;
-  }
+  return existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bin', 'context-mode.cjs')) ? dir : undefined;
 }
 
 /** When the bundled engine is newer than the managed one (or there is none), install it as the managed copy. */
 export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine: EngineContext): Promise<boolean> {
   const info = engine.engine;
-  const tgz = bundledTarball(ext.extensionPath);
-  if (!info?.engine.refreshManaged || !tgz) return false;
+  const pkg = bundledPackage(ext.extensionPath);
+  if (!info?.engine.refreshManaged || !pkg) return false;
   if (info.runtime === 'editor') {
     // Installing means npm on the user's Node, which could not open a store: that is how a silent, minutes-long
     // native build started before. The bundled engine serves on the editor's runtime instead.
@@ -33,7 +28,7 @@ export async function refreshManagedInstall(ext: vscode.ExtensionContext, engine
   }
   engine.log.info(`installing the bundled engine ${info.engine.version} into the managed runtime`);
   const result = await engine.run<{ ok?: boolean; after?: string; error?: string }>(
-    ['upgrade', '--from', tgz, '--json'],
+    ['upgrade', '--from', pkg, '--json'],
     { timeoutMs: 10 * 60_000 },
   );
   if (!result.ok || result.value.ok === false) {

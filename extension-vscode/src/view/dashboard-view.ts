@@ -27,6 +27,11 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   private latest: DashboardState | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
+  /**
+   * When this window's view began: the session shown as "this session" (sidebar, status bar) is one active since
+   * then, never the conversation of a window that was open before.
+   */
+  private readonly openedAt = Date.now();
 
   constructor(
     private readonly ext: vscode.ExtensionContext,
@@ -35,7 +40,8 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const root = vscode.Uri.joinPath(this.ext.extensionUri, 'dashboard');
+    // The dashboard bundle of the engine packed in the .vsix (one copy, the one `ctxmode dashboard` serves).
+    const root = vscode.Uri.joinPath(this.ext.extensionUri, 'engine', 'dist', 'dashboard');
     view.webview.options = { enableScripts: true, localResourceRoots: [root] };
     view.webview.html = renderDashboardHtml({
       cspSource: view.webview.cspSource,
@@ -76,7 +82,14 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
       return undefined;
     }
     if (action.type === 'refresh' && action.memoryLimit !== undefined) this.memoryLimit = action.memoryLimit;
-    const result = await this.engine.run<DashboardMessage[]>(['action', JSON.stringify(action), '--project', dir]);
+    const result = await this.engine.run<DashboardMessage[]>([
+      'action',
+      JSON.stringify(action),
+      '--project',
+      dir,
+      '--session-since',
+      String(this.openedAt),
+    ]);
     if (!result.ok) {
       await this.post({
         type: 'error',

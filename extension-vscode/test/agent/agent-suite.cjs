@@ -78,6 +78,23 @@ exports.run = async function run() {
   // watches the project's data folder, which did not exist when the window opened). Nothing here asks the
   // extension to refresh; this only waits for its live state to agree with the ledger, as a user would.
   const dir = vscode.workspace.workspaceFolders[0].uri.fsPath;
+  // First what the sidebar shows by itself, before anything here runs `stats` (which folds pending redirect
+  // estimates into the ledger): its figures must settle on what `stats --json` then reports.
+  const figures = () =>
+    JSON.stringify([api.dashboard.lastState?.stats?.session, api.dashboard.lastState?.stats?.projectTotals]);
+  let shownBefore = figures();
+  let stableSince = Date.now();
+  const settleEnd = Date.now() + Number(process.env.CM_AGENT_LIVE_MS || 30000);
+  while (Date.now() < settleEnd && !(api.dashboard.lastState?.stats?.session && Date.now() - stableSince >= 3000)) {
+    await sleep(500);
+    const now = figures();
+    if (now !== shownBefore) {
+      shownBefore = now;
+      stableSince = Date.now();
+    }
+  }
+  const beforeStats = api.dashboard.lastState?.stats ?? null;
+  const firstStats = await api.engine.run(['stats', '--json', '--project', dir]);
   const read = async () => {
     const ledger = await api.engine.run(['stats', '--json', '--project', dir]);
     return {
@@ -107,5 +124,8 @@ exports.run = async function run() {
     seen = await read();
   }
   console.log(`agent-e2e: status bar "${seen.status}" ${agree(seen) ? 'agrees with' : 'differs from'} the ledger`);
-  fs.writeFileSync(path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'), JSON.stringify(seen));
+  fs.writeFileSync(
+    path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'),
+    JSON.stringify({ ...seen, beforeStats, firstStats: firstStats.ok ? firstStats.value : null }),
+  );
 };

@@ -7,6 +7,36 @@ import { join } from 'node:path';
 import { formatBytes } from '../../../shared/src/ledger/format-stats.ts';
 
 const BUDGET = 4096;
+/** The last line of the workspace's build.log: a denied `cat` must still bring it to the model. */
+export const BUILD_LOG_ERROR = 'ERROR: widget factory failed at step 2999';
+// What VS Code puts before a deny reason (`Tool execution denied: `), on top of our budget.
+const DENY_PREFIX_BYTES = 64;
+const OUR_TOOLS = new Set([
+  'ctx_execute',
+  'ctx_batch_execute',
+  'ctx_execute_file',
+  'ctx_index',
+  'ctx_search',
+  'ctx_fetch_and_index',
+  'ctx_stats',
+  'ctx_doctor',
+  'ctx_purge',
+  'ctx_upgrade',
+]);
+
+/**
+ * Why a redirect's text is not one clean block as the model read it, or undefined when it is: the advice once, no
+ * tool name cut by a line break (the terminal wraps at 80 columns), no shell prompt after it.
+ */
+export function redirectBlockProblem(text, project) {
+  const times = (text.match(/context-mode: .{0,120}?redirected/g) ?? []).length;
+  if (times !== 1) return `the advice appears ${times} times`;
+  const broken = (text.match(/mcp_[\w-]*/g) ?? []).find((n) => !OUR_TOOLS.has(n.replace(/^mcp_context-mode_/, '')));
+  if (broken) return `a tool name is cut: ${JSON.stringify(broken)}`;
+  if (text.includes(`${project}#`) || text.includes(`${project}$`) || /^\S+@\S+:\S*[#$] ?$/m.test(text))
+    return 'a shell prompt follows it';
+  return undefined;
+}
 // VS Code shows our MCP tools to the model as mcp_<server label>_<tool>; every text we give it must say so.
 const VSCODE_TOOL_NAME = /mcp_context-mode_ctx_\w+/;
 
@@ -58,12 +88,27 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
     fetch && !/Paragraph 14\d\d/.test(fetch.text) && /redirected/.test(fetch.text) && VSCODE_TOOL_NAME.test(fetch.text),
     fetch ? `${size(fetch)} B: ${fetch.text.slice(0, 240)}` : 'no result',
   );
+  const fetchProblem = fetch ? redirectBlockProblem(fetch.text, project) : 'no result';
+  check(
+    'the fetch redirect reached the model as one clean block: once, no tool name wrapped, no shell prompt',
+    !fetchProblem,
+    fetchProblem ?? `${size(fetch)} B`,
+  );
 
   const cat = byTool('run_in_terminal', (r) => /cat build\.log/.test(r.input?.command ?? ''));
   check(
     'the large cat was redirected within the budget',
-    cat && size(cat) <= BUDGET && /redirected/.test(cat.text) && !/line 2999: compiling/.test(cat.text),
+    cat &&
+      size(cat) <= BUDGET + DENY_PREFIX_BYTES &&
+      /redirected/.test(cat.text) &&
+      !/line 1500: compiling/.test(cat.text),
     cat ? `${size(cat)} B: ${cat.text.slice(0, 160)}` : 'no result',
+  );
+  const catProblem = cat ? redirectBlockProblem(cat.text, project) : 'no result';
+  check(
+    "the denied cat reached the model as one clean block carrying the log's digest with its last-line error",
+    !catProblem && cat.text.includes(BUILD_LOG_ERROR),
+    catProblem ?? `${size(cat)} B, error line ${cat.text.includes(BUILD_LOG_ERROR) ? 'kept' : 'missing'}`,
   );
 
   const own = byTool('mcp_context-mode_ctx_execute');
@@ -140,6 +185,22 @@ export function checkAgentRun({ modelLog, dataHome, project, repo, hookCalls }) 
     shown
       ? `session ${shown.id} saved ${shown.savedBytes} B of the project's ${ledgerProject?.savedBytes} B`
       : 'no sidebar state',
+  );
+  // Before anything ran `stats`: the sidebar folds the hooks' redirect estimates itself, as stats does.
+  const before = seen.beforeStats;
+  const first = seen.firstStats;
+  const same = (k) => before?.projectTotals?.[k] === first?.projectTotals?.[k];
+  check(
+    'before stats ever ran, the sidebar showed the figures stats --json then gave, redirect estimates included',
+    before?.session &&
+      first?.session &&
+      before.session.id === first.session.id &&
+      before.session.netBytes === first.session.netBytes &&
+      ['savedBytes', 'netBytes', 'ownCostBytes', 'redirectEstimateBytes'].every(same) &&
+      first.projectTotals.redirectEstimateBytes > 0,
+    before
+      ? `sidebar: session net ${before.session?.netBytes} B, project estimates ${before.projectTotals?.redirectEstimateBytes} B; stats --json: session net ${first?.session?.netBytes} B, estimates ${first?.projectTotals?.redirectEstimateBytes} B`
+      : 'no sidebar state before stats',
   );
   const statusWant = ledger ? `${formatBytes(ledger.netBytes)} saved` : undefined;
   check(

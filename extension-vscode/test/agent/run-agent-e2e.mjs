@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from '../integration/code-server.mjs';
-import { checkAgentRun } from './check-agent-run.mjs';
+import { BUILD_LOG_ERROR, checkAgentRun } from './check-agent-run.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const extDir = join(here, '../..');
@@ -31,9 +31,9 @@ execFileSync('git', ['init', '-q', project]);
 const bigLog = join(project, 'build.log');
 writeFileSync(
   bigLog,
-  Array.from({ length: 3000 }, (_, i) =>
-    i === 2100 ? 'ERROR: widget factory failed at step 2100' : `line ${i}: compiling widget ${i}`,
-  ).join('\n') + '\n',
+  Array.from({ length: 3000 }, (_, i) => (i === 2999 ? BUILD_LOG_ERROR : `line ${i}: compiling widget ${i}`)).join(
+    '\n',
+  ) + '\n',
 );
 const script = {
   steps: [

@@ -39,8 +39,32 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
     await page.goto(workbenchUrl(server, extDir));
     await page.locator('.activitybar [aria-label^="context-mode"]').first().click({ timeout: 90_000 });
     const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
-    const stats = cli(repo, env, ['stats', '--project', seed.project]);
+    // The seeded conversations happened before this window opened: none of them is "this session" here.
+    const before = cli(repo, env, ['stats', '--project', seed.project]);
+    const savedBefore = await view.locator('[data-figure="Project:saved"]').textContent({ timeout: 60_000 });
+    const sessionShown = await view.locator('[data-figure="Session:net"]').count();
+    check(
+      'a window opened after the last conversation shows none as this session, and the project figures stats --json reports',
+      sessionShown === 0 && savedBefore === fmt(before.projectTotals.savedBytes),
+      `session figures shown: ${sessionShown}; project saved ${savedBefore} vs ${fmt(before.projectTotals.savedBytes)}`,
+    );
+    // A conversation starts in this window: Copilot's session-start hook books our routing block to it.
+    execFileSync(
+      process.execPath,
+      [join(repo, 'server/bin/context-mode.cjs'), 'hook', 'vscode-copilot', 'sessionstart'],
+      {
+        env,
+        input: JSON.stringify({
+          hook_event_name: 'SessionStart',
+          session_id: 'sidebar-window-session',
+          cwd: seed.project,
+          source: 'new',
+        }),
+        stdio: ['pipe', 'ignore', 'inherit'],
+      },
+    );
     const net = await view.locator('[data-figure="Session:net"]').textContent({ timeout: 60_000 });
+    const stats = cli(repo, env, ['stats', '--project', seed.project]);
     const projectSaved = await view.locator('[data-figure="Project:saved"]').textContent();
     check(
       'the sidebar shows the numbers ctxmode stats --json reports',

@@ -2,6 +2,7 @@ import { shapeOutput } from '@context-mode/shared/budget/shape-output';
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 import { recordLedger } from '@context-mode/shared/ledger/record';
+import { hostToolName } from '@context-mode/shared/platforms/resolve-host';
 import { isMcpToolName, isOwnTool } from '@context-mode/shared/platforms/tool-names';
 import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
 import { bookedRawBytes } from './booked-raw.js';
@@ -33,6 +34,7 @@ export function interceptOutput(envelope: Envelope, ctx: HookContext): Outcome {
       kb,
       sessionId: envelope.sessionId,
       kind: 'hook',
+      searchTool: hostToolName(envelope.host, 'ctx_search'),
     });
     // Saved only where the suite saw this host apply the replacement; otherwise the model may still get it all.
     // Raw is capped at what the host itself would have passed on (its own cut of long output).

@@ -44,6 +44,7 @@ async function withReadDigest(
       env: ctx.env,
       sessionId: envelope.sessionId,
       budget: resultBudget(ctx.env) - Buffer.byteLength(head, 'utf8'),
+      host: envelope.host,
     });
     if (!digest) return decision;
     const reason = `${head}${digest.text}`;

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { shapeOutput } from '@context-mode/shared/budget/shape-output';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 import { recordLedger } from '@context-mode/shared/ledger/record';
+import { hostToolName } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
 import { bookedRawBytes } from './booked-raw.js';
@@ -50,7 +51,7 @@ export function bookDeniedRead(
  */
 export function digestFiles(
   files: string[],
-  opts: { projectDir: string; env: NodeJS.ProcessEnv; sessionId: string; budget: number },
+  opts: { projectDir: string; env: NodeJS.ProcessEnv; sessionId: string; budget: number; host: HostRecord },
 ): ReadDigest | undefined {
   if (opts.budget < 512) return undefined;
   const text = files.map((f) => readFileSync(f, 'utf8')).join('\n');
@@ -64,6 +65,7 @@ export function digestFiles(
       kb,
       sessionId: opts.sessionId,
       kind: 'hook',
+      searchTool: hostToolName(opts.host, 'ctx_search'),
     });
     return {
       text: shaped.text,

@@ -1,4 +1,4 @@
-import { contextText, decisionOf, eventNameFor } from './outcome-parts.js';
+import { contextText, decisionOf, eventNameFor, redirectMessage } from './outcome-parts.js';
 import { json, NOTHING, type DialectFormatter } from './types.js';
 
 const ROUTED = 'Routed to context-mode sandbox';
@@ -17,8 +17,12 @@ export const formatCopilotIde: DialectFormatter = (req) => {
   const text = contextText(outcome);
 
   if (event === 'pre-tool') {
-    if (decision?.action === 'deny') {
-      const answer = { permissionDecision: 'deny', permissionDecisionReason: decision.reason };
+    // A shell redirect (`echo '<guidance>'`) is said as a deny where the host table says so: the terminal would
+    // show the model the guidance twice, wrapped, with the prompt after it.
+    const redirect = decision && host.shellRedirect?.value === 'deny' ? redirectMessage(decision) : undefined;
+    const denied = decision?.action === 'deny' ? decision.reason : redirect;
+    if (denied !== undefined) {
+      const answer = { permissionDecision: 'deny', permissionDecisionReason: denied };
       return json({ ...answer, hookSpecificOutput: { hookEventName, ...answer } });
     }
     if (decision?.action === 'ask') {

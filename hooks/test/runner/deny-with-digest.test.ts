@@ -49,6 +49,37 @@ test('a denied cat of a big log carries its digest: first and last lines and the
   assert.equal(t.redirectEstimateBytes, 0, JSON.stringify(t));
 });
 
+// VS Code runs a rewritten command in its 80-column terminal and the model reads the screen (docs/vscode.md): the
+// redirect must be a deny whose reason is the guidance plus the digest, with nothing to run.
+test('VS Code Copilot: a cat of a big log is denied with one reason carrying the digest, no echo to run', async () => {
+  const { home, project } = sandboxDirs('cm-deny-digest-vscode');
+  markServerLive(home, project);
+  bigLog(project);
+  const run = await runBuiltHook(['vscode-copilot', 'pretooluse'], {
+    env: { ...process.env, CONTEXT_MODE_HOME: home },
+    input: JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 's-vscode',
+      cwd: project,
+      tool_name: 'run_in_terminal',
+      tool_input: { command: 'cat big.log', explanation: 'Show the log', goal: 'read log', isBackground: false },
+    }),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const answer = JSON.parse(run.stdout) as {
+    hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string; updatedInput?: unknown };
+  };
+  const out = answer.hookSpecificOutput;
+  assert.equal(out.permissionDecision, 'deny');
+  assert.equal(out.updatedInput, undefined, 'nothing is run in the terminal');
+  const reason = out.permissionDecisionReason;
+  assert.equal(reason.match(/redirected/g)?.length, 1, reason.slice(0, 400));
+  assert.match(reason, /mcp_context-mode_ctx_index\(/, 'names the tool as VS Code shows it');
+  assert.match(reason, /Retrieve any part: mcp_context-mode_ctx_search\(source:/, 'the digest names it so too');
+  assert.ok(reason.includes(ERROR_LINE), `the error line is in the reason: ${reason.slice(0, 400)}`);
+  assert.ok(Buffer.byteLength(reason) <= 4096, `reason is ${Buffer.byteLength(reason)} bytes`);
+});
+
 test('only a plain read of named files gets a digest', () => {
   assert.deepEqual(plainReadFiles('cat big.log'), ['big.log']);
   assert.deepEqual(plainReadFiles('tail -n 5000 a.log b.log'), ['a.log', 'b.log']);

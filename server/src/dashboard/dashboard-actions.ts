@@ -52,8 +52,22 @@ export function parseDashboardAction(raw: unknown): Parsed {
   }
 }
 
-function state(root: string, env: NodeJS.ProcessEnv, memoryLimit?: number): HostMessage {
-  return { type: 'state', state: readDashboardState(root, { env, ...(memoryLimit ? { memoryLimit } : {}) }) };
+/** How the state a page receives is read: the memory page size, and since when a session counts as "this session". */
+export interface StateView {
+  memoryLimit?: number;
+  /** Only a session with ledger rows at or after this time (ms) is shown as the current one (an IDE window's start). */
+  sessionSince?: number;
+}
+
+function stateOf(root: string, env: NodeJS.ProcessEnv, view: StateView): HostMessage {
+  return {
+    type: 'state',
+    state: readDashboardState(root, {
+      env,
+      ...(view.memoryLimit ? { memoryLimit: view.memoryLimit } : {}),
+      ...(view.sessionSince !== undefined ? { sessionSince: view.sessionSince } : {}),
+    }),
+  };
 }
 
 function withMemory<T>(
@@ -75,20 +89,21 @@ export function performDashboardAction(
   action: DashboardAction,
   root: string,
   env: NodeJS.ProcessEnv = process.env,
-  memoryLimit?: number,
+  view: StateView = {},
 ): HostMessage[] {
+  const state = (memoryLimit = view.memoryLimit): HostMessage => stateOf(root, env, { ...view, memoryLimit });
   const fail = (message: string, hint?: string): HostMessage[] => [
     { type: 'error', action: action.type, message, ...(hint ? { hint } : {}) },
   ];
   try {
     switch (action.type) {
       case 'refresh':
-        return [state(root, env, action.memoryLimit ?? memoryLimit)];
+        return [state(action.memoryLimit)];
       case 'purge': {
         const sessionId =
           action.scope === 'session' ? withMemory(root, env, (s) => s.sessions()[0]?.sessionId) : undefined;
         if (action.scope === 'session' && !sessionId)
-          return [...fail('No session recorded in this project; nothing to purge.'), state(root, env, memoryLimit)];
+          return [...fail('No session recorded in this project; nothing to purge.'), state()];
         const kb = openProjectKnowledge(root, { create: false, env });
         try {
           purgeProjectData(root, {
@@ -100,26 +115,22 @@ export function performDashboardAction(
         } finally {
           kb?.close();
         }
-        return [state(root, env, memoryLimit)];
+        return [state()];
       }
       case 'deleteEvent':
       case 'pinEvent': {
         const done = withMemory(root, env, (s) =>
           action.type === 'deleteEvent' ? s.deleteEvent(action.id) : s.pin(action.id, action.pinned),
         );
-        if (!done)
-          return [
-            ...fail(`No memory event #${action.id} (it may have been deleted already).`),
-            state(root, env, memoryLimit),
-          ];
-        return [state(root, env, memoryLimit)];
+        if (!done) return [...fail(`No memory event #${action.id} (it may have been deleted already).`), state()];
+        return [state()];
       }
       case 'deleteSource': {
         const kb = openProjectKnowledge(root, { create: false, env });
         const removed = kb?.deleteSource(action.label) ?? false;
         kb?.close();
-        if (!removed) return [...fail(`No source labelled "${action.label}".`), state(root, env, memoryLimit)];
-        return [state(root, env, memoryLimit)];
+        if (!removed) return [...fail(`No source labelled "${action.label}".`), state()];
+        return [state()];
       }
       case 'search': {
         const kb = openProjectKnowledge(root, { create: false, env });

@@ -145,7 +145,7 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
           );
         }
         if (req.method === 'GET' && url.pathname === '/api/state') {
-          const [msg] = performDashboardAction({ type: 'refresh' }, opts.projectRoot, env, memoryLimit);
+          const [msg] = performDashboardAction({ type: 'refresh' }, opts.projectRoot, env, { memoryLimit });
           return send(res, 200, JSON.stringify(msg && msg.type === 'state' ? msg.state : msg));
         }
         if (req.method === 'POST' && url.pathname === '/api/action') {
@@ -189,7 +189,7 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
           return send(
             res,
             200,
-            JSON.stringify(performDashboardAction(parsed.action, opts.projectRoot, env, memoryLimit)),
+            JSON.stringify(performDashboardAction(parsed.action, opts.projectRoot, env, { memoryLimit })),
           );
         }
         if (req.method === 'GET' && url.pathname === '/api/events') {

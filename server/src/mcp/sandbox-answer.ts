@@ -74,6 +74,7 @@ export async function sandboxAnswer(
       sessionId: ctx.sessionId,
       exitCode: r.backgrounded ? null : r.exitCode,
       kind: 'exec',
+      searchTool: ctx.toolName('ctx_search'),
     });
   } catch (err) {
     // No knowledge base (unwritable data dir): still answer within the budget, and say why nothing was indexed.

@@ -18,6 +18,8 @@ export interface FullServerOptions {
   write: (message: JSONRPCMessage) => void;
   onHost: (host: HostRecord | undefined) => void;
   onToolsListed: (bytes: number) => void;
+  /** A tools/call arrived (before it runs). */
+  onToolCall?: () => void;
   /** Receives a snapshot of the handshake answers once both were served. */
   onSnapshot?: (snapshot: HandshakeSnapshot) => void;
   /** Transport closed by the SDK side. */
@@ -107,6 +109,7 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
     const m = message as { id?: unknown; method?: string };
     if (m.method === 'initialize') initId = m.id;
     if (m.method === 'tools/list' && m.id !== undefined) toolsListIds.add(m.id);
+    if (m.method === 'tools/call') options.onToolCall?.();
     transport.onmessage?.(message);
   };
 

@@ -1,4 +1,4 @@
-import { activeSessionId } from '@context-mode/shared/memory/active-session';
+import { activeSessionId, sessionNotedSince } from '@context-mode/shared/memory/active-session';
 import { resolveHost, sessionIdFromEnv } from '@context-mode/shared/platforms/resolve-host';
 import { resolveProjectRoot } from '@context-mode/shared/project/resolve-project-root';
 import { writeLiveSentinel } from '../run/live-sentinel.js';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   let front: Front | undefined;
   let removeSentinel: () => void = () => undefined;
   let stopWatch: () => void = () => undefined;
-  let flushOwnCost: () => Promise<void> = async () => undefined;
+  let flushOwnCost: (moment?: 'listed' | 'tool-call' | 'exit') => Promise<void> = async () => undefined;
   let closing = false;
   const shutdown = async (code: number): Promise<void> => {
     if (closing) return;
@@ -72,13 +72,29 @@ async function main(): Promise<void> {
 
   let hostId: string | undefined;
   // tools/list is the product's own cost, paid once per server start; recorded when SQLite is loaded anyway
-  // (first tool call) or at shutdown, never on the handshake path.
+  // (first tool call) or at shutdown, never on the handshake path. It belongs to the session the listing served:
+  // the host's, or one its hooks noted since this server started. A host that starts its server before the
+  // conversation (VS Code at window start) has none yet, and the note left is the previous conversation's, so the
+  // cost waits until the conversation's hooks note it or its first tool call arrives; a server that saw neither
+  // books it under its own id at exit, never under another conversation.
+  const startedAt = Date.now();
   let ownCost: number | undefined;
   let ownCostDone = false;
-  flushOwnCost = async () => {
+  let heldOwnCost: NodeJS.Timeout | undefined;
+  flushOwnCost = async (moment: 'listed' | 'tool-call' | 'exit' = 'exit') => {
     if (ownCostDone || ownCost === undefined) return;
+    const sessionId =
+      givenSessionId ||
+      sessionNotedSince(projectRoot, startedAt, env) ||
+      (moment === 'tool-call' ? currentSessionId() : moment === 'exit' ? ownSessionId : undefined);
+    if (!sessionId) {
+      // Held: look for the conversation's note now and then (a small file read) until it appears.
+      heldOwnCost ??= setInterval(() => void flushOwnCost('listed'), HELD_COST_POLL_MS).unref();
+      return;
+    }
     ownCostDone = true;
-    await recordToolsListCost(projectRoot, currentSessionId(), hostId ?? 'unknown', ownCost, env);
+    if (heldOwnCost) clearInterval(heldOwnCost);
+    await recordToolsListCost(projectRoot, sessionId, hostId ?? 'unknown', ownCost, env);
   };
 
   const snapPath = snapshotPath(import.meta.url, env);
@@ -120,12 +136,13 @@ async function main(): Promise<void> {
           ownCost ??= bytes;
           // SQLite is loaded once the full server answers: record now, not only at exit (a first start with no
           // snapshot lists tools here, after the flush below has already found nothing to record).
-          setTimeout(() => void flushOwnCost(), 0).unref();
+          setTimeout(() => void flushOwnCost('listed'), 0).unref();
         },
+        onToolCall: () => void flushOwnCost('tool-call'),
         ...(snapshot ? {} : { onSnapshot: (snap) => writeSnapshot(snapPath, snap) }),
         onClosed: () => void shutdown(0),
       });
-      setTimeout(() => void flushOwnCost(), 0).unref();
+      setTimeout(() => void flushOwnCost('listed'), 0).unref();
       if (!snapshot) return full;
       return {
         deliver: (line) => full.deliver(line),
@@ -148,6 +165,9 @@ async function main(): Promise<void> {
   });
   stopWatch = watchParent(() => void shutdown(0), env);
 }
+
+/** How often a held tools/list cost looks for the conversation it belongs to. */
+const HELD_COST_POLL_MS = 2000;
 
 async function recordToolsListCost(
   projectRoot: string,

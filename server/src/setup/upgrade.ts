@@ -5,7 +5,7 @@ import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 import type { UpgradeReport } from '@context-mode/shared/protocol/upgrade';
 import { PACKAGE_NAME } from '@context-mode/shared/setup/product';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { defaultLauncher, managedRuntimeBin, runSetup, setUpHosts } from './run-setup.js';
 
@@ -65,6 +65,9 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   // A local tarball with its one optional dependency omitted has nothing to fetch, but npm still asks the registry
   // for that dependency's metadata and hangs offline (an IDE installing the engine it ships, a firewalled machine).
   const offline = opts.from && omitOptional.length ? ['--offline'] : [];
+  // A package folder (the engine packed in the VS Code extension) is copied, not linked: the folder goes away when
+  // the extension is updated or removed, and the runtime must outlive it.
+  const copyFolder = opts.from && statSync(spec).isDirectory() ? ['--install-links'] : [];
   const r = spawnSync(
     npm,
     [
@@ -76,6 +79,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       '--omit=dev',
       ...omitOptional,
       ...offline,
+      ...copyFolder,
       '--save-exact',
       spec,
     ],

@@ -1,4 +1,4 @@
-// The dashboard's CLI side without a browser: `state` reads without writing, `action` validates what a page sends,
+// The dashboard's CLI side without a browser: `state` reads what `stats` reads (creating no store), `action` validates what a page sends,
 // and `dashboard` prints its URL first and stops cleanly on Ctrl-C.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { closeLedgerHandles, recordLedger } from '@context-mode/shared/ledger/record';
 import { redirectNotePath } from '@context-mode/shared/ledger/redirect-notes';
 import { seedProject } from './seed-project.js';
 
@@ -26,23 +27,64 @@ test('state on a project that never ran creates nothing in the data dir', (t) =>
   assert.equal(existsSync(join(root, 'data')), false);
 });
 
-test('state leaves pending redirect notes where they are (a polling dashboard never renames files); stats folds them', (t) => {
+test('state folds pending redirect notes as stats does: the sidebar shows the figures stats --json gives, stats not run first', (t) => {
   const seed = seedProject();
   t.after(() => seed.cleanup());
+  const run = (cmd: string) =>
+    spawnSync(process.execPath, [BIN, cmd, '--json', '--project', seed.project], { env: seed.env, encoding: 'utf8' });
+  type Shown = { stats: { projectTotals: Record<string, number>; session: unknown } };
+  const before = (JSON.parse(run('state').stdout) as Shown).stats.projectTotals.redirectEstimateBytes!;
   const note = redirectNotePath(seed.env, 'sess-notes');
   mkdirSync(dirname(note), { recursive: true });
   writeFileSync(
     note,
     `${JSON.stringify({ at: Date.now(), sessionId: 'sess-notes', host: 'claude-code', tool: 'Bash', projectDir: seed.project, bytesAvoided: 1234 })}\n`,
   );
-  const r = spawnSync(process.execPath, [BIN, 'state', '--json', '--project', seed.project], {
-    env: seed.env,
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  assert.ok(existsSync(note), 'the note is untouched by state');
-  spawnSync(process.execPath, [BIN, 'stats', '--json', '--project', seed.project], { env: seed.env, encoding: 'utf8' });
-  assert.equal(existsSync(note), false, 'stats folds it into the ledger');
+  const state = run('state');
+  assert.equal(state.status, 0, state.stderr);
+  const shown = (JSON.parse(state.stdout) as Shown).stats;
+  assert.equal(shown.projectTotals.redirectEstimateBytes, before + 1234, JSON.stringify(shown.projectTotals));
+  assert.equal(existsSync(note), false, 'the note is in the ledger now');
+  const stats = JSON.parse(run('stats').stdout) as { projectTotals: unknown; session: unknown };
+  assert.deepEqual(shown.projectTotals, stats.projectTotals);
+  assert.deepEqual(shown.session, stats.session);
+});
+
+test('a window opened after the last conversation shows no session as its own until one is active', (t) => {
+  const seed = seedProject();
+  t.after(() => seed.cleanup());
+  const refresh = (...extra: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, 'action', '{"type":"refresh"}', '--project', seed.project, ...extra], {
+      env: seed.env,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return (JSON.parse(r.stdout) as { state: { stats: { session: { id: string } | null } } }[])[0]!.state.stats;
+  };
+  const previous = refresh().session?.id;
+  assert.ok(previous, 'without a window start, the latest session is shown');
+  const openedAt = Date.now();
+  assert.equal(refresh('--session-since', String(openedAt)).session, null, 'the previous conversation is not this one');
+  recordLedger(
+    seed.project,
+    {
+      sessionId: 'sess-new-window',
+      host: 'vscode-copilot',
+      tool: 'ctx_execute',
+      kind: 'sandbox',
+      rawBytes: 900,
+      returnedBytes: 100,
+    },
+    seed.env,
+  );
+  closeLedgerHandles();
+  assert.equal(refresh('--session-since', String(openedAt)).session?.id, 'sess-new-window');
+  const bad = spawnSync(
+    process.execPath,
+    [BIN, 'action', '{"type":"refresh"}', '--project', seed.project, '--session-since', 'yesterday'],
+    { env: seed.env, encoding: 'utf8' },
+  );
+  assert.equal(bad.status, 2, bad.stdout);
 });
 
 test('action refuses what a page must not send, with the JSON error shape and exit 2', (t) => {

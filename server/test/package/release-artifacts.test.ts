@@ -39,17 +39,27 @@ test('the npm tarball carries bin, dist, README and nothing of the sources', () 
   assert.ok(!entries.some((e) => e.endsWith('.map') || e.startsWith('package/src/')));
 });
 
-test('the .vsix carries the engine it runs, the engine tarball and the dashboard once each, no OpenCode plugin', () => {
+test('the .vsix carries the engine package and the dashboard once each: no tarball beside the engine', () => {
   const entries = list(join(out, 'context-mode-vscode-0.1.0.vsix'));
   assert.deepEqual(problems('x.vsix', entries), []);
   assert.equal(entries.filter((e) => e.endsWith('/dashboard.js')).length, 1);
-  assert.equal(entries.filter((e) => e.endsWith('.tgz')).length, 1);
-  assert.ok(!entries.some((e) => e.includes('opencode-plugin')));
+  assert.equal(entries.filter((e) => e.endsWith('/cli.mjs')).length, 1);
+  assert.equal(entries.filter((e) => e.endsWith('.tgz')).length, 0);
+  // Every file of the engine package is in it once, under engine/ (what the managed runtime is installed from).
+  const tarball = list(join(out, 'ctxmode-0.1.0.tgz')).map((e) => e.replace(/^package\//, 'extension/engine/'));
+  assert.deepEqual(
+    tarball.filter((e) => !entries.includes(e)),
+    [],
+    'the engine folder is the whole npm package',
+  );
 });
 
 test('an artifact missing its engine or tarball is reported, naming the part', () => {
   const vsixWithoutEngine = ['extension/package.json', 'extension/readme.md', 'extension/dist/extension.js'];
   assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/bin/context-mode.cjs')));
+  assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/dist/dashboard/index.html')));
+  const vsixEngineTwice = [...vsixWithoutEngine, 'extension/engine/ctxmode-0.1.0.tgz'];
+  assert.ok(problems('x.vsix', vsixEngineTwice).some((p) => p.includes('must not carry extension/engine/ctxmode')));
   const zipWithoutTarball = ['context-mode-jetbrains/lib/context-mode-jetbrains.jar'];
   assert.ok(problems('x.zip', zipWithoutTarball).some((p) => p.includes('ctxmode-')));
   assert.ok(problems('x.tgz', ['package/package.json']).some((p) => p.includes('package/dist/cli.mjs')));

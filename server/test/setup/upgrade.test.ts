@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,22 @@ test('upgrade --from installs into the managed runtime, re-points hosts already 
   assert.equal(again.before, '9.9.9');
   assert.equal(again.after, '9.9.10');
   assert.deepEqual(again.hosts[0]!.changed, [], 'same runtime path: nothing to rewrite');
+});
+
+// The VS Code extension installs the engine folder it carries (no tarball in the .vsix): the runtime must hold a
+// copy that outlives the folder, which goes away when the extension is updated or removed.
+test('upgrade --from a package folder installs a copy that works after the folder is gone', () => {
+  const w = tempWorld('cm-upgrade-');
+  standInTarball(w.root, '7.7.7');
+  const folder = join(w.root, 'pkg-7.7.7');
+  const report = runUpgrade({ env: w.env, home: w.home, from: folder });
+  assert.equal(report.error, undefined);
+  assert.equal(report.after, '7.7.7');
+  const installed = join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode');
+  assert.equal(lstatSync(installed).isSymbolicLink(), false, 'a copy, not a link to the folder');
+  rmSync(folder, { recursive: true, force: true });
+  const run = spawnSync(process.execPath, [join(installed, 'bin/context-mode.cjs')], { encoding: 'utf8' });
+  assert.equal(run.stdout.trim(), 'ctxmode 7.7.7');
 });
 
 test('upgrade --from a missing file reports it and installs nothing', () => {

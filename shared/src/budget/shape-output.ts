@@ -29,6 +29,8 @@ export interface ShapeInput {
   exitCode?: number | null;
   /** Source kind for the KB ('exec', 'batch', 'hook', …). */
   kind?: string;
+  /** The name the model knows ctx_search by on its host (e.g. `mcp_context-mode_ctx_search`); default `ctx_search`. */
+  searchTool?: string;
 }
 
 export interface ShapedOutput {
@@ -236,7 +238,7 @@ function digest(input: ShapeInput, whole: OverBudget, indexed: Indexed, scanned?
   const indexNote = indexed.note ?? '';
   const header = `${exitNote}Output: ${lines.length} lines, ${rawBytes} bytes — over the ${budget}-byte budget, so this is a digest.\n`;
   const footer = source
-    ? `\nFull output indexed as "${source}" (${indexNote}). Retrieve any part: ctx_search(source: "${source}", queries: [${searchTerms(lines, input.intent)}])\n`
+    ? `\nFull output indexed as "${source}" (${indexNote}). Retrieve any part: ${input.searchTool ?? 'ctx_search'}(source: "${source}", queries: [${searchTerms(lines, input.intent)}])\n`
     : `\nFull output could not be indexed (${indexNote || 'no knowledge base'}).\n`;
   let room = budget - bytes(header) - bytes(footer) - 120; // 120: the elision line
   const parts: string[] = [];

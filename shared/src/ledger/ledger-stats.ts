@@ -92,11 +92,16 @@ export interface StatsOptions {
   sessionId?: string;
   /** Report this session if the ledger has rows for it, else the most recent one (the MCP server's own id). */
   preferSessionId?: string;
+  /**
+   * The most recent session counts only if it has rows at or after this time (ms): a window opened later must not
+   * show the previous conversation as its own. No such session: `session` is null.
+   */
+  sessionSince?: number;
   env?: NodeJS.ProcessEnv;
   now?: number;
   /**
-   * Fold pending redirect notes into the ledger first (the default; it renames note files). Pollers such as the
-   * dashboard pass false so reading never writes to the data dir.
+   * Fold pending redirect notes into the ledger first (the default; it renames note files). False reads the ledger
+   * as it stands, leaving out redirect estimates not folded yet.
    */
   foldNotes?: boolean;
   /** Told about a ledger file that cannot be read (it counts as empty). */
@@ -142,11 +147,17 @@ export function readStats(projectRoot: string, options: StatsOptions = {}): Stat
         db.prepare('SELECT 1 AS hit FROM ledger WHERE session_id = ? LIMIT 1').get(options.preferSessionId)
           ? options.preferSessionId
           : undefined;
+      const latest =
+        options.sessionSince === undefined
+          ? db.prepare('SELECT session_id FROM ledger ORDER BY time DESC, id DESC LIMIT 1')
+          : db.prepare('SELECT session_id FROM ledger WHERE time >= ? ORDER BY time DESC, id DESC LIMIT 1');
       const sid =
         options.sessionId ??
         preferred ??
-        db.prepare('SELECT session_id FROM ledger ORDER BY time DESC, id DESC LIMIT 1').get<{ session_id: string }>()
-          ?.session_id;
+        (options.sessionSince === undefined
+          ? latest.get<{ session_id: string }>()
+          : latest.get<{ session_id: string }>(options.sessionSince)
+        )?.session_id;
       let session: StatsReport['session'] = null;
       if (sid) {
         const s = readTotals(db, 'WHERE session_id = ?', sid);

@@ -32,6 +32,18 @@ export function noteActiveSession(projectDataDir: string, note: ActiveSessionNot
   }
 }
 
+function readNote(projectRoot: string, env: NodeJS.ProcessEnv): { sessionId: string; time: number } | undefined {
+  try {
+    const note = JSON.parse(
+      readFileSync(join(projectPaths(projectRoot, env).dir, FILE), 'utf8'),
+    ) as Partial<ActiveSessionNote>;
+    if (typeof note.sessionId !== 'string' || !note.sessionId || typeof note.time !== 'number') return undefined;
+    return { sessionId: note.sessionId, time: note.time };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The project's active hook session, when one was noted within `maxAgeMs`. */
 export function activeSessionId(
   projectRoot: string,
@@ -39,13 +51,19 @@ export function activeSessionId(
   now = Date.now(),
   maxAgeMs = ACTIVE_SESSION_MAX_AGE_MS,
 ): string | undefined {
-  try {
-    const note = JSON.parse(
-      readFileSync(join(projectPaths(projectRoot, env).dir, FILE), 'utf8'),
-    ) as Partial<ActiveSessionNote>;
-    if (typeof note.sessionId !== 'string' || !note.sessionId || typeof note.time !== 'number') return undefined;
-    return now - note.time <= maxAgeMs ? note.sessionId : undefined;
-  } catch {
-    return undefined;
-  }
+  const note = readNote(projectRoot, env);
+  return note && now - note.time <= maxAgeMs ? note.sessionId : undefined;
+}
+
+/**
+ * The project's active hook session when it was noted at or after `since` (e.g. when a server started): a note
+ * from before may be a conversation of another window that has ended.
+ */
+export function sessionNotedSince(
+  projectRoot: string,
+  since: number,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const note = readNote(projectRoot, env);
+  return note && note.time >= since ? note.sessionId : undefined;
 }

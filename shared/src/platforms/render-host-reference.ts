@@ -122,6 +122,10 @@ function renderHost(host: HostRecord): string {
           : 'not yet seen applied by a real host, so the ledger does not count it as saved'),
     );
   }
+  if (host.shellRedirect)
+    lines.push(
+      `- Shell redirects: answered as a deny whose reason is the guidance (the model reads it once, as written), not as a command rewritten to print it (${link(host.shellRedirect.docs)})`,
+    );
   if (host.savedOutput) lines.push(savedOutputLine(host.savedOutput.value, host.savedOutput.docs));
   lines.push(...configLines(host));
   lines.push(...observationLines(host));

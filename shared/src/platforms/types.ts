@@ -240,6 +240,13 @@ export interface HostRecord {
   resumeKeepsInjectedContext?: Sourced<boolean>;
   /** Where the host keeps the whole of an output it cut, for the hooks to digest all of it. */
   savedOutput?: Sourced<SavedOutput>;
+  /**
+   * How a redirected shell call is answered where the dialect could also rewrite the command to an `echo` of the
+   * guidance: `deny` says the guidance as the deny reason, which the model reads once and as written. VS Code
+   * 1.139 runs a rewritten command in its integrated terminal, so the model read the terminal's screen instead: the
+   * guidance twice (command line and output), wrapped at 80 columns, then the shell prompt.
+   */
+  shellRedirect?: Sourced<'deny'>;
   /** Exit code the host treats as a deliberate block (its reason on stderr), when that is its convention. */
   blockExitCode?: Sourced<number>;
   /** How setup writes this host's hooks file; absent when setup writes no hooks (MCP-only or in-process plugins). */

@@ -1,6 +1,7 @@
 /**
  * The dashboard's aggregate read: stats, the savings series, a page of memory and the knowledge sources of one
- * project, in one process, without writing to the data dir (no redirect-note folding, no store creation).
+ * project, in one process. It creates no store; like `ctxmode stats` it first moves pending redirect notes into
+ * the ledger, so the sidebar and `stats --json` show the same figures whichever runs first.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -16,6 +17,8 @@ export interface DashboardStateOptions {
   /** Memory events in the page (newest first); default 500. */
   memoryLimit?: number;
   sessionId?: string;
+  /** Without `sessionId`: the current session is the latest one with rows at or after this time (ms), else none. */
+  sessionSince?: number;
   now?: number;
 }
 
@@ -40,8 +43,8 @@ export function readDashboardState(projectRoot: string, opts: DashboardStateOpti
   const limit = Math.max(1, Math.min(opts.memoryLimit ?? 500, 10_000));
   const stats = readStats(projectRoot, {
     env,
-    foldNotes: false,
     ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+    ...(opts.sessionSince !== undefined ? { sessionSince: opts.sessionSince } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const memory = readMemoryReport(projectRoot, { env, limit, ...(opts.now ? { now: opts.now } : {}) });

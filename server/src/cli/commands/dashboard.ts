@@ -69,7 +69,11 @@ export function registerDashboardCommands(program: Command): void {
       'perform one dashboard action (JSON, e.g. {"type":"refresh"}) and print the messages for the page as JSON',
     )
     .option('--project <dir>', PROJECT_OPTION_HELP)
-    .action(async (json: string, opts: { project?: string }) => {
+    .option(
+      '--session-since <ms>',
+      'show as "this session" only one active since this time (ms since 1970; an IDE window passes its start)',
+    )
+    .action(async (json: string, opts: { project?: string; sessionSince?: string }) => {
       const { parseDashboardAction, performDashboardAction } = await import('../../dashboard/dashboard-actions.js');
       let raw: unknown;
       try {
@@ -81,6 +85,13 @@ export function registerDashboardCommands(program: Command): void {
       if (!parsed.ok) {
         return usageError(parsed.message, { json: true });
       }
-      process.stdout.write(`${JSON.stringify(performDashboardAction(parsed.action, cliProjectRoot(opts.project)))}\n`);
+      const since = opts.sessionSince === undefined ? undefined : Number(opts.sessionSince);
+      if (since !== undefined && !(Number.isSafeInteger(since) && since >= 0)) {
+        return usageError('--session-since takes a time in milliseconds since 1970', { json: true });
+      }
+      const view = since === undefined ? {} : { sessionSince: since };
+      process.stdout.write(
+        `${JSON.stringify(performDashboardAction(parsed.action, cliProjectRoot(opts.project), process.env, view))}\n`,
+      );
     });
 }

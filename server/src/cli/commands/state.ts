@@ -17,7 +17,7 @@ export function registerStateCommand(program: Command): void {
   program
     .command('state')
     .description(
-      'everything the dashboard shows, in one read that writes nothing: stats, savings per day and session, memory, sources',
+      'everything the dashboard shows, in one read: stats (pending redirect estimates folded in, as stats does), savings per day and session, memory, sources',
     )
     .option('--json', 'print the DashboardState JSON (shared/src/protocol/dashboard.ts)')
     .option('--project <dir>', PROJECT_OPTION_HELP)

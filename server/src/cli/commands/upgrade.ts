@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { cliProjectRoot } from './kb-open.js';
 
 /**
- * `ctxmode upgrade [--from <tgz>] [--json]`: new version into the managed runtime, setup re-run for the hosts
+ * `ctxmode upgrade [--from <tgz|dir>] [--json]`: new version into the managed runtime, setup re-run for the hosts
  * already set up (never others), then doctor; prints versions, changed files and any failing check.
  */
 export function registerUpgradeCommand(program: Command): void {
@@ -12,7 +12,10 @@ export function registerUpgradeCommand(program: Command): void {
     .description(
       'install the newest ctxmode into the managed runtime, re-run setup for hosts already set up, run doctor',
     )
-    .option('--from <tgz>', 'install this package tarball instead of the newest version on the npm registry')
+    .option(
+      '--from <tgz|dir>',
+      'install this package tarball or package folder (copied) instead of the newest version on the npm registry',
+    )
     .option('--json', 'print the upgrade report and the doctor checks as JSON')
     .action(async (opts: { from?: string; json?: boolean }) => {
       const { runUpgrade, runtimeDoctor } = await import('../../setup/upgrade.js');

@@ -54,6 +54,9 @@ export const jetbrainsCopilot: HostRecord = {
     },
     docs: HOOKS,
   },
+  // The same Copilot agent and answer format as VS Code, whose terminal would show a rewritten `echo` wrapped and
+  // twice; a deny carries the guidance once (not yet run in a real JetBrains IDE).
+  shellRedirect: { value: 'deny', docs: HOOKS },
   // Same agent tools as VS Code Copilot (no JetBrains-specific reference exists).
   tools: {
     value: {

@@ -41,6 +41,11 @@ export const vscodeCopilot: HostRecord = {
     },
     docs: HOOKS_REF,
   },
+  // Seen with VS Code 1.139.1 (Copilot Chat 0.67.0) in the agent e2e: a deny reaches the model as `Tool execution
+  // denied: <reason>`, once and unwrapped; a command rewritten to `echo '<reason>'` ran in the 80-column terminal
+  // and reached it twice, wrapped mid-word, with the shell prompt after it (docs/vscode.md; extension-vscode/test/
+  // agent/check-agent-run.mjs checks what reached the model).
+  shellRedirect: { value: 'deny', docs: HOOKS_REF },
   blockExitCode: { value: 2, docs: HOOKS },
   // Tool ids seen in hook payloads (context-mode 1.0.169's routing table); the hooks docs only show `editFiles`, and the
   // tools reference lists picker names (#read/readFile), so these are the least certain names in the table.
