@@ -1,7 +1,8 @@
-// Paced sandbox calls, this build against earlier builds, in one run: all servers up at once, each round a
-// `node -e 0` spawn, then ctx_execute javascript and shell on each server in turn (the order rotates between
-// rounds), PAUSE_MS between any two calls, as an agent that thinks between tool calls would pace them. Only
-// ratios to `node -e 0` taken in the same rounds compare across runs of a shared machine.
+// Paced sandbox calls, this build against earlier builds, in one run: all servers up at once; each round a
+// `node -e 0` spawn, then on each server in turn (the order rotates between rounds) PER_BLOCK ctx_execute
+// javascript calls and PER_BLOCK shell calls, PAUSE_MS between any two calls, as an agent that thinks between
+// tool calls would pace them (so a server sees calls of one language 300 ms apart, as in issue 25's
+// measurement). Only ratios to `node -e 0` taken in the same rounds compare across runs of a shared machine.
 import { spawn } from 'node:child_process';
 import { startBuiltServer, type BuiltServer } from '../server/test/helpers/mcp-client.js';
 import { previousBuild } from './previous-build.js';
@@ -9,6 +10,7 @@ import { previousBuild } from './previous-build.js';
 /** The previous release: the first round's landing, whose paced calls later builds must match. */
 export const PREVIOUS_RELEASE = '3c696af';
 const PAUSE_MS = 300;
+const PER_BLOCK = 3;
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -67,16 +69,18 @@ export async function pacedAgainstPrevious(runs: number, commits: string[] = [PR
     for (const s of sides) await timedCall(s.server, 'shell', 'echo 42');
     await pause(2000);
     const base: number[] = [];
-    log(`paced calls, ${sides.map((s) => s.name).join(', ')} in turn, × ${runs}`);
-    for (let i = 0; i < runs; i++) {
+    const rounds = Math.ceil(runs / PER_BLOCK);
+    log(`paced calls, ${sides.map((s) => s.name).join(', ')} in turn, ${rounds} rounds × ${PER_BLOCK} per language`);
+    for (let i = 0; i < rounds; i++) {
       base.push(await nodeE0());
       await pause(PAUSE_MS);
-      const order = sides.map((_, k) => sides[(i + k) % sides.length]!);
-      for (const language of ['javascript', 'shell'] as const)
-        for (const s of order) {
-          s[language].push(await timedCall(s.server, language, language === 'shell' ? 'echo 42' : 'console.log(42)'));
-          await pause(PAUSE_MS);
-        }
+      for (const s of sides.map((_, k) => sides[(i + k) % sides.length]!))
+        for (const language of ['javascript', 'shell'] as const)
+          for (let j = 0; j < PER_BLOCK; j++) {
+            const code = language === 'shell' ? 'echo 42' : 'console.log(42)';
+            s[language].push(await timedCall(s.server, language, code));
+            await pause(PAUSE_MS);
+          }
     }
     const nodeMs = p50(base);
     const figures = (s: Side) => ({
@@ -87,7 +91,7 @@ export async function pacedAgainstPrevious(runs: number, commits: string[] = [PR
     });
     return {
       previous_release: commits[0],
-      rounds: runs,
+      calls_per_language: sides[0]!.javascript.length,
       pause_between_calls_ms: PAUSE_MS,
       node_e0_p50_ms: nodeMs,
       builds: Object.fromEntries(sides.map((s) => [s.name, figures(s)])),

@@ -1,7 +1,6 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { answerSent } from '../run/after-answer.js';
 import { errorMessage, toolError } from './tool-result.js';
 
 /** Zod issues as `path: message` lines a model can act on (`concurrency: Too big: expected number to be <=8`). */
@@ -43,9 +42,6 @@ export function serveToolCalls(server: McpServer, tools: Map<string, RegisteredT
     } catch (err) {
       if (err instanceof McpError) throw err;
       return toolError(`${name} failed: ${errorMessage(err)}`, 'Retry the call; if it keeps failing, run ctx_doctor.');
-    } finally {
-      // The SDK writes the answer in the promise callbacks that follow; the call's bookkeeping runs after that.
-      answerSent();
     }
   });
 }

@@ -4,9 +4,9 @@
  * takes a core for ~100 ms: started while the call's output was still coming in, they lengthened every paced
  * sandbox call by about that much.
  *
- * The MCP layer calls `answerSent` when a tool handler has returned (the SDK writes the answer in the promise
- * callbacks that follow, before the event loop turns); the queued work then runs on the next turn. Where no
- * answer is written (a sandbox run outside MCP: tests, the CLI) it runs `FALLBACK_MS` after it was queued.
+ * The server's transport calls `answerSent` once it has written a response to stdout (synchronous for a pipe);
+ * the queued work then runs on the next turn of the loop. Where no answer is written (a sandbox run outside the
+ * stdio server: tests, the CLI, an in-process server) it runs `FALLBACK_MS` after it was queued.
  */
 const FALLBACK_MS = 50;
 const queue: Array<() => void> = [];
@@ -21,7 +21,7 @@ export function afterAnswer(task: () => void): void {
   fallback.unref();
 }
 
-/** A tool answer has been handed to the transport: what waited for it runs on the next turn of the loop. */
+/** A response has been written: what waited for it runs on the next turn of the loop. */
 export function answerSent(): void {
   if (queue.length === 0 || flushing) return;
   flushing = setImmediate(flush);

@@ -84,8 +84,8 @@ const POOL_CAP: Record<WarmKind, number> = { javascript: 4, typescript: 2, pytho
 /**
  * A call that starts this soon after the previous call of its kind had its answer is part of a burst. Back to
  * back, the gap is the client's own turnaround (a few ms); an agent that thinks between calls takes far longer,
- * and its calls must not pay for spares started during them (measured: paced JavaScript ~0.28× `node -e 0`
- * with the spare started at the call's start vs ~0.15× after its answer; bench/sandbox-paced.ts).
+ * and its calls must not pay for spares started during them (paced 300 ms apart, one run: JavaScript 0.19×
+ * `node -e 0` with a 1 s window measured from the previous call's start, 0.14× now; bench/sandbox-paced.ts).
  */
 const BURST_GAP_MS = 100;
 const POOL_IDLE_MS = 15_000;

@@ -25,7 +25,7 @@ test('a paced call starts no spare while it runs: its replacement follows its an
   const r = await executeCode({ language: 'javascript', code: 'console.log(process.uptime() > 0.3)', cwd, env });
   assert.equal(r.stdout.trim(), 'true', 'the call ran in the pre-started spare');
   assert.equal(warmPoolSizes().javascript, 0, 'no replacement was spawned during the call');
-  answerSent(); // what the MCP layer does once the handler has returned
+  answerSent(); // what the stdio transport does once it has written the answer
   const deadline = Date.now() + 2_000;
   while ((warmPoolSizes().javascript ?? 0) < 1 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
   assert.equal(warmPoolSizes().javascript, 1, 'the replacement starts once the answer is out');
