@@ -3,33 +3,23 @@
 // back; ctx_batch_execute of 4 commands at concurrency 4 (wall time, and how many ran in a pre-started process),
 // each against a server with CONTEXT_MODE_WARM=0 and a `node -e 0` spawn measured in the same run; the RSS of the
 // server and of its spare processes (during a burst and after the pool shrank back); bytes returned for `cat` of
-// a 60 KB JSON file; processes left behind after 100 timed-out commands that spawn children. Progress on stderr,
-// one JSON object on stdout. Run `npm run build` first.
-import { spawn } from 'node:child_process';
+// a 60 KB JSON file; processes left behind after 100 timed-out commands that spawn children; and paced javascript
+// and shell calls of this build and the previous release's alternated in one run (sandbox-paced.ts; the previous
+// release is exported and built under the temp dir on first use). Progress on stderr, one JSON object on stdout.
+// Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableLanguages } from '../server/src/sandbox/runtimes.js';
 import { BIN, startBuiltServer, type BuiltServer } from '../server/test/helpers/mcp-client.js';
+import { nodeE0, p50, pacedAgainstPrevious } from './sandbox-paced.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const THINK_MS = 150;
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/captured/github-issues.json', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const loadAtStart = loadavg()[0]!;
-const p50 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)]! * 10) / 10;
-};
-
-function nodeE0(): Promise<number> {
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).once('exit', () => resolve(performance.now() - t0));
-  });
-}
-
 function processesWith(marker: string): number {
   let n = 0;
   for (const pid of readdirSync('/proc')) {
@@ -154,6 +144,8 @@ async function latency(s: BuiltServer, label: string) {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+// First, while no other server of this bench is running.
+const previousRelease = await pacedAgainstPrevious(RUNS);
 const cold = await startBuiltServer({ env: { CONTEXT_MODE_WARM: '0' } });
 const coldFigures = await latency(cold, 'cold')
   .then((r) => r.figures)
@@ -232,6 +224,7 @@ try {
         },
         timed_out_with_children: { commands: 100, processes_left: left },
         timed_out_with_setsid_children: { commands: 20, processes_left: escapedLeft },
+        paced_against_previous_release: previousRelease,
         goals: {
           execute_javascript_p50_ms: 15,
           execute_shell_p50_ms: 8,

@@ -8,6 +8,7 @@ import {
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { createServer } from './create-server.js';
 import type { HandshakeSnapshot } from './handshake-snapshot.js';
+import { answerSent } from '../run/after-answer.js';
 
 export interface FullServerOptions {
   projectRoot: string;
@@ -83,6 +84,9 @@ export async function startFullServer(options: FullServerOptions): Promise<FullS
         maybeSnapshot();
       }
       options.write(message);
+      // A response is in the pipe now (stdout writes to a pipe are synchronous): what the call left for after its
+      // answer (replacing the spare process it used) may run.
+      if ('result' in m || 'error' in m) answerSent();
     },
     close: async () => {
       transport.onclose?.();

@@ -113,26 +113,30 @@ export async function executeCode(req: ExecuteRequest): Promise<ExecuteResult> {
     const kind = warmKindOf(req.language);
     const bash = launcherShell(req.env);
     // An interpreter spare is started with the runtime's own argv minus the script (TypeScript: its loader flags).
-    const warm = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
-    const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash && !shellNeedsOwnBash(req.code);
-    const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
-    const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
-    const result = await runProcess({
-      ...(warm
-        ? { child: warm.child, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) }
-        : {}),
-      marker: warm ? warm.marker : coldMarker,
-      argv,
-      cwd: req.cwd,
-      env,
-      timeoutMs: remaining,
-      capBytes,
-      background: req.background ?? false,
-      onBackgroundExit: () => rmSync(dir, { recursive: true, force: true }),
-    });
-    warm?.release();
-    keepDir = result.backgrounded;
-    return { ...result, capBytes };
+    const call = takeWarm(kind, req.env, kind === 'launcher' ? (bash ? [bash] : []) : argv.slice(0, -1));
+    try {
+      const warm = call.spare;
+      const source = req.language === 'shell' && argv.length === 2 && argv[0] === bash && !shellNeedsOwnBash(req.code);
+      const job = { cwd: req.cwd, tmp: dir, file, argv, source, ...(req.filePath ? { filePath: req.filePath } : {}) };
+      const body = kind === 'javascript' ? javascriptFunctionBody(req.code, req.filePath) : undefined;
+      const result = await runProcess({
+        ...(warm
+          ? { child: warm.child, input: warmInput(kind, body === undefined ? job : { ...job, functionBody: body }) }
+          : {}),
+        marker: warm ? warm.marker : coldMarker,
+        argv,
+        cwd: req.cwd,
+        env,
+        timeoutMs: remaining,
+        capBytes,
+        background: req.background ?? false,
+        onBackgroundExit: () => rmSync(dir, { recursive: true, force: true }),
+      });
+      keepDir = result.backgrounded;
+      return { ...result, capBytes };
+    } finally {
+      call.release();
+    }
   } finally {
     // Removed off the answer's path; a failure leaves only an empty-ish dir under TMPDIR.
     if (!keepDir) closeMarker(coldMarker); // unused (a spare ran the call) or already closed by the run

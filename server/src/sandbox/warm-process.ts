@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { CALL_MARKER_VAR, closeMarker, openMarker } from './contain.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { LAUNCHER_BOOT, NODE_BOOT, PYTHON_BOOT } from './warm-boot.js';
+import { afterAnswer } from '../run/after-answer.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
 /**
@@ -55,16 +56,21 @@ interface Spare {
 }
 
 /**
- * The spares of one kind. One waits between calls; when calls of a kind come back to back (a loop of
- * ctx_execute calls, a model that retries at once) the pool grows, one spare per burst call up to `BURST_MAX`, and
- * its spares are started as a call begins instead of after it ends, so the next call finds one booted. A batch
- * that will run k calls at once reserves k spares before its first call (`reserveWarm`, up to `POOL_CAP`). After
- * `POOL_IDLE_MS` without a call the pool shrinks back to one spare, so idle memory stays one process per kind.
+ * The spares of one kind. One waits between calls, and the one a call takes is replaced once the call's answer
+ * has been written. When calls of a kind come back to back (a loop of ctx_execute calls, a model that retries
+ * at once: the next call starts while one runs or within `BURST_GAP_MS` of its end) the pool grows, one spare per
+ * burst call up to `BURST_MAX`, and a burst call's replacement starts as the call begins, so the next call finds
+ * one booted. A batch that will run k calls at once reserves k spares before its first call (`reserveWarm`, up
+ * to `POOL_CAP`). After `POOL_IDLE_MS` without a call the pool shrinks back to one spare, so idle memory stays
+ * one process per kind.
  */
 interface Pool {
   spares: Spare[];
   target: number;
-  lastCall: number;
+  /** Calls of this kind that have no answer yet. */
+  running: number;
+  /** When the last of them had its answer. */
+  lastEnd: number;
   shrinkTimer?: NodeJS.Timeout;
 }
 
@@ -75,24 +81,30 @@ interface Pool {
 const BURST_MAX: Record<WarmKind, number> = { javascript: 3, typescript: 1, python: 2, launcher: 1 };
 /** Most spares a kind may hold at all (a batch's reservation included): bash launchers are ~4 MiB each. */
 const POOL_CAP: Record<WarmKind, number> = { javascript: 4, typescript: 2, python: 4, launcher: 8 };
-/** A call this soon after the previous call of its kind is part of a burst. */
-const BURST_GAP_MS = 1000;
+/**
+ * A call that starts this soon after the previous call of its kind had its answer is part of a burst. Back to
+ * back, the gap is the client's own turnaround (a few ms); an agent that thinks between calls takes far longer,
+ * and its calls must not pay for spares started during them (paced 300 ms apart, one run: JavaScript 0.19×
+ * `node -e 0` with a 1 s window measured from the previous call's start, 0.14× now; bench/sandbox-paced.ts).
+ */
+const BURST_GAP_MS = 100;
 const POOL_IDLE_MS = 15_000;
 const pools = new Map<WarmKind, Pool>();
 
 function poolOf(kind: WarmKind): Pool {
   let pool = pools.get(kind);
-  if (!pool) pools.set(kind, (pool = { spares: [], target: 1, lastCall: 0 }));
+  if (!pool) pools.set(kind, (pool = { spares: [], target: 1, running: 0, lastEnd: 0 }));
   return pool;
 }
 
-/** A spare taken for a call, with the call marker it was started with (it serves exactly that one call). */
-export interface WarmSpare {
-  child: ChildProcess;
-  marker: string;
-  /** Tells the pool the call has its answer (foreground done, or backgrounded), so the spare's replacement may start. */
+/** A call as the pool sees it. */
+export interface WarmCall {
+  /** The spare that serves it, with the call marker it was started with (it serves exactly that one call); none: cold. */
+  spare?: { child: ChildProcess; marker: string };
+  /** The call has its answer (foreground done, or backgrounded): what it used may be replaced. Call it always. */
   release: () => void;
 }
+const UNPOOLED: WarmCall = { release: () => undefined };
 
 function spawnSpare(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   const pool = poolOf(kind);
@@ -133,11 +145,11 @@ function fill(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): void {
   }
 }
 
-// Outside a burst, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5 ms
-// and a Node boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon as
-// its call ends (a ~100–300 ms boot needs the head start); a launcher once the server has been idle a moment,
-// because its spawn costs about what it saves, so spawning between back-to-back calls would only move that cost
-// onto the next call.
+// Outside a burst, replacements never start while a spare is serving a call: a spawn blocks the event loop ~5–15
+// ms and a Node boot takes a core, both of which the call would pay for. An interpreter spare is replaced as soon
+// as its call's answer is out (a ~100–300 ms boot needs the head start); a launcher once the server has been idle
+// a moment, because its spawn costs about what it saves, so spawning between back-to-back calls would only move
+// that cost onto the next call.
 const LAUNCHER_REFILL_IDLE_MS = 30;
 let launcherTimer: NodeJS.Timeout | undefined;
 /** Launchers taken for a call and still running. */
@@ -154,14 +166,15 @@ function refillLater(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]):
   launcherTimer.unref();
 }
 
-/** Grows the pool for a call that follows the previous one closely, and arms its shrink back to one spare. */
-function noteCall(kind: WarmKind): Pool {
-  const pool = poolOf(kind);
-  const now = Date.now();
-  if (now - pool.lastCall < BURST_GAP_MS && pool.target < BURST_MAX[kind]) pool.target++;
-  pool.lastCall = now;
+/**
+ * Whether this call is part of a burst (another call of its kind still running, or the last one just answered);
+ * grows the pool for one, and arms the pool's shrink back to one spare.
+ */
+function noteCall(pool: Pool, kind: WarmKind): boolean {
+  const burst = pool.running > 0 || Date.now() - pool.lastEnd < BURST_GAP_MS;
+  if (burst && pool.target < BURST_MAX[kind]) pool.target++;
   armShrink(pool);
-  return pool;
+  return burst;
 }
 
 function armShrink(pool: Pool): void {
@@ -178,41 +191,45 @@ function armShrink(pool: Pool): void {
 }
 
 /**
- * A spare of this kind for this environment if one is waiting (none on the first call of a kind), marked as
- * in use; its replacement follows when the call ends, or at once during a burst. `command`: the Node runtime's
- * argv prefix, or for the launcher the bash to use (bash only: it needs `read -d ''`).
+ * Starts a call of this kind: with a spare for this environment if one is waiting (none on the first call of a
+ * kind), marked as in use. Its replacement follows the call's answer, or starts at once during a burst.
+ * `command`: the Node runtime's argv prefix, or for the launcher the bash to use (bash only: it needs
+ * `read -d ''`).
  */
-export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): WarmSpare | undefined {
-  if (!readSetting('warm', env)) return undefined;
-  if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return undefined;
-  const pool = noteCall(kind);
+export function takeWarm(kind: WarmKind, env: NodeJS.ProcessEnv, command: string[]): WarmCall {
+  if (!readSetting('warm', env)) return UNPOOLED;
+  if (command.length === 0 || (kind === 'launcher' && basename(command[0]!) !== 'bash')) return UNPOOLED;
+  const pool = poolOf(kind);
+  const burst = noteCall(pool, kind);
   let spare: Spare | undefined;
   while ((spare = pool.spares.shift())) {
     if (spare.env === env && spare.child.exitCode === null && spare.child.signalCode === null) break;
     killSpare(spare.child);
     closeMarker(spare.marker);
   }
-  if (!spare) {
-    // This call runs cold; the spares for the next ones may start now.
-    refillLater(kind, env, command);
-    return undefined;
-  }
-  const { child, marker } = spare;
-  // The call is over for the pool when its answer is in (a backgrounded process may live on for hours) or when
-  // the process ends, whichever comes first.
+  // In a burst the next call is due before this one ends: its spare starts now (a launcher's never during a
+  // call, see refillLater). Otherwise once this call's answer is out.
+  const refillNow = burst && kind !== 'launcher';
+  if (refillNow) refillLater(kind, env, command);
+  pool.running++;
+  // The call is over for the pool when its answer is in (a backgrounded process may live on for hours) or, for a
+  // spare, when its process ends, whichever comes first.
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    serving.delete(child);
-    if (kind === 'launcher' || pool.target <= 1) refillLater(kind, env, command);
+    pool.running--;
+    pool.lastEnd = Date.now();
+    if (spare) serving.delete(spare.child);
+    if (!refillNow) afterAnswer(() => refillLater(kind, env, command));
   };
+  if (!spare) return { release };
+  const { child, marker } = spare;
   if (kind === 'launcher') serving.add(child);
-  else if (pool.target > 1) refillLater(kind, env, command);
   child.once('close', release);
   child.ref();
   for (const s of child.stdio) (s as { ref?: () => void } | null)?.ref?.();
-  return { child, marker, release };
+  return { spare: { child, marker }, release };
 }
 
 /** Starts a spare of this kind ahead of its first call (server start-up, once the handshake is done). */
@@ -232,7 +249,6 @@ export function reserveWarm(kind: WarmKind, count: number, env: NodeJS.ProcessEn
   if (kind === 'launcher' && basename(command[0]!) !== 'bash') return;
   const pool = poolOf(kind);
   pool.target = Math.max(pool.target, Math.min(POOL_CAP[kind], Math.floor(count)));
-  pool.lastCall = Date.now();
   armShrink(pool);
   fill(kind, env, command);
 }

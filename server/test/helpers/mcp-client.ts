@@ -20,7 +20,13 @@ export interface BuiltServer {
  * CONTEXT_MODE_HOME and project dir, and connects a real SDK Client to it.
  */
 export async function startBuiltServer(
-  options: { env?: Record<string, string>; project?: string; clientName?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    project?: string;
+    clientName?: string;
+    /** Another build's bin (the sandbox bench's previous release); default: this checkout's. */
+    bin?: string;
+  } = {},
 ): Promise<BuiltServer> {
   const home = mkdtempSync(join(tmpdir(), 'cm-home-'));
   const project = options.project ?? mkdtempSync(join(tmpdir(), 'cm-proj-'));
@@ -29,7 +35,7 @@ export async function startBuiltServer(
   Object.assign(env, { CONTEXT_MODE_HOME: home, CONTEXT_MODE_PROJECT_DIR: project }, options.env ?? {});
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN],
+    args: [options.bin ?? BIN],
     env,
     cwd: project,
     stderr: 'pipe',

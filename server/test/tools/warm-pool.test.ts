@@ -8,12 +8,31 @@ import { after, test } from 'node:test';
 import { executeCode } from '../../src/sandbox/execute-code.js';
 import { killWarmProcesses, prewarm, reserveWarm, warmPoolSizes } from '../../src/sandbox/warm-process.js';
 import { runtimeFor } from '../../src/sandbox/runtimes.js';
+import { answerSent } from '../../src/run/after-answer.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'cm-pool-'));
 const env = { ...process.env };
 after(() => {
   killWarmProcesses();
   rmSync(cwd, { recursive: true, force: true });
+});
+
+// Runs first: it needs the pool as a fresh server has it (one spare, no burst yet).
+test('a paced call starts no spare while it runs: its replacement follows its answer', async () => {
+  prewarm('javascript', env, runtimeFor('javascript', env).command('').slice(0, -1));
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(warmPoolSizes().javascript, 1, 'one spare waits before the call');
+  const r = await executeCode({ language: 'javascript', code: 'console.log(process.uptime() > 0.3)', cwd, env });
+  assert.equal(r.stdout.trim(), 'true', 'the call ran in the pre-started spare');
+  assert.equal(warmPoolSizes().javascript, 0, 'no replacement was spawned during the call');
+  answerSent(); // what the stdio transport does once it has written the answer
+  const deadline = Date.now() + 2_000;
+  while ((warmPoolSizes().javascript ?? 0) < 1 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+  assert.equal(warmPoolSizes().javascript, 1, 'the replacement starts once the answer is out');
+  // Paced like an agent that thinks between calls: the next call is not a burst either.
+  await new Promise((r) => setTimeout(r, 400));
+  await executeCode({ language: 'javascript', code: 'console.log(1)', cwd, env });
+  assert.equal(warmPoolSizes().javascript, 0, 'nor during the next paced call');
 });
 
 test('back-to-back JavaScript calls grow the pool of spares (at most 3) and each call still runs alone', async () => {
