@@ -178,6 +178,28 @@ test('stats --json books no more than the model was really spared', () => {
   );
 });
 
+/** The routing block our session-start handler injects (shared/src/instructions/routing-template.ts). */
+const ROUTING_BLOCK = /<context_mode>[\s\S]*?<\/context_mode>/;
+
+test('session start: the routing block reaches every agent request, not the title request, and is booked once', () => {
+  const agent = mainRequests(wired.model);
+  const title = wired.model.requests.flatMap((q) =>
+    q.view && !isMain(q.view.tools) && q.view.texts.some((t) => t.includes('Generate a title')) ? [q.view] : [],
+  );
+  assert.ok(title.length > 0, `${V}: OpenCode sent no title request`);
+  for (const t of title)
+    assert.doesNotMatch(t.texts.join('\n'), ROUTING_BLOCK, `${V}: the routing block went to the title request`);
+  const blocks = agent.map((v) => v.texts.join('\n').match(ROUTING_BLOCK)?.[0]);
+  assert.ok(agent.length >= NAMES.length, `${V}: ${agent.length} agent requests`);
+  blocks.forEach((b, i) => assert.ok(b, `${V}: agent request ${i + 1} of ${agent.length} carries no routing block`));
+  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as {
+    tools: { tool: string; calls: number; ownCostBytes: number }[];
+  };
+  const row = stats.tools.find((t) => t.tool === 'routing-block');
+  assert.equal(row?.calls, 1, `${V}: routing block booked ${row?.calls ?? 0} times`);
+  assert.equal(row?.ownCostBytes, bytes(blocks[0]!), `${V}: booked bytes vs the block the agent got`);
+});
+
 test('uninstall: the user config comes back byte for byte and OpenCode runs with no trace of context-mode', async () => {
   ctxmode(wired.sb, ['uninstall', '--host', 'opencode', '--project', wired.sb.project]);
   assert.equal(readFileSync(userConfigPath(wired.sb), 'utf8'), wired.userConfig, `${V}: opencode.json after uninstall`);

@@ -99,6 +99,9 @@ const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>
     outputCut: opencode('stats --json books no more than the model was really spared'),
     savedOutput: opencode('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
     toolNaming: opencode('own MCP tool call: our tools are offered as context-mode_ctx_* and ctx_execute runs'),
+    agentRequestMarker: opencode(
+      'session start: the routing block reaches every agent request, not the title request, and is booked once',
+    ),
   },
   // Also in the agent e2e (extension-vscode/test/agent; docs/vscode.md).
   'vscode-copilot': {
