@@ -88,6 +88,8 @@ export interface HostScenario {
   run: (sb: Sandbox, model: FakeModel) => Promise<HostRun>;
   /** The user's own files, written before setup merges ours into them. */
   prepare?: (sb: Sandbox) => void;
+  /** Extra `ctxmode setup` options (e.g. `--scope project` for the files a team commits). */
+  setupArgs?: string[];
   /** Runs after `ctxmode setup` (e.g. to rewrite what setup wrote, for a comparison in the same run). */
   afterSetup?: (sb: Sandbox) => void;
   /** Wraps the step script (e.g. a compaction phase). */
@@ -110,7 +112,8 @@ export async function playScenario(spec: HostScenario, withContextMode: boolean)
     const script = stepScript(scenario, { isMain: spec.isMain });
     model = await startFakeModel(spec.script ? spec.script(script) : script, spec.modelOptions);
     spec.prepare?.(sb);
-    if (withContextMode) ctxmode(sb, ['setup', '--host', spec.host.id, '--project', sb.project]);
+    if (withContextMode)
+      ctxmode(sb, ['setup', '--host', spec.host.id, '--project', sb.project, ...(spec.setupArgs ?? [])]);
     if (withContextMode) spec.afterSetup?.(sb);
     const run = await spec.run(sb, model);
     assertRan(run);
