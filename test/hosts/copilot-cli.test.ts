@@ -12,7 +12,7 @@ import { bytes, writeHostReport } from './report.js';
 import {
   closeWorlds,
   ctxmode,
-  LARGE_OUTPUT_COMMAND,
+  describedShellSteps,
   playScenario,
   resultAt,
   type HostScenario,
@@ -26,21 +26,11 @@ const SHELL = 'bash';
 const V = `copilot-cli ${COPILOT_CLI.version}`;
 
 function steps(bigFile: string): Step[] {
-  return [
-    {
-      scenario: 'network-fetch',
-      name: SHELL,
-      input: { command: 'curl -s https://example.com/', description: 'Fetch the page' },
-    },
-    { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short', description: 'Show status' } },
-    {
-      scenario: 'own-mcp-tool',
-      name: `${MCP}ctx_execute`,
-      input: { language: 'shell', code: 'echo hello-from-sandbox' },
-    },
-    { scenario: 'large-read', name: 'view', input: { path: bigFile } },
-    { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND, description: 'Run the tests' } },
-  ];
+  return describedShellSteps({
+    shell: SHELL,
+    mcpTool: (tool) => `${MCP}${tool}`,
+    read: { scenario: 'large-read', name: 'view', input: { path: bigFile } },
+  });
 }
 const NAMES = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
 const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];

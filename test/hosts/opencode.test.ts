@@ -13,7 +13,7 @@ import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { pluginTimings, runOpenCode, userConfigPath, writeUserConfig } from './opencode/run-opencode.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+import { describedShellSteps, ERROR_MARKER, stepScript, writeLargeFile, type Step } from './scenario.js';
 
 /** OpenCode names MCP tools `<server>_<tool>`. */
 const MCP = 'context-mode_';
@@ -21,21 +21,11 @@ const SHELL = 'bash';
 const V = `opencode ${OPENCODE.version}`;
 
 function steps(bigFile: string): Step[] {
-  return [
-    {
-      scenario: 'network-fetch',
-      name: SHELL,
-      input: { command: 'curl -s https://example.com/', description: 'Fetch the page' },
-    },
-    { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short', description: 'Show status' } },
-    {
-      scenario: 'own-mcp-tool',
-      name: `${MCP}ctx_execute`,
-      input: { language: 'shell', code: 'echo hello-from-sandbox' },
-    },
-    { scenario: 'large-read', name: 'read', input: { filePath: bigFile } },
-    { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND, description: 'Run the tests' } },
-  ];
+  return describedShellSteps({
+    shell: SHELL,
+    mcpTool: (tool) => `${MCP}${tool}`,
+    read: { scenario: 'large-read', name: 'read', input: { filePath: bigFile } },
+  });
 }
 const NAMES = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
 const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];

@@ -45,6 +45,29 @@ export interface Step {
   input: Record<string, unknown>;
 }
 
+/**
+ * The five scripted steps for a host whose shell tool takes `command` plus a `description` (OpenCode, Copilot
+ * CLI): network fetch, bounded command, our own MCP tool, large read, large output.
+ */
+export function describedShellSteps(o: { shell: string; mcpTool: (tool: string) => string; read: Step }): Step[] {
+  const sh = (scenario: string, command: string, description: string): Step => ({
+    scenario,
+    name: o.shell,
+    input: { command, description },
+  });
+  return [
+    sh('network-fetch', 'curl -s https://example.com/', 'Fetch the page'),
+    sh('bounded-command', 'git status --short', 'Show status'),
+    {
+      scenario: 'own-mcp-tool',
+      name: o.mcpTool('ctx_execute'),
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
+    o.read,
+    sh('large-output', LARGE_OUTPUT_COMMAND, 'Run the tests'),
+  ];
+}
+
 /** Plays the steps as tool calls, one per model turn, then ends the turn with text. */
 export function stepScript(steps: Step[], opts: { isMain: (tools: string[]) => boolean }): Script {
   return (view): Reply => {
