@@ -20,10 +20,16 @@ export const CLAUDE_CODE: PinnedHost = {
 export const CODEX: PinnedHost = { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' };
 export const GEMINI_CLI: PinnedHost = { id: 'gemini-cli', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' };
 export const OPENCODE: PinnedHost = { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' };
+export const COPILOT_CLI: PinnedHost = {
+  id: 'copilot-cli',
+  pkg: '@github/copilot',
+  version: '1.0.102',
+  bin: 'copilot',
+};
 export const QWEN_CODE: PinnedHost = { id: 'qwen-code', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' };
 
 /** Every host the suite drives, at the version it pins. */
-export const PINNED_HOSTS: readonly PinnedHost[] = [CLAUDE_CODE, CODEX, GEMINI_CLI, OPENCODE, QWEN_CODE];
+export const PINNED_HOSTS: readonly PinnedHost[] = [CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, QWEN_CODE];
 
 /** Where CI keeps what it installs outside the product's dependencies (hosts, Node 22, the incumbent). */
 export function ciCacheDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -13,7 +13,7 @@ import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
 import { pluginTimings, runOpenCode, userConfigPath, writeUserConfig } from './opencode/run-opencode.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
-import { ERROR_MARKER, LARGE_OUTPUT_COMMAND, stepScript, writeLargeFile, type Step } from './scenario.js';
+import { describedShellSteps, ERROR_MARKER, stepScript, writeLargeFile, type Step } from './scenario.js';
 
 /** OpenCode names MCP tools `<server>_<tool>`. */
 const MCP = 'context-mode_';
@@ -21,21 +21,11 @@ const SHELL = 'bash';
 const V = `opencode ${OPENCODE.version}`;
 
 function steps(bigFile: string): Step[] {
-  return [
-    {
-      scenario: 'network-fetch',
-      name: SHELL,
-      input: { command: 'curl -s https://example.com/', description: 'Fetch the page' },
-    },
-    { scenario: 'bounded-command', name: SHELL, input: { command: 'git status --short', description: 'Show status' } },
-    {
-      scenario: 'own-mcp-tool',
-      name: `${MCP}ctx_execute`,
-      input: { language: 'shell', code: 'echo hello-from-sandbox' },
-    },
-    { scenario: 'large-read', name: 'read', input: { filePath: bigFile } },
-    { scenario: 'large-output', name: SHELL, input: { command: LARGE_OUTPUT_COMMAND, description: 'Run the tests' } },
-  ];
+  return describedShellSteps({
+    shell: SHELL,
+    mcpTool: (tool) => `${MCP}${tool}`,
+    read: { scenario: 'large-read', name: 'read', input: { filePath: bigFile } },
+  });
 }
 const NAMES = ['network-fetch', 'bounded-command', 'own-mcp-tool', 'large-read', 'large-output'];
 const BASELINE_SCENARIOS = ['network-fetch', 'bounded-command', 'large-read', 'large-output'];
@@ -176,6 +166,28 @@ test('stats --json books no more than the model was really spared', () => {
     t.savedBytes <= Math.max(0, without - received),
     `${V}: saved ${t.savedBytes} > baseline ${without} − received ${received}: ${JSON.stringify(t)}`,
   );
+});
+
+/** The routing block our session-start handler injects (shared/src/instructions/routing-template.ts). */
+const ROUTING_BLOCK = /<context_mode>[\s\S]*?<\/context_mode>/;
+
+test('session start: the routing block reaches every agent request, not the title request, and is booked once', () => {
+  const agent = mainRequests(wired.model);
+  const title = wired.model.requests.flatMap((q) =>
+    q.view && !isMain(q.view.tools) && q.view.texts.some((t) => t.includes('Generate a title')) ? [q.view] : [],
+  );
+  assert.ok(title.length > 0, `${V}: OpenCode sent no title request`);
+  for (const t of title)
+    assert.doesNotMatch(t.texts.join('\n'), ROUTING_BLOCK, `${V}: the routing block went to the title request`);
+  const blocks = agent.map((v) => v.texts.join('\n').match(ROUTING_BLOCK)?.[0]);
+  assert.ok(agent.length >= NAMES.length, `${V}: ${agent.length} agent requests`);
+  blocks.forEach((b, i) => assert.ok(b, `${V}: agent request ${i + 1} of ${agent.length} carries no routing block`));
+  const stats = JSON.parse(ctxmode(wired.sb, ['stats', '--json'])) as {
+    tools: { tool: string; calls: number; ownCostBytes: number }[];
+  };
+  const row = stats.tools.find((t) => t.tool === 'routing-block');
+  assert.equal(row?.calls, 1, `${V}: routing block booked ${row?.calls ?? 0} times`);
+  assert.equal(row?.ownCostBytes, bytes(blocks[0]!), `${V}: booked bytes vs the block the agent got`);
 });
 
 test('uninstall: the user config comes back byte for byte and OpenCode runs with no trace of context-mode', async () => {

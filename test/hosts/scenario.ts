@@ -45,6 +45,29 @@ export interface Step {
   input: Record<string, unknown>;
 }
 
+/**
+ * The five scripted steps for a host whose shell tool takes `command` plus a `description` (OpenCode, Copilot
+ * CLI): network fetch, bounded command, our own MCP tool, large read, large output.
+ */
+export function describedShellSteps(o: { shell: string; mcpTool: (tool: string) => string; read: Step }): Step[] {
+  const sh = (scenario: string, command: string, description: string): Step => ({
+    scenario,
+    name: o.shell,
+    input: { command, description },
+  });
+  return [
+    sh('network-fetch', 'curl -s https://example.com/', 'Fetch the page'),
+    sh('bounded-command', 'git status --short', 'Show status'),
+    {
+      scenario: 'own-mcp-tool',
+      name: o.mcpTool('ctx_execute'),
+      input: { language: 'shell', code: 'echo hello-from-sandbox' },
+    },
+    o.read,
+    sh('large-output', LARGE_OUTPUT_COMMAND, 'Run the tests'),
+  ];
+}
+
 /** Plays the steps as tool calls, one per model turn, then ends the turn with text. */
 export function stepScript(steps: Step[], opts: { isMain: (tools: string[]) => boolean }): Script {
   return (view): Reply => {
@@ -88,6 +111,8 @@ export interface HostScenario {
   run: (sb: Sandbox, model: FakeModel) => Promise<HostRun>;
   /** The user's own files, written before setup merges ours into them. */
   prepare?: (sb: Sandbox) => void;
+  /** Extra `ctxmode setup` options (e.g. `--scope project` for the files a team commits). */
+  setupArgs?: string[];
   /** Runs after `ctxmode setup` (e.g. to rewrite what setup wrote, for a comparison in the same run). */
   afterSetup?: (sb: Sandbox) => void;
   /** Wraps the step script (e.g. a compaction phase). */
@@ -110,7 +135,8 @@ export async function playScenario(spec: HostScenario, withContextMode: boolean)
     const script = stepScript(scenario, { isMain: spec.isMain });
     model = await startFakeModel(spec.script ? spec.script(script) : script, spec.modelOptions);
     spec.prepare?.(sb);
-    if (withContextMode) ctxmode(sb, ['setup', '--host', spec.host.id, '--project', sb.project]);
+    if (withContextMode)
+      ctxmode(sb, ['setup', '--host', spec.host.id, '--project', sb.project, ...(spec.setupArgs ?? [])]);
     if (withContextMode) spec.afterSetup?.(sb);
     const run = await spec.run(sb, model);
     assertRan(run);

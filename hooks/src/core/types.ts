@@ -1,3 +1,4 @@
+import type { InjectedCost } from '@context-mode/shared/memory/session-hooks';
 import type { CanonicalEvent, HostRecord } from '@context-mode/shared/platforms/types';
 import type { Decision } from './decision.js';
 
@@ -26,7 +27,8 @@ export interface Envelope {
 /** What a handler wants to tell the host; the dialect formatter decides how (or whether) it can be said. */
 export type Outcome =
   | { kind: 'decision'; decision: Decision }
-  | { kind: 'context'; text: string }
+  /** `costs`: what injecting `text` costs, left for the caller to book on delivery (`HookContext.deferInjectedCosts`). */
+  | { kind: 'context'; text: string; costs?: InjectedCost[] }
   /** `original` is the host's own tool response, for hosts that accept only their own envelope back. */
   | { kind: 'replace-output'; text: string; original?: unknown }
   | { kind: 'followup'; text: string }
@@ -37,6 +39,12 @@ export interface HookContext {
   now(): number;
   /** Appends to ~/.context-mode/logs/hook-errors.log; never throws. */
   log(message: string): void;
+  /**
+   * Set by a caller that books injected context itself once the host delivered it (OpenCode's plugin): handlers
+   * then return its cost in the outcome instead of booking it. Hook processes leave it unset: the host applies
+   * what they print.
+   */
+  deferInjectedCosts?: boolean;
 }
 
 export type Handler = (envelope: Envelope, ctx: HookContext) => Outcome | Promise<Outcome>;

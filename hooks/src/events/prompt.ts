@@ -8,6 +8,7 @@ import type { Handler } from '../core/types.js';
  */
 export const promptHandler: Handler = (envelope, ctx) => {
   try {
+    const costs = ctx.deferInjectedCosts ? [] : undefined;
     const text = recordPrompt(
       {
         projectDir: envelope.projectDir,
@@ -15,10 +16,11 @@ export const promptHandler: Handler = (envelope, ctx) => {
         host: envelope.host,
         env: ctx.env,
         now: ctx.now(),
+        deferredCosts: costs,
       },
       envelope.prompt,
     );
-    return text ? { kind: 'context', text } : { kind: 'none' };
+    return text ? { kind: 'context', text, ...(costs && { costs }) } : { kind: 'none' };
   } catch (err) {
     ctx.log(`prompt not recorded: ${err instanceof Error ? err.message : String(err)}`);
     return { kind: 'none' };

@@ -1,3 +1,4 @@
+import type { InjectedCost } from '@context-mode/shared/memory/session-hooks';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
 import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from '../core/types.js';
@@ -11,15 +12,47 @@ export interface PluginDeps {
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   log?: (message: string) => void;
+  /** Books what injected context cost once it reached the agent; defaults to the ledger (bookInjectedCosts). */
+  bookCosts?: (sessionId: string, projectDir: string, costs: InjectedCost[]) => Promise<void>;
 }
 
-/** Context waiting for the next system-prompt transform, per session; bounded so a long session cannot grow it. */
+/** One-off context waiting for the agent's next request, per session; bounded so a long session cannot grow it. */
 const MAX_PENDING = 8;
 const MAX_PENDING_CHARS = 32_000;
+/** Sessions whose context the plugin holds; the oldest is dropped past this (one OpenCode process, few sessions). */
+const MAX_SESSIONS = 32;
+
+/**
+ * Context that comes with every one of the agent's requests in a session (OpenCode rebuilds the system prompt for
+ * each request, so a one-off push would be gone from the next): the routing block from session start, and the
+ * latest resume snapshot. `costs` are booked the first time it reaches the agent, and never if it does not.
+ */
+interface Standing {
+  text: string;
+  costs: InjectedCost[];
+  booked: boolean;
+}
+
+interface SessionContext {
+  start?: Standing;
+  resume?: Standing;
+  once: string[];
+}
 
 async function defaultLoadHandler(event: CanonicalEvent): Promise<Handler> {
   const { loadHandler } = await import('../events/dispatch.js');
   return loadHandler(event);
+}
+
+async function defaultBookCosts(
+  env: NodeJS.ProcessEnv,
+  now: () => number,
+  sessionId: string,
+  projectDir: string,
+  costs: InjectedCost[],
+): Promise<void> {
+  const { bookInjectedCosts } = await import('@context-mode/shared/memory/session-hooks');
+  bookInjectedCosts({ projectDir, sessionId, host: getHost('opencode'), env, now: now() }, costs);
 }
 
 async function defaultLog(env: NodeJS.ProcessEnv, message: string): Promise<void> {
@@ -34,8 +67,10 @@ async function defaultLog(env: NodeJS.ProcessEnv, message: string): Promise<void
 /**
  * Builds OpenCode's plugin: the same canonical handlers the hook runner uses, called in-process. A deny throws
  * (OpenCode aborts the tool and shows the message), a modify rewrites `output.args` in place, a replaced output
- * overwrites `output.output`, compaction context goes into `output.context`, and other context waits for the
- * next `experimental.chat.system.transform`. Every other failure is logged and the host carries on.
+ * overwrites `output.output`, compaction context goes into `output.context`, and other context is added to the
+ * system prompt of the agent's requests (`experimental.chat.system.transform`, which OpenCode also runs for its
+ * title request: the host table's `agentRequestMarker` tells them apart). Every other failure is logged and the
+ * host carries on.
  */
 export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
   const env = deps.env ?? process.env;
@@ -43,18 +78,57 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
   const log = deps.log ?? ((m: string) => void defaultLog(env, m));
   const load = deps.loadHandler ?? defaultLoadHandler;
   const host = getHost('opencode');
+  const bookCosts = deps.bookCosts ?? ((id, dir, costs) => defaultBookCosts(env, now, id, dir, costs));
+  const agentMarker = host.agentRequestMarker?.value;
 
   return async (pluginInput: OpenCodePluginInput): Promise<OpenCodeHooks> => {
     const projectDir = pluginInput.worktree || pluginInput.directory || process.cwd();
-    const pending = new Map<string, string[]>();
-    const ctx: HookContext = { env, now, log };
+    const sessions = new Map<string, SessionContext>();
+    // Handlers hand back what injected context costs; it is booked here once the agent's request carries it.
+    const ctx: HookContext = { env, now, log, deferInjectedCosts: true };
+
+    const contextOfSession = (sessionId: string): SessionContext => {
+      let c = sessions.get(sessionId);
+      if (!c) {
+        c = { once: [] };
+        sessions.set(sessionId, c);
+        for (const oldest of sessions.keys()) {
+          if (sessions.size <= MAX_SESSIONS) break;
+          sessions.delete(oldest);
+        }
+      }
+      return c;
+    };
 
     const queue = (sessionId: string, text: string | undefined) => {
       if (!text || text.trim() === '') return;
-      const list = pending.get(sessionId) ?? [];
+      const list = contextOfSession(sessionId).once;
       list.push(text);
       while (list.length > MAX_PENDING || list.join('\n').length > MAX_PENDING_CHARS) list.shift();
-      pending.set(sessionId, list);
+    };
+
+    const stand = (sessionId: string, slot: 'start' | 'resume', outcome: Outcome | undefined) => {
+      const text = contextOf(outcome);
+      if (!text || text.trim() === '') return;
+      const costs = outcome?.kind === 'context' ? (outcome.costs ?? []) : [];
+      contextOfSession(sessionId)[slot] = { text, costs, booked: false };
+    };
+
+    /** Adds the session's context to one of the agent's requests, booking standing context the first time. */
+    const attach = async (sessionId: string, system: string[]) => {
+      const c = sessions.get(sessionId);
+      if (!c) return;
+      const standing = [c.start, c.resume].filter((x): x is Standing => x !== undefined);
+      system.push(...standing.map((x) => x.text), ...c.once);
+      c.once = [];
+      const costs = standing.filter((x) => !x.booked).flatMap((x) => x.costs);
+      for (const x of standing) x.booked = true;
+      if (!costs.length) return;
+      try {
+        await bookCosts(sessionId, projectDir, costs);
+      } catch (err) {
+        log(`booking injected context: ${err instanceof Error ? err.message : String(err)}`);
+      }
     };
 
     /** Runs one canonical handler; undefined when it failed (logged). */
@@ -119,15 +193,18 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
           prompt,
           raw: { sessionID: sessionId, prompt },
         });
-        if (outcome) queue(sessionId, contextOf(outcome));
+        // What a prompt brings back is the resume snapshot after a compaction: it stands in for the lost turns.
+        stand(sessionId, 'resume', outcome);
       },
 
       'experimental.chat.system.transform': async (input, output) => {
         const sessionId = typeof input.sessionID === 'string' ? input.sessionID : '';
-        const texts = pending.get(sessionId);
-        if (!texts?.length || !Array.isArray(output.system)) return;
-        pending.delete(sessionId);
-        output.system.push(...texts);
+        if (!sessionId || !Array.isArray(output.system)) return;
+        // OpenCode's title request runs this hook too (concurrently with the agent's first request); its system
+        // prompt lacks what every agent request carries. Context put there would never reach the agent.
+        if (agentMarker && !output.system.some((part) => typeof part === 'string' && part.includes(agentMarker)))
+          return;
+        await attach(sessionId, output.system);
       },
 
       'experimental.session.compacting': async (input, output) => {
@@ -149,7 +226,7 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
             sessionStartSource: source,
             raw: { ...event },
           });
-          if (outcome) queue(sessionId, contextOf(outcome));
+          stand(sessionId, 'start', outcome);
         } else if (event.type === 'session.idle') {
           // OpenCode has no way to continue a turn from a plugin event, so a follow-up is recorded, not said.
           await run('stop', 'session.idle', { sessionId, raw: { ...event } });
@@ -187,7 +264,8 @@ function applyPreTool(
   }
 }
 
-function contextOf(outcome: Outcome): string | undefined {
+function contextOf(outcome: Outcome | undefined): string | undefined {
+  if (!outcome) return undefined;
   if (outcome.kind === 'context') return outcome.text;
   if (outcome.kind === 'decision' && outcome.decision.action === 'context') return outcome.decision.additionalContext;
   return undefined;

@@ -7,6 +7,7 @@ import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { getHost } from '@context-mode/shared/platforms/resolve-host';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
+import { bookInjectedCosts } from '@context-mode/shared/memory/session-hooks';
 import { closeLedgerHandles } from '@context-mode/shared/ledger/record';
 import { postToolHandler } from '../../src/events/post-tool.js';
 import { preCompactHandler } from '../../src/events/pre-compact.js';
@@ -74,6 +75,20 @@ test('startup injects only the routing block, with the host tool names, and book
   assert.ok(Buffer.byteLength(text(out)) <= 1536);
   const stats = readStats(p, { env });
   assert.equal(stats.projectTotals.ownCostBytes, Buffer.byteLength(text(out)));
+});
+
+test('a caller that books on delivery gets the cost back and the ledger has nothing until it books it', async () => {
+  const p = newProject();
+  const out = await sessionStartHandler(
+    envelope('opencode', p, 'o1', { event: 'session-start', sessionStartSource: 'startup' }),
+    { ...ctx, deferInjectedCosts: true },
+  );
+  assert.equal(out.kind, 'context');
+  const costs = out.kind === 'context' ? (out.costs ?? []) : [];
+  assert.deepEqual(costs, [{ tool: 'routing-block', bytes: Buffer.byteLength(text(out)) }]);
+  assert.equal(readStats(p, { env }).projectTotals.ownCostBytes, 0, 'nothing booked before delivery');
+  bookInjectedCosts({ projectDir: p, sessionId: 'o1', host: getHost('opencode'), env }, costs);
+  assert.equal(readStats(p, { env }).projectTotals.ownCostBytes, Buffer.byteLength(text(out)));
 });
 
 test('pre-compact then session-start(compact) carries the snapshot once; clear gets the routing block only', async () => {

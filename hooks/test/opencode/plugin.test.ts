@@ -107,34 +107,92 @@ test('compaction context is appended to the compaction prompt (fake OpenCode hos
   assert.equal(seen[0]!.sessionId, 's9');
 });
 
-test('session-start and prompt context reach the next system prompt once (fake OpenCode host)', async () => {
-  const { plugin, seen } = fakeOpenCodeHost({
-    'session-start': { kind: 'context', text: 'Routing: use ctx_* tools.' },
-    prompt: { kind: 'context', text: 'Memory: 2 decisions.' },
+/** OpenCode's agent requests carry the environment block in their system prompt; its title request does not. */
+const agentSystem = () => ['You are opencode.\n<env>\n  Working directory: /work/app\n</env>'];
+const titleSystem = () => ['You are a title generator.'];
+
+test('session-start context goes to every agent request and never to the title request; booked once, on delivery (fake OpenCode host)', async () => {
+  const booked: { sessionId: string; costs: unknown }[] = [];
+  const seenCtx: boolean[] = [];
+  const plugin = createContextModePlugin({
+    loadHandler: async (event) => (_envelope, ctx) => {
+      seenCtx.push(ctx.deferInjectedCosts === true);
+      if (event === 'session-start')
+        return { kind: 'context', text: 'Routing: use ctx_* tools.', costs: [{ tool: 'routing-block', bytes: 25 }] };
+      if (event === 'post-tool') return { kind: 'context', text: 'Note: indexed 3 files.' };
+      return { kind: 'none' };
+    },
+    env: {},
+    now: () => 0,
+    log: () => {},
+    bookCosts: async (sessionId, _dir, costs) => void booked.push({ sessionId, costs }),
   });
   const hooks = await plugin(input);
   await hooks.event!({ event: { type: 'session.created', properties: { info: { id: 's2' } } } });
-  await hooks['chat.message']!(
-    { sessionID: 's2' },
-    {
-      parts: [
-        { type: 'text', text: 'fix the test' },
-        { type: 'file', url: 'x' },
-      ],
-    },
-  );
-  assert.equal(seen[0]!.sessionStartSource, 'startup');
-  assert.equal(seen[1]!.prompt, 'fix the test');
+  assert.ok(seenCtx.every(Boolean), 'handlers are told the plugin books injected context itself');
 
-  const first = { system: ['base'] };
+  // The title request comes first (OpenCode forks it before the agent's first request): nothing, nothing booked.
+  const title = { system: titleSystem() };
+  await hooks['experimental.chat.system.transform']!({ sessionID: 's2' }, title);
+  assert.deepEqual(title.system, titleSystem());
+  assert.deepEqual(booked, []);
+
+  const first = { system: agentSystem() };
   await hooks['experimental.chat.system.transform']!({ sessionID: 's2' }, first);
-  assert.deepEqual(first.system, ['base', 'Routing: use ctx_* tools.', 'Memory: 2 decisions.']);
-  const second = { system: ['base'] };
+  assert.deepEqual(first.system, [...agentSystem(), 'Routing: use ctx_* tools.']);
+  assert.deepEqual(booked, [{ sessionId: 's2', costs: [{ tool: 'routing-block', bytes: 25 }] }]);
+
+  // OpenCode rebuilds the system prompt per request: the block comes again, a one-off note once; no second booking.
+  await hooks['tool.execute.after']!(
+    { tool: 'bash', sessionID: 's2', callID: 'c1', args: { command: 'ls' } },
+    { title: '', output: 'a b c', metadata: {} },
+  );
+  const second = { system: agentSystem() };
   await hooks['experimental.chat.system.transform']!({ sessionID: 's2' }, second);
-  assert.deepEqual(second.system, ['base']);
-  const other = { system: [] as string[] };
+  assert.deepEqual(second.system, [...agentSystem(), 'Routing: use ctx_* tools.', 'Note: indexed 3 files.']);
+  const third = { system: agentSystem() };
+  await hooks['experimental.chat.system.transform']!({ sessionID: 's2' }, third);
+  assert.deepEqual(third.system, [...agentSystem(), 'Routing: use ctx_* tools.']);
+  assert.equal(booked.length, 1, 'booked once');
+
+  const other = { system: agentSystem() };
   await hooks['experimental.chat.system.transform']!({ sessionID: 'someone-else' }, other);
-  assert.deepEqual(other.system, []);
+  assert.deepEqual(other.system, agentSystem());
+});
+
+test('a resume snapshot a prompt brings back joins the agent requests and replaces an earlier one (fake OpenCode host)', async () => {
+  let snapshot = 'Resume: editing login.ts';
+  const seen: Envelope[] = [];
+  const hooks = await createContextModePlugin({
+    loadHandler: async (event) => (envelope) => {
+      seen.push(envelope);
+      return event === 'prompt' ? { kind: 'context', text: snapshot } : { kind: 'none' };
+    },
+    env: {},
+    now: () => 0,
+    log: () => {},
+    bookCosts: async () => {},
+  })(input);
+  const prompt = (text: string) =>
+    hooks['chat.message']!(
+      { sessionID: 's4' },
+      {
+        parts: [
+          { type: 'text', text },
+          { type: 'file', url: 'x' },
+        ],
+      },
+    );
+  await prompt('fix the test');
+  assert.equal(seen[0]!.prompt, 'fix the test');
+  const first = { system: agentSystem() };
+  await hooks['experimental.chat.system.transform']!({ sessionID: 's4' }, first);
+  assert.deepEqual(first.system, [...agentSystem(), 'Resume: editing login.ts']);
+  snapshot = 'Resume: editing signup.ts';
+  await prompt('go on');
+  const second = { system: agentSystem() };
+  await hooks['experimental.chat.system.transform']!({ sessionID: 's4' }, second);
+  assert.deepEqual(second.system, [...agentSystem(), 'Resume: editing signup.ts']);
 });
 
 test('session.idle runs the stop handler; other bus events are ignored (fake OpenCode host)', async () => {

@@ -21,6 +21,19 @@ export interface HookSession {
   host: HostRecord;
   env?: NodeJS.ProcessEnv;
   now?: number;
+  /**
+   * When given, what we inject is not booked here: its own cost is collected into this list for the caller to
+   * book with bookInjectedCosts once the host has put it in front of the model. For a host that may route the
+   * text elsewhere (OpenCode's plugin: the next system prompt can be a title request), so that the ledger books
+   * only what reached the agent.
+   */
+  deferredCosts?: InjectedCost[];
+}
+
+/** Bytes of context we injected, booked as `own-cost` under `tool` (routing-block, resume-snapshot). */
+export interface InjectedCost {
+  tool: string;
+  bytes: number;
 }
 
 /** A snapshot from another session is offered as a follow-up only when it is this recent. */
@@ -54,19 +67,32 @@ function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => 
 
 function ownCost(s: HookSession, root: string, tool: string, text: string): void {
   if (!text) return;
+  const bytes = Buffer.byteLength(text);
+  if (s.deferredCosts) s.deferredCosts.push({ tool, bytes });
+  else bookCost(s, root, { tool, bytes });
+}
+
+function bookCost(s: HookSession, root: string, cost: InjectedCost): void {
   recordLedger(
     root,
     {
       sessionId: s.sessionId,
       host: s.host.id,
-      tool,
+      tool: cost.tool,
       kind: 'own-cost',
       rawBytes: 0,
-      returnedBytes: Buffer.byteLength(text),
+      returnedBytes: cost.bytes,
       time: s.now ?? Date.now(),
     },
     s.env ?? process.env,
   );
+}
+
+/** Books costs collected through `deferredCosts`, once the host has delivered the text they are for. */
+export function bookInjectedCosts(s: HookSession, costs: readonly InjectedCost[]): void {
+  if (!costs.length) return;
+  const root = findProjectRoot(s.projectDir);
+  for (const cost of costs) if (cost.bytes > 0) bookCost(s, root, cost);
 }
 
 /**

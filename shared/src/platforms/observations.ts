@@ -44,6 +44,8 @@ const CODEX_BLOCKED_OUTPUT =
 const opencode = suiteRun('1.18.33', 'test/hosts/opencode.test.ts');
 const OPENCODE_SMALL_READ = 'large file read: what reaches the model is ≤ 4 KB and keeps the error line';
 
+const copilot = suiteRun('1.0.102', 'test/hosts/copilot-cli.test.ts');
+
 const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>>> = {
   'claude-code': {
     outputReplacement: claude(CLAUDE_READ_DIGESTED),
@@ -99,6 +101,18 @@ const OBSERVATIONS: Partial<Record<HostId, Partial<Record<FactKey, Observation>>
     outputCut: opencode('stats --json books no more than the model was really spared'),
     savedOutput: opencode('large command output: what reaches the model is ≤ 4 KB and keeps the error line'),
     toolNaming: opencode('own MCP tool call: our tools are offered as context-mode_ctx_* and ctx_execute runs'),
+    agentRequestMarker: opencode(
+      'session start: the routing block reaches every agent request, not the title request, and is booked once',
+    ),
+  },
+  'copilot-cli': {
+    toolNaming: copilot('own MCP tool call: our tools are offered as context-mode-ctx_* and ctx_execute runs'),
+    tools: copilot(
+      'network fetch to stdout: curl never runs; our redirect reaches the model naming the MCP tool as the CLI names it',
+    ),
+    hookSetup: copilot(
+      'setup wrote the team-shared files: .github/hooks/context-mode.json (Copilot CLI format) and .mcp.json',
+    ),
   },
   // Also in the agent e2e (extension-vscode/test/agent; docs/vscode.md).
   'vscode-copilot': {

@@ -258,6 +258,12 @@ export interface HostRecord {
    * loaded into the host), or `none` (every hook is a process).
    */
   processlessHooks?: Sourced<ProcesslessHooks>;
+  /**
+   * Text that only the agent's own model requests carry in their system prompt, for an in-process plugin whose
+   * system-prompt hook also runs for the host's helper requests (OpenCode 1.18.33 runs it for the title request,
+   * whose system prompt has no environment block): context we inject goes only where this is found.
+   */
+  agentRequestMarker?: Sourced<string>;
   /** Why setup writes no hooks for a host that has them (shown in the plan). */
   hookSetupSkipped?: string;
   /** What the user must still do after setup (e.g. trust the hooks in Codex). */

@@ -118,5 +118,9 @@ export const copilotCli: HostRecord = {
     ],
     docs: 'https://code.visualstudio.com/docs/agents/reference/hooks-reference',
   },
-  toolNaming: { value: 'context-mode_{tool}', docs: CLI },
+  // The CLI's docs name MCP tools `<server>_<tool>`; 1.0.102 offers them to the model as `context-mode-ctx_execute`.
+  // Hook entries are `type: "command"` (every event) or `"prompt"` (sessionStart only, interactive sessions only:
+  // it submits text as if typed, it runs nothing), so every hook that answers is a process.
+  processlessHooks: { value: { kind: 'none', hostVersion: '1.0.102' }, docs: HOOKS },
+  toolNaming: { value: 'context-mode-{tool}', docs: 'test/hosts/copilot-cli.test.ts' },
 };

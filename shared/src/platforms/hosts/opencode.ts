@@ -129,6 +129,10 @@ export const opencode: HostRecord = {
     value: 'context-mode_{tool}',
     docs: MCP,
   },
+  // `experimental.chat.system.transform` runs for every model request of a session, the title request (a helper
+  // agent with an empty system list) included; only the agent's own requests carry the `<env>` block
+  // (SystemPrompt.environment in OpenCode 1.18.33), so the routing block and snapshots are attached there.
+  agentRequestMarker: { value: '<env>', docs: 'test/hosts/opencode.test.ts' },
   // Hooks are the in-process plugin: no process per call.
   processlessHooks: { value: { kind: 'in-process' }, docs: PLUGINS },
 };
