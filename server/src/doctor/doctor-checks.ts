@@ -11,6 +11,7 @@ import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { setUpHosts } from '../setup/run-setup.js';
 import { runHostChecks, type AutoFix } from './host-checks.js';
+import { runtimeCheck } from './runtime-check.js';
 import { join } from 'node:path';
 import { readSetting, settingName } from '@context-mode/shared/settings/settings';
 
@@ -34,6 +35,8 @@ export interface DoctorInput {
   version?: string;
   /** Home directory for host config paths (default HOME); tests use a temp one. */
   home?: string;
+  /** Start the managed runtime to check it (the CLI; not the MCP server, whose event loop must not wait). */
+  checkRuntime?: boolean;
 }
 
 /**
@@ -59,6 +62,14 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       : { status: 'FAIL', detail: `Node ${process.version} is too old`, fix: 'Install Node 20 or newer.' };
   });
   run('sqlite', () => sqliteCheck(env));
+  if (input.checkRuntime) {
+    try {
+      const check = runtimeCheck(env, input.projectRoot);
+      if (check) checks.push(check);
+    } catch (err) {
+      checks.push({ name: 'runtime', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+    }
+  }
   run('data dir', () => {
     const home = dataHome(env);
     const from = readSetting('home', env) ? settingName('home') : 'default';

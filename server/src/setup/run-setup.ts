@@ -28,6 +28,7 @@ import {
   type FileRecord,
   type SetupState,
 } from './setup-state.js';
+import { runtimeBinOf, runtimeLayout } from './managed-runtime.js';
 import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
@@ -48,7 +49,7 @@ export interface SetupRunOptions {
 
 /** The bin of the managed install (`<data home>/runtime`), when one is installed. */
 export function managedRuntimeBin(env: NodeJS.ProcessEnv): string | undefined {
-  const bin = join(dataHome(env), 'runtime', 'node_modules', 'ctxmode', 'bin', 'context-mode.cjs');
+  const bin = runtimeBinOf(runtimeLayout(env).current);
   return existsSync(bin) ? bin : undefined;
 }
 
