@@ -2,6 +2,7 @@ import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { NoSqliteDriverError, nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
 import { storeHealth } from '@context-mode/shared/db/store-health';
+import { allHosts, findHostByName } from '@context-mode/shared/platforms/host-table';
 import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
@@ -214,6 +215,22 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The general checks and those of one host (named `<id> MCP`, `<id> hooks`, …); the other hosts' lines go. An id
+ * no host has is an error that lists the ids.
+ */
+export function onlyHost(checks: DoctorCheck[], name: string): DoctorCheck[] {
+  const host = findHostByName(name);
+  if (!host)
+    throw new Error(
+      `unknown host "${name}"; one of: ${allHosts()
+        .map((h) => h.id)
+        .join(', ')}`,
+    );
+  const of = (c: DoctorCheck, id: string) => c.name === id || c.name.startsWith(`${id} `);
+  return checks.filter((c) => of(c, host.id) || !allHosts().some((h) => of(c, h.id)));
 }
 
 /** Plain `[OK] name: detail` lines, with `  fix: …` under WARN/FAIL lines that have one. */
