@@ -292,11 +292,17 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
           ? surgical === undefined || sameButSpacing(surgical, '')
             ? undefined
             : surgical
-          : backup !== undefined && surgical !== undefined && sameButSpacing(surgical, backup)
+          : backup !== undefined && sameButSpacing(surgical ?? '', backup)
             ? backup
             : surgical;
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
+        f.diff = diffOf(f.path, f.before, f.after);
+      }
+      if (rec && !rec.fileCreated && f.after === undefined && f.before !== undefined && f.action !== 'error') {
+        // The user had this file before setup: emptied of our part it stays, empty, rather than going away.
+        f.after = '';
+        f.action = f.before === '' ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
       }
     }
