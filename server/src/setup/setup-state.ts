@@ -1,6 +1,7 @@
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import type { JsonPath } from '@context-mode/shared/setup/jsonc-edit';
+import { isPidAlive } from '@context-mode/shared/project/live-servers';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -90,13 +91,7 @@ function holderGone(lock: string): boolean {
     return false;
   }
   // Empty: the holder has created it and not yet written its pid (or it was killed in between; the age rule covers it).
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return Number.isInteger(pid) && pid > 0 && !isPidAlive(pid);
 }
 
 /**
