@@ -100,7 +100,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
   }
   report.after = staged.version;
   const kept = linkTarget(layout.previous);
-  report.previous = kept ? installedVersion(kept) : null;
+  if (kept) report.previous = installedVersion(kept);
   repinHosts(env, opts.home, report);
   report.ok = report.hosts.every((h) => !h.errors.length);
   return report;
@@ -127,7 +127,7 @@ export function runRollback(opts: { env?: NodeJS.ProcessEnv; home?: string } = {
   }
   report.after = installedVersion(previous);
   const kept = linkTarget(layout.previous);
-  report.previous = kept ? installedVersion(kept) : null;
+  if (kept) report.previous = installedVersion(kept);
   repinHosts(env, opts.home, report);
   report.ok = report.hosts.every((h) => !h.errors.length);
   return report;

@@ -32,6 +32,7 @@ function upgradedWorld() {
     from: packFake(w.root, { version: '1.0.0' }),
   });
   assert.equal(first.error, undefined);
+  assert.equal(first.previous, undefined, 'the first install replaced nothing, so nothing is kept');
   const runtime = join(w.env.CONTEXT_MODE_HOME!, 'runtime');
   const runtimeBin = join(runtime, 'node_modules/ctxmode/bin/context-mode.cjs');
   const settings = join(w.home, '.claude/settings.json');

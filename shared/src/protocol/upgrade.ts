@@ -15,7 +15,7 @@ export interface UpgradeReport {
   error?: string;
   /** On failure: the check the new runtime did not pass (nothing was switched, no host file was touched). */
   failedStep?: UpgradeStep;
-  /** The version kept for `ctxmode upgrade --rollback` after a switch (null: an install of unknown version). */
+  /** After a switch that replaced a runtime: its version, kept for `ctxmode upgrade --rollback` (null: unknown). */
   previous?: string | null;
   /** Present (true) on a `--rollback` report. */
   rolledBack?: boolean;
