@@ -69,8 +69,10 @@ export function linkTarget(link: string): string | undefined {
 function pointLink(link: string, target: string, layout: RuntimeLayout): void {
   const tmp = `${link}.switch-${process.pid}`;
   rmSync(tmp, { force: true });
-  // Junctions need no privilege on Windows; the type is ignored elsewhere.
-  symlinkSync(join(basename(layout.installs), basename(target)), tmp, 'junction');
+  // Junctions need no privilege on Windows but take an absolute target (Node would resolve a relative one against
+  // the working directory); elsewhere the type is ignored and a relative link survives a moved data home.
+  const to = process.platform === 'win32' ? target : join(basename(layout.installs), basename(target));
+  symlinkSync(to, tmp, 'junction');
   try {
     renameSync(tmp, link);
   } catch (err) {
