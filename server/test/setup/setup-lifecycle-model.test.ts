@@ -1,7 +1,8 @@
 // Model-based test of setup/uninstall: seeded random sequences of setup (hosts, parts, re-pinned runtimes), the
 // user's own edits (inside our hook groups too), the host re-writing its file in its own formatting and uninstall,
 // over real-world config files in many shapes (JSONC with comments and trailing commas, CRLF, tabs, empty,
-// missing, a symlink into a dotfiles folder, a key written twice) of Claude Code, Gemini CLI and Codex (TOML). After every step each file parses and holds everything the
+// missing, a symlink into a dotfiles folder, a key written twice) of Claude Code, Gemini CLI, Codex (TOML) and
+// Copilot CLI. After every step each file parses and holds everything the
 // user wrote; after the final uninstall nothing of ours is left, the user's content is exactly what they made it,
 // and a file the user never touched has its bytes from before the first setup.
 //
@@ -25,8 +26,8 @@ const RUNS = Number(process.env.CTXMODE_LIFECYCLE_RUNS ?? 25);
 const SEED = Number(process.env.CTXMODE_LIFECYCLE_SEED ?? 20261205);
 after(removeTempWorlds);
 
-type HostName = 'claude-code' | 'gemini-cli' | 'codex';
-const HOSTS: HostName[] = ['claude-code', 'gemini-cli', 'codex'];
+type HostName = 'claude-code' | 'gemini-cli' | 'codex' | 'copilot-cli';
+const HOSTS: HostName[] = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli'];
 /** The user-level files the hosts' setups write, relative to HOME, with the fixture each starts from. */
 const FILES = [
   { rel: '.claude/settings.json', fixture: 'claude-code/settings.json', toml: false },
@@ -34,7 +35,10 @@ const FILES = [
   { rel: '.gemini/settings.json', fixture: 'gemini-cli/settings.json', toml: false },
   { rel: '.codex/config.toml', fixture: 'codex/config.toml', toml: true },
   { rel: '.codex/hooks.json', fixture: 'codex/hooks.json', toml: false },
+  { rel: '.copilot/mcp-config.json', fixture: 'copilot-cli/mcp-config.json', toml: false },
 ] as const;
+/** Files only setup writes (the user has none there): after uninstall they are gone. */
+const OURS_ONLY = ['.copilot/hooks/context-mode.json'];
 /** Files with hook groups the user may add a hook of their own to. */
 const HOOK_FILES = [0, 2, 4];
 type Shape = 'absent' | 'fixture' | 'jsonc' | 'crlf' | 'tabs' | 'empty' | 'symlink' | 'duplicate-key';
@@ -88,7 +92,7 @@ function shaped(shape: Shape, fixture: string, toml: boolean): string | undefine
     case 'crlf':
       return text.replace(/\r?\n/g, '\r\n');
     case 'tabs':
-      return JSON.stringify(parseJsonc(text), null, '\t') + '\n';
+      return JSON.stringify(parseStrict(text, 'x.json'), null, '\t') + '\n';
     case 'empty':
       return '{}\n';
     case 'duplicate-key':
@@ -103,6 +107,8 @@ function shaped(shape: Shape, fixture: string, toml: boolean): string | undefine
 
 function parseStrict(text: string, file: string): unknown {
   if (file.endsWith('.toml')) return JSON.parse(JSON.stringify(parseToml(text))) as unknown;
+  // A byte-order mark is how some editors save (the Copilot CLI fixture has one); hosts read past it.
+  text = text.replace(/^\uFEFF/, '');
   const errors: ParseError[] = [];
   const v = parseJsonc(text, errors, { allowTrailingComma: true });
   assert.deepEqual(errors, [], `${file} parses`);
@@ -210,7 +216,7 @@ function runSequence(shapes: Shape[], ops: Op[]): void {
     } else if (o.op === 'user-hook-in-our-group') {
       const text = read(o.file);
       if (text === undefined) return;
-      const hooks = (parseJsonc(text) as { hooks?: Record<string, unknown[]> }).hooks ?? {};
+      const hooks = (parseStrict(text, 'x.json') as { hooks?: Record<string, unknown[]> }).hooks ?? {};
       const found = Object.entries(hooks).flatMap(([event, arr]) =>
         Array.isArray(arr)
           ? arr.flatMap((g, i) =>
@@ -239,7 +245,7 @@ function runSequence(shapes: Shape[], ops: Op[]): void {
     } else if (o.op === 'host-rewrite') {
       const text = read(o.file);
       if (text === undefined) return;
-      writeFileSync(paths[o.file]!, JSON.stringify(parseJsonc(text), null, 2));
+      writeFileSync(paths[o.file]!, JSON.stringify(parseStrict(text, paths[o.file]!), null, 2));
       comments[o.file] = undefined;
       userTouched = true;
     }
@@ -247,6 +253,7 @@ function runSequence(shapes: Shape[], ops: Op[]): void {
   });
   for (const host of HOSTS) runUninstall(opts(host));
   check('final uninstall');
+  for (const rel of OURS_ONLY) assert.ok(!existsSync(join(w.home, rel)), `after uninstall ${rel} is gone`);
   paths.forEach((p, i) => {
     const text = read(i);
     if (text !== undefined) {
