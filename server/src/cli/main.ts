@@ -9,6 +9,7 @@ import {
   usageError,
 } from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
+import { assertProjectDir } from './project-option.js';
 
 export function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
@@ -41,6 +42,15 @@ export function buildProgram(json = jsonRequested()): Command {
         '  echo \'{"tool_name":"Bash","tool_input":{"command":"cat big.log"}}\' | ctxmode hook claude-code pretooluse',
     );
   registerAllCommands(program);
+  // Every command that takes --project refuses one that does not exist, before it opens or creates anything
+  // (a typo would otherwise get a data folder of its own and empty answers).
+  // A parent command with the option of its own (`sources … delete`) takes it wherever it is typed: check them all.
+  program.hook('preAction', (_program, action) => {
+    for (let cmd: Command | null = action; cmd; cmd = cmd.parent) {
+      const project: unknown = cmd.opts().project;
+      if (typeof project === 'string') assertProjectDir(project);
+    }
+  });
   return program;
 }
 

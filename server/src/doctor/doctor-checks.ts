@@ -2,6 +2,7 @@ import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { NoSqliteDriverError, nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
 import { storeHealth } from '@context-mode/shared/db/store-health';
+import { allHosts, findHostByName } from '@context-mode/shared/platforms/host-table';
 import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
@@ -11,6 +12,7 @@ import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { setUpHosts } from '../setup/run-setup.js';
 import { runHostChecks, type AutoFix } from './host-checks.js';
+import { runtimeCheck } from './runtime-check.js';
 import { join } from 'node:path';
 import { readSetting, settingName } from '@context-mode/shared/settings/settings';
 
@@ -34,6 +36,8 @@ export interface DoctorInput {
   version?: string;
   /** Home directory for host config paths (default HOME); tests use a temp one. */
   home?: string;
+  /** Start the managed runtime to check it (the CLI; not the MCP server, whose event loop must not wait). */
+  checkRuntime?: boolean;
 }
 
 /**
@@ -59,6 +63,14 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       : { status: 'FAIL', detail: `Node ${process.version} is too old`, fix: 'Install Node 20 or newer.' };
   });
   run('sqlite', () => sqliteCheck(env));
+  if (input.checkRuntime) {
+    try {
+      const check = runtimeCheck(env, input.projectRoot);
+      if (check) checks.push(check);
+    } catch (err) {
+      checks.push({ name: 'runtime', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+    }
+  }
   run('data dir', () => {
     const home = dataHome(env);
     const from = readSetting('home', env) ? settingName('home') : 'default';
@@ -203,6 +215,22 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The general checks and those of one host (named `<id> MCP`, `<id> hooks`, …); the other hosts' lines go. An id
+ * no host has is an error that lists the ids.
+ */
+export function onlyHost(checks: DoctorCheck[], name: string): DoctorCheck[] {
+  const host = findHostByName(name);
+  if (!host)
+    throw new Error(
+      `unknown host "${name}"; one of: ${allHosts()
+        .map((h) => h.id)
+        .join(', ')}`,
+    );
+  const of = (c: DoctorCheck, id: string) => c.name === id || c.name.startsWith(`${id} `);
+  return checks.filter((c) => of(c, host.id) || !allHosts().some((h) => of(c, h.id)));
 }
 
 /** Plain `[OK] name: detail` lines, with `  fix: …` under WARN/FAIL lines that have one. */

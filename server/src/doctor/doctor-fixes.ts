@@ -9,6 +9,7 @@ import { runSetup, setUpHosts } from '../setup/run-setup.js';
 import { setupDir } from '../setup/setup-state.js';
 import { assertWritable, backupFile, writeAtomic } from '../setup/write-file.js';
 import type { AutoFix } from './host-checks.js';
+import { runRollback } from '../setup/upgrade.js';
 
 export interface FixContext {
   env: NodeJS.ProcessEnv;
@@ -79,6 +80,14 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
           lines.push(
             `${path}: moved aside to ${moveAside(path)}; a fresh store is created at next use (restart the host if a server had it open)`,
           );
+      }
+      if (f.kind === 'rollback-runtime') {
+        const r = runRollback({ env: ctx.env, home: ctx.home });
+        lines.push(
+          r.error
+            ? `rollback failed: ${r.error}`
+            : `runtime rolled back: ctxmode ${r.before ?? '?'} → ${r.after ?? '?'} (restart your agent hosts)`,
+        );
       }
       if (f.kind === 'stop-orphans') {
         for (const pid of f.pids) process.kill(pid, 'SIGTERM');

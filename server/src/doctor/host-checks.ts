@@ -8,8 +8,8 @@ import { hookEventNames, hookFileHost, isOurHookEntry } from '@context-mode/shar
 import { parseJsonObject, stringsIn, valueAt } from '@context-mode/shared/setup/jsonc-edit';
 import { PLUGIN_HEADER } from '@context-mode/shared/setup/plugin-file';
 import { BIN_NAME, INSTALL_COMMAND, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
-import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parseTomlFile, tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 
@@ -67,6 +67,21 @@ function readIfExists(path: string): string | undefined {
   }
 }
 
+/** A FAIL when a host's config path is a directory: the host cannot read it and setup cannot write it. */
+function directoryInstead(name: string, path: string, host: HostRecord): HostCheck | undefined {
+  try {
+    if (!statSync(path).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return {
+    status: 'FAIL',
+    name,
+    detail: `${path} is a directory, where ${host.displayName} reads a file`,
+    fix: `Move ${path} aside (it holds no settings), then run: ${setupCmd(host)}`,
+  };
+}
+
 function setupCmd(host: HostRecord): string {
   return `ctxmode setup --host ${host.id}`;
 }
@@ -88,12 +103,17 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   const out: HostCheck[] = [];
   let found = false;
   for (const path of [...new Set(paths)]) {
+    const isDir = directoryInstead(name, path, host);
+    if (isDir) {
+      out.push(isDir);
+      continue;
+    }
     const text = readIfExists(path);
     if (text === undefined) continue;
     let entry: unknown;
     try {
       if (cfg.format === 'toml') {
-        const doc = parseToml(text) as Record<string, Record<string, unknown>>;
+        const doc = parseTomlFile(text, path) as Record<string, Record<string, unknown>>;
         entry = doc[cfg.key]?.[MCP_SERVER_NAME];
         if (entry && tomlHasForeignEntry(text, cfg.key, MCP_SERVER_NAME)) {
           out.push({
@@ -104,8 +124,9 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
           });
         }
       } else {
-        entry = valueAt(text, [cfg.key, MCP_SERVER_NAME]);
+        // Parsed first: it turns a file nested too deeply into a clear error before anything else recurses into it.
         parseJsonObject(text, path);
+        entry = valueAt(text, [cfg.key, MCP_SERVER_NAME]);
       }
     } catch (err) {
       out.push({
@@ -159,15 +180,8 @@ function jsonHooks(text: string, path: string): Record<string, unknown> {
 }
 
 /** Kimi-style `[[hooks]]` tables grouped by their `event`, shaped like a JSON hooks object. */
-function tomlHooksByEvent(text: string): Record<string, unknown[]> {
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(text) as Record<string, unknown>;
-  } catch (err) {
-    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
-      cause: err,
-    });
-  }
+function tomlHooksByEvent(text: string, path: string): Record<string, unknown[]> {
+  const doc = parseTomlFile(text, path);
   const out: Record<string, unknown[]> = {};
   for (const h of Array.isArray(doc.hooks) ? doc.hooks : []) {
     const event = h && typeof h === 'object' ? String((h as Record<string, unknown>).event) : '';
@@ -193,6 +207,11 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     .map((s) => hostFilePath(host, 'hooksFile', s, ctx))
     .filter((p): p is string => !!p);
   for (const path of [...new Set(paths)]) {
+    const isDir = directoryInstead(name, path, host);
+    if (isDir) {
+      out.push(isDir);
+      continue;
+    }
     const text = readIfExists(path);
     if (text === undefined) continue;
     if (setup.layout === 'opencode-plugin') {
@@ -218,7 +237,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
     }
     let hooks: Record<string, unknown>;
     try {
-      hooks = setup.layout === 'toml-array' ? tomlHooksByEvent(text) : jsonHooks(text, path);
+      hooks = setup.layout === 'toml-array' ? tomlHooksByEvent(text, path) : jsonHooks(text, path);
     } catch (err) {
       out.push({
         status: 'FAIL',

@@ -28,6 +28,7 @@ import {
   type FileRecord,
   type SetupState,
 } from './setup-state.js';
+import { runtimeBinOf, runtimeLayout } from './managed-runtime.js';
 import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
@@ -48,7 +49,7 @@ export interface SetupRunOptions {
 
 /** The bin of the managed install (`<data home>/runtime`), when one is installed. */
 export function managedRuntimeBin(env: NodeJS.ProcessEnv): string | undefined {
-  const bin = join(dataHome(env), 'runtime', 'node_modules', 'ctxmode', 'bin', 'context-mode.cjs');
+  const bin = runtimeBinOf(runtimeLayout(env).current);
   return existsSync(bin) ? bin : undefined;
 }
 
@@ -132,7 +133,17 @@ function precheck(host: PlannedHost): boolean {
   return host.files.every((f) => f.action !== 'error');
 }
 
-function writeOne(f: PlannedFile, backupDir: string, previous: FileRecord | undefined): FileRecord | undefined {
+/**
+ * Backs a file up (first write only), records what this write adds, hands the record to `persist` and only then
+ * writes the file: a setup killed between the two leaves a record of a write that did not happen (harmless: its
+ * hash does not match, so uninstall only takes out entries, and there are none), never a write with no record.
+ */
+function writeOne(
+  f: PlannedFile,
+  backupDir: string,
+  previous: FileRecord | undefined,
+  persist: (record: FileRecord | undefined) => void,
+): FileRecord | undefined {
   const existed = f.before !== undefined;
   const record: FileRecord = previous ?? { sha256: '', fileCreated: !existed, created: [] };
   if (!previous && existed) record.backup = backupFile(f.path, backupDir);
@@ -142,14 +153,18 @@ function writeOne(f: PlannedFile, backupDir: string, previous: FileRecord | unde
     for (let d = dirname(f.path); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
     if (missing.length) record.dirsCreated = [...new Set([...missing, ...(record.dirsCreated ?? [])])];
   }
-  writeAtomic(f.path, f.after);
-  if (f.after === undefined) return undefined;
+  if (f.after === undefined) {
+    writeAtomic(f.path, undefined);
+    return undefined;
+  }
   record.sha256 = sha256(f.after);
   for (const p of f.created)
     if (!record.created.some((c) => c.join('\u0000') === p.join('\u0000'))) record.created.push(p);
   for (const r of f.replaced)
     if (!record.replaced?.some((c) => c.path.join('\u0000') === r.path.join('\u0000')))
       (record.replaced ??= []).push(r);
+  persist(record);
+  writeAtomic(f.path, f.after);
   return record;
 }
 
@@ -191,13 +206,22 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
   for (const host of planned) {
     if (!precheck(host)) continue;
     const key = stateKey(host.host, opts.scope, opts.project ?? null);
-    const rec = state.hosts[key] ?? { scope: opts.scope, project: opts.project ?? null, at: '', files: {} };
+    const isNew = !state.hosts[key];
+    const rec = state.hosts[key] ?? {
+      scope: opts.scope,
+      project: opts.project ?? null,
+      at: '',
+      files: {},
+      // Recorded with the first file (written ahead of it), so a killed setup still says which parts it was doing.
+      ...(opts.parts ? { parts: [...opts.parts] } : {}),
+    };
     for (const f of host.files) {
       const prior = rec.files[f.path] ?? recordsOf(state, f.path)[0];
       if (f.action === 'unchanged') {
         if (!rec.files[f.path] && prior) rec.files[f.path] = { ...prior, created: [...prior.created] };
         continue;
       }
+      const before = rec.files[f.path];
       try {
         const written = writeOne(
           f,
@@ -205,6 +229,12 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
           prior
             ? { ...prior, created: [...prior.created], ...(prior.replaced ? { replaced: [...prior.replaced] } : {}) }
             : undefined,
+          (record) => {
+            if (!record) return;
+            rec.files[f.path] = record;
+            state.hosts[key] = rec;
+            writeSetupState(env, state);
+          },
         );
         applied = true;
         if (written) {
@@ -212,6 +242,9 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
           for (const other of recordsOf(state, f.path)) other.sha256 = written.sha256;
         }
       } catch (err) {
+        // The record written ahead of the failed write goes again (kept only if an earlier write made it).
+        if (before) rec.files[f.path] = before;
+        else delete rec.files[f.path];
         Object.assign(f, {
           action: 'error',
           diff: '',
@@ -222,7 +255,7 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
     rec.at = new Date().toISOString();
     // A setup of some parts adds to what an earlier one asked for; a setup of every part records all.
     if (!opts.parts) delete rec.parts;
-    else if (!state.hosts[key] || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
+    else if (isNew || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
     state.hosts[key] = rec;
   }
   if (applied || planned.length) writeSetupState(env, state);
@@ -291,11 +324,17 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
           ? surgical === undefined || sameButSpacing(surgical, '')
             ? undefined
             : surgical
-          : backup !== undefined && surgical !== undefined && sameButSpacing(surgical, backup)
+          : backup !== undefined && sameButSpacing(surgical ?? '', backup)
             ? backup
             : surgical;
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
+        f.diff = diffOf(f.path, f.before, f.after);
+      }
+      if (rec && !rec.fileCreated && f.after === undefined && f.before !== undefined && f.action !== 'error') {
+        // The user had this file before setup: emptied of our part it stays, empty, rather than going away.
+        f.after = '';
+        f.action = f.before === '' ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
       }
     }

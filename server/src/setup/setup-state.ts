@@ -1,6 +1,7 @@
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import type { JsonPath } from '@context-mode/shared/setup/jsonc-edit';
+import { isPidAlive } from '@context-mode/shared/project/live-servers';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -11,6 +12,7 @@ import {
   statSync,
   unlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -80,10 +82,23 @@ export function stateKey(host: string, scope: 'user' | 'project', project: strin
   return scope === 'project' && project ? `${host}@${project}` : host;
 }
 
+/** Whether the lock's holder (the pid written in it) is gone from this machine: killed, so the lock is stale. */
+function holderGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8').trim());
+  } catch {
+    return false;
+  }
+  // Empty: the holder has created it and not yet written its pid (or it was killed in between; the age rule covers it).
+  return Number.isInteger(pid) && pid > 0 && !isPidAlive(pid);
+}
+
 /**
- * Runs `fn` holding the setup lock (`<data home>/setup/state.lock`, made with O_EXCL), so two setups, upgrades or
- * uninstalls at once take turns and neither loses the other's record. A lock older than `staleMs` (its holder was
- * killed) is taken over.
+ * Runs `fn` holding the setup lock (`<data home>/setup/state.lock`, made with O_EXCL, holding the holder's pid), so
+ * two setups, upgrades or uninstalls at once take turns and neither loses the other's record. A lock whose holder
+ * is no longer running (killed) is taken over at once; one older than `staleMs` (a holder on another machine
+ * sharing the data home) too.
  */
 export function withSetupLock<T>(env: NodeJS.ProcessEnv, fn: () => T, staleMs = 60_000, waitMs = 120_000): T {
   const dir = setupDir(env);
@@ -93,12 +108,17 @@ export function withSetupLock<T>(env: NodeJS.ProcessEnv, fn: () => T, staleMs = 
   const nap = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
     try {
-      closeSync(openSync(lock, 'wx'));
+      const fd = openSync(lock, 'wx');
+      try {
+        writeSync(fd, `${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       try {
-        if (Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
+        if (holderGone(lock) || Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
       } catch {
         // Released meanwhile: try again.
       }

@@ -1,13 +1,21 @@
-import { nodeSqliteAvailable } from '@context-mode/shared/db/drivers';
 import { findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
+import { makeDirs } from '@context-mode/shared/project/data-home';
 import type { UpgradeReport } from '@context-mode/shared/protocol/upgrade';
 import { PACKAGE_NAME } from '@context-mode/shared/setup/product';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import {
+  binDoctor,
+  installedVersion,
+  linkTarget,
+  runtimeBinOf,
+  runtimeLayout,
+  switchRuntime,
+  type BinDoctorCheck,
+} from './managed-runtime.js';
 import { defaultLauncher, managedRuntimeBin, runSetup, setUpHosts } from './run-setup.js';
+import { stageRuntime } from './stage-runtime.js';
 
 export type { UpgradeReport };
 
@@ -18,85 +26,26 @@ export interface UpgradeOptions {
   from?: string;
   /** npm executable (tests and odd installs may point elsewhere). */
   npm?: string;
+  /** The project the new runtime's doctor checks (default: the current directory). */
+  project?: string;
 }
 
-function runtimeDir(env: NodeJS.ProcessEnv): string {
-  return join(dataHome(env), 'runtime');
-}
-
-function installedVersion(runtime: string): string | null {
-  const pkg = join(runtime, 'node_modules', PACKAGE_NAME, 'package.json');
-  try {
-    return existsSync(pkg) ? String(JSON.parse(readFileSync(pkg, 'utf8')).version) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `ctxmode upgrade`: installs the newest `ctxmode` from the npm registry (or `--from <tarball>`) into the managed
- * runtime (`<data home>/runtime`, a private npm prefix), re-runs setup for exactly the hosts recorded as set up
- * (so their pinned commands point at the runtime), and reports versions and changed files. Hosts that were never
- * set up are not touched. The caller runs doctor afterwards.
- */
-export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
-  const env = opts.env ?? process.env;
-  const runtime = runtimeDir(env);
-  const spec = opts.from ? (isAbsolute(opts.from) ? opts.from : resolve(opts.from)) : `${PACKAGE_NAME}@latest`;
-  const report: UpgradeReport = {
+function emptyReport(env: NodeJS.ProcessEnv, installed: string): UpgradeReport {
+  const layout = runtimeLayout(env);
+  return {
     schema: 'context-mode.upgrade/1',
-    runtime,
-    installed: spec,
-    before: installedVersion(runtime),
+    runtime: layout.current,
+    installed,
+    before: installedVersion(layout.current),
     after: null,
     hosts: [],
     ok: false,
   };
-  if (opts.from && !existsSync(spec)) return { ...report, error: `--from ${opts.from}: no such file` };
-  makeDirs(runtime);
-  // A package.json of its own keeps npm from walking up into whatever project surrounds the data dir.
-  if (!existsSync(join(runtime, 'package.json'))) {
-    writeFileSync(join(runtime, 'package.json'), '{ "name": "context-mode-runtime", "private": true }\n');
-  }
-  const npm = opts.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
-  // The only dependency left outside the bundle is better-sqlite3, a native addon that may compile for minutes;
-  // a Node with node:sqlite does not need it. The Node running this install is the one that will run the runtime.
-  const omitOptional = nodeSqliteAvailable() ? ['--omit=optional'] : [];
-  // A local tarball with its one optional dependency omitted has nothing to fetch, but npm still asks the registry
-  // for that dependency's metadata and hangs offline (an IDE installing the engine it ships, a firewalled machine).
-  const offline = opts.from && omitOptional.length ? ['--offline'] : [];
-  // A package folder (the engine packed in the VS Code extension) is copied, not linked: the folder goes away when
-  // the extension is updated or removed, and the runtime must outlive it.
-  const copyFolder = opts.from && statSync(spec).isDirectory() ? ['--install-links'] : [];
-  const r = spawnSync(
-    npm,
-    [
-      'install',
-      '--prefix',
-      runtime,
-      '--no-audit',
-      '--no-fund',
-      '--omit=dev',
-      ...omitOptional,
-      ...offline,
-      ...copyFolder,
-      '--save-exact',
-      spec,
-    ],
-    {
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 10 * 60_000,
-    },
-  );
-  if (r.status !== 0) {
-    const why = (r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' ');
-    return { ...report, error: `npm install ${spec} failed: ${why}` };
-  }
-  report.after = installedVersion(runtime);
-  const bin = managedRuntimeBin(env);
-  if (!bin) return { ...report, error: `the installed package has no bin/context-mode.cjs under ${runtime}` };
+}
+
+/** Re-runs setup for exactly the hosts recorded as set up, so their pinned commands name the runtime. */
+function repinHosts(env: NodeJS.ProcessEnv, home: string | undefined, report: UpgradeReport): void {
+  const bin = runtimeBinOf(runtimeLayout(env).current);
   for (const rec of setUpHosts(env)) {
     const host = findHostByName(rec.host) as HostRecord | undefined;
     if (!host) continue;
@@ -106,7 +55,7 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       ...(rec.project ? { project: rec.project } : {}),
       ...(rec.parts ? { parts: rec.parts } : {}),
       env,
-      ...(opts.home ? { home: opts.home } : {}),
+      ...(home ? { home } : {}),
       launcher: defaultLauncher(env, bin),
     });
     const files = plan.hosts[0]?.files ?? [];
@@ -120,6 +69,66 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
       errors: files.filter((f) => f.error).map((f) => f.error!.message),
     });
   }
+}
+
+/**
+ * `ctxmode upgrade`: a transaction. The newest `ctxmode` from the npm registry (or `--from <tarball>`) is staged
+ * beside the current runtime and checked (see stageRuntime); only then does one rename make it the runtime, the
+ * replaced one is kept for `--rollback`, and setup re-runs for exactly the hosts recorded as set up. A failed
+ * check leaves the current runtime and every host file as they were. The caller runs doctor afterwards.
+ */
+export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
+  const env = opts.env ?? process.env;
+  const spec = opts.from ? (isAbsolute(opts.from) ? opts.from : resolve(opts.from)) : `${PACKAGE_NAME}@latest`;
+  const report = emptyReport(env, spec);
+  if (opts.from && !existsSync(spec)) return { ...report, error: `--from ${opts.from}: no such file` };
+  const layout = runtimeLayout(env);
+  makeDirs(layout.installs);
+  const staged = stageRuntime({
+    env,
+    spec,
+    local: !!opts.from,
+    dir: join(layout.installs, `${Date.now()}-${process.pid}`),
+    project: opts.project ?? process.cwd(),
+    ...(opts.npm ? { npm: opts.npm } : {}),
+  });
+  if (!staged.ok) return { ...report, failedStep: staged.step, error: staged.error };
+  try {
+    switchRuntime(layout, staged.dir);
+  } catch (err) {
+    return { ...report, failedStep: 'switch', error: `cannot switch ${layout.current}: ${(err as Error).message}` };
+  }
+  report.after = staged.version;
+  const kept = linkTarget(layout.previous);
+  if (kept) report.previous = installedVersion(kept);
+  repinHosts(env, opts.home, report);
+  report.ok = report.hosts.every((h) => !h.errors.length);
+  return report;
+}
+
+/** `ctxmode upgrade --rollback`: the runtime before the last switch becomes the runtime again (and vice versa). */
+export function runRollback(opts: { env?: NodeJS.ProcessEnv; home?: string } = {}): UpgradeReport {
+  const env = opts.env ?? process.env;
+  const layout = runtimeLayout(env);
+  const previous = linkTarget(layout.previous);
+  const report = emptyReport(env, previous ?? layout.previous);
+  report.rolledBack = true;
+  if (!previous || !existsSync(runtimeBinOf(previous))) {
+    return {
+      ...report,
+      failedStep: 'rollback',
+      error: `no previous runtime to go back to (${layout.previous}); an upgrade keeps the one it replaces`,
+    };
+  }
+  try {
+    switchRuntime(layout, previous);
+  } catch (err) {
+    return { ...report, failedStep: 'switch', error: `cannot switch ${layout.current}: ${(err as Error).message}` };
+  }
+  report.after = installedVersion(previous);
+  const kept = linkTarget(layout.previous);
+  if (kept) report.previous = installedVersion(kept);
+  repinHosts(env, opts.home, report);
   report.ok = report.hosts.every((h) => !h.errors.length);
   return report;
 }
@@ -128,32 +137,17 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
  * Runs `doctor --json` with the managed runtime's own bin, so the checks describe what was installed (its SQLite
  * driver, its version), not the program that ran the upgrade. A runtime that cannot even run doctor is a FAIL.
  */
-export function runtimeDoctor(
-  env: NodeJS.ProcessEnv,
-  project: string,
-): { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[] {
+export function runtimeDoctor(env: NodeJS.ProcessEnv, project: string): BinDoctorCheck[] {
   const bin = managedRuntimeBin(env);
   if (!bin) return [{ status: 'FAIL', name: 'runtime', detail: 'no managed runtime installed' }];
-  const r = spawnSync(process.execPath, [bin, 'doctor', '--json', '--project', project], {
-    env,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  try {
-    return (
-      JSON.parse(r.stdout) as {
-        checks: { status: 'OK' | 'WARN' | 'FAIL'; name: string; detail: string; fix?: string }[];
-      }
-    ).checks;
-  } catch {
-    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-2).join(' ');
-    return [
-      {
-        status: 'FAIL',
-        name: 'runtime',
-        detail: `${bin} doctor did not run: ${why}`,
-        fix: 'Run `ctxmode upgrade` again, or report the error.',
-      },
-    ];
-  }
+  const doctor = binDoctor(bin, env, project);
+  if ('checks' in doctor) return doctor.checks;
+  return [
+    {
+      status: 'FAIL',
+      name: 'runtime',
+      detail: `${bin} doctor did not run: ${doctor.error}`,
+      fix: 'Run `ctxmode upgrade --rollback` to go back to the previous runtime, or `ctxmode upgrade` again.',
+    },
+  ];
 }

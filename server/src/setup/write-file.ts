@@ -23,7 +23,11 @@ export function readForPlan(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   try {
     if (statSync(path).isDirectory())
-      throw new SetupError('unexpected-shape', `${path} is a directory`, `Move ${path} aside.`);
+      throw new SetupError(
+        'unexpected-shape',
+        `${path} is a directory, where a settings file belongs`,
+        `Move ${path} aside (it holds no settings) and run the command again.`,
+      );
     return readFileSync(path, 'utf8');
   } catch (err) {
     if (err instanceof SetupError) throw err;

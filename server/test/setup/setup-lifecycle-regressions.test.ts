@@ -169,4 +169,20 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.deepEqual(JSON.parse(after), { theme: 'Dracula' });
     assert.ok(existsSync(file));
   });
+
+  it('model finding: an empty config.toml stays, byte for byte, through uninstall (set up or not)', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '');
+    // Never set up: uninstall used to delete the user's empty file (nothing of ours was in it).
+    runUninstall(w.opts('codex'));
+    assert.equal(readFileSync(file, 'utf8'), '');
+    // Set up into the empty file, then uninstall: the file is back as it was, not deleted.
+    assert.ok(runSetup(w.opts('codex')).ok);
+    assert.ok(ours(readFileSync(file, 'utf8')));
+    runUninstall(w.opts('codex'));
+    assert.ok(existsSync(file), 'the user had this file before setup');
+    assert.equal(readFileSync(file, 'utf8'), '');
+  });
 });

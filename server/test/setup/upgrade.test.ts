@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -8,32 +8,14 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import { runHostChecks } from '../../src/doctor/host-checks.js';
 import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
+import { packFake, standInBin } from './fake-package.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);
 
-/**
- * A stand-in `ctxmode` tarball (made with the real `npm pack`; the real server package needs the registry for
- * its dependencies, which a unit test must not): a bin that prints its version, or one OK check for `doctor`.
- */
+/** A stand-in `ctxmode` tarball (fake-package.ts). */
 function standInTarball(root: string, version: string): string {
-  const pkg = join(root, `pkg-${version}`);
-  mkdirSync(join(pkg, 'bin'), { recursive: true });
-  writeFileSync(
-    join(pkg, 'package.json'),
-    JSON.stringify({ name: 'ctxmode', version, bin: { ctxmode: 'bin/context-mode.cjs' } }),
-  );
-  writeFileSync(
-    join(pkg, 'bin/context-mode.cjs'),
-    `#!/usr/bin/env node\nif (process.argv[2] === 'doctor') console.log(JSON.stringify({ ok: true, checks: [{ status: 'OK', name: 'version', detail: 'ctxmode ${version}' }] }));\nelse console.log('ctxmode ${version}');\n`,
-  );
-  const out = join(root, 'tarballs');
-  mkdirSync(out, { recursive: true });
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
-  return join(
-    out,
-    readdirSync(out).find((f) => f.includes(version))!,
-  );
+  return packFake(root, { version });
 }
 
 test('upgrade --from installs into the managed runtime, re-points hosts already set up, and leaves other hosts alone', () => {
@@ -76,17 +58,21 @@ test('upgrade --from installs into the managed runtime, re-points hosts already 
   assert.deepEqual(again.hosts[0]!.changed, [], 'same runtime path: nothing to rewrite');
 });
 
-// The VS Code extension installs the engine folder it carries (no tarball in the .vsix): the runtime must hold a
-// copy that outlives the folder, which goes away when the extension is updated or removed.
 test('upgrade --from a package folder installs a copy that works after the folder is gone', () => {
   const w = tempWorld('cm-upgrade-');
-  standInTarball(w.root, '7.7.7');
   const folder = join(w.root, 'pkg-7.7.7');
+  mkdirSync(join(folder, 'bin'), { recursive: true });
+  writeFileSync(
+    join(folder, 'package.json'),
+    JSON.stringify({ name: 'ctxmode', version: '7.7.7', bin: { ctxmode: 'bin/context-mode.cjs' } }),
+  );
+  writeFileSync(join(folder, 'bin/context-mode.cjs'), standInBin('7.7.7'));
   const report = runUpgrade({ env: w.env, home: w.home, from: folder });
   assert.equal(report.error, undefined);
   assert.equal(report.after, '7.7.7');
-  const installed = join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode');
-  assert.equal(lstatSync(installed).isSymbolicLink(), false, 'a copy, not a link to the folder');
+  const installed = realpathSync(join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode'));
+  assert.ok(!installed.startsWith(folder), 'a copy, not a link to the folder');
+  assert.equal(lstatSync(join(w.env.CONTEXT_MODE_HOME!, 'runtime/node_modules/ctxmode')).isSymbolicLink(), false);
   rmSync(folder, { recursive: true, force: true });
   const run = spawnSync(process.execPath, [join(installed, 'bin/context-mode.cjs')], { encoding: 'utf8' });
   assert.equal(run.stdout.trim(), 'ctxmode 7.7.7');
@@ -161,20 +147,8 @@ test(
   },
   () => {
     const w = tempWorld('cm-upgrade-offline-');
-    const tgz = standInTarball(w.root, '4.5.6');
     // The real package's one optional dependency: npm asks the registry for its metadata even when omitted.
-    const withOptional = join(w.root, 'pkg-4.5.6', 'package.json');
-    writeFileSync(
-      withOptional,
-      JSON.stringify({
-        ...JSON.parse(readFileSync(withOptional, 'utf8')),
-        optionalDependencies: { 'better-sqlite3': '12.4.1' },
-      }),
-    );
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', join(w.root, 'tarballs')], {
-      cwd: join(w.root, 'pkg-4.5.6'),
-      stdio: 'ignore',
-    });
+    const tgz = packFake(w.root, { version: '4.5.6', extra: { optionalDependencies: { 'better-sqlite3': '12.4.1' } } });
     const r = spawnSync(
       'unshare',
       ['-n', 'sh', '-c', 'ip link set lo up; exec "$0" "$1" upgrade --from "$2" --json', NODE22, ownBin(), tgz],

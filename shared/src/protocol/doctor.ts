@@ -9,7 +9,9 @@ export type DoctorAutoFix =
   | { kind: 'setup'; host: string }
   | { kind: 'remove-stale'; host: string; file: string }
   | { kind: 'stop-orphans'; pids: number[] }
-  | { kind: 'move-store-aside'; paths: string[] };
+  | { kind: 'move-store-aside'; paths: string[] }
+  /** The managed runtime is broken and the one before the last upgrade is kept: `ctxmode upgrade --rollback`. */
+  | { kind: 'rollback-runtime' };
 
 export interface DoctorCheckView {
   status: DoctorCheckStatus;

@@ -152,8 +152,10 @@ class HostPlanner {
         for (const edit of f.edits) m.text = edit(m.text, m);
         let after: string | undefined = m.text;
         // An emptied file goes only when setup created it (a user's own `{}` stays); our instruction-only file too.
+        // A file nothing was taken out of stays as it is, however empty (a user's own empty config.toml).
         if (
           this.command === 'uninstall' &&
+          after !== (before ?? '') &&
           (after.trim() === '' || (f.deleteIfEmpty && f.format !== 'markdown' && after.replace(/\s/g, '') === '{}'))
         ) {
           after = undefined;

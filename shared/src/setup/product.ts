@@ -7,6 +7,8 @@
  * (it is a key inside host configs and part of the tool names models see, not a command).
  */
 export const PACKAGE_NAME = 'ctxmode';
+/** The root package.json name of this product's own repository (setup refuses to write project files into a clone). */
+export const REPO_PACKAGE_NAME = 'context-mode-monorepo';
 export const BIN_NAME = 'ctxmode';
 /** The key our server is registered under in every host's MCP config. */
 export const MCP_SERVER_NAME = 'context-mode';

@@ -13,14 +13,25 @@ export const TOML_BLOCK_END = '# <<< context-mode';
 export const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
 export const TOML_HOOKS_END = '# <<< context-mode hooks';
 
-function parseToml(text: string, file: string): Record<string, unknown> {
+/**
+ * Parses a TOML file, or throws a SetupError naming the file and the fix: the parser's first line only (its later
+ * lines quote the offending line, which can be the whole file), and plain words for a file nested too deeply.
+ */
+export function parseTomlFile(text: string, file: string): Record<string, unknown> {
   try {
     return parse(text) as Record<string, unknown>;
   } catch (err) {
-    const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const msg = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    if (/excessively nested/i.test(msg) || err instanceof RangeError) {
+      throw new SetupError(
+        'unexpected-shape',
+        `${file} is nested too deeply to edit safely`,
+        `Check ${file} (it is not a normal settings file), fix or move it aside, and run setup again.`,
+      );
+    }
     throw new SetupError(
       'malformed',
-      `${file} is not valid TOML: ${msg}`,
+      `${file} is not valid TOML: ${msg.length > 200 ? `${msg.slice(0, 200)}…` : msg}`,
       `Fix ${file} by hand (or move it aside) and run setup again.`,
     );
   }
@@ -51,7 +62,7 @@ export function mergeTomlBlock(
   const block = renderBlock(key, name, entry, eol);
   const found = findBlock(text);
   const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
-  const existing = parseToml(outside, file);
+  const existing = parseTomlFile(outside, file);
   const table = existing[key] as Record<string, unknown> | undefined;
   if (table && typeof table === 'object' && name in table) {
     throw new SetupError(
@@ -75,7 +86,7 @@ function placeBlock(
   if (found) out = text.slice(0, found.start) + block + text.slice(found.end);
   else if (text === '') out = block;
   else out = `${text}${text.endsWith('\n') ? '' : eol}${eol}${block}`;
-  parseToml(out, file);
+  parseTomlFile(out, file);
   return out;
 }
 
@@ -85,7 +96,7 @@ export function mergeTomlHooks(text: string, file: string, entries: Record<strin
   const body = stringify({ hooks: entries }).trim();
   const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
   const found = findBlock(text, HOOK_MARKERS);
-  parseToml(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
+  parseTomlFile(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
   return placeBlock(text, file, block, found);
 }
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { usageError } from '../cli-output.js';
+import { isProductClone, nextSteps } from '../setup-next-steps.js';
 
 interface SetupFlags {
   host?: string[];
@@ -66,8 +67,17 @@ function projectFrom(flag: string | undefined): string | undefined {
   return existsSync(join(root, '.git')) ? root : undefined;
 }
 
-/** Human-readable plan: one line per file, the diffs on --dry-run, notes and errors with their fixes. */
-export function formatPlan(plan: SetupPlan): string {
+/**
+ * Without --project, a clone of this product's own repository is not the user's project: its CLAUDE.md and
+ * .github files are ours. Returns the line that says so (and the project is dropped), or undefined.
+ */
+function refuseOwnClone(flag: string | undefined, project: string | undefined): string | undefined {
+  if (flag || !project || !isProductClone(project)) return undefined;
+  return `${project} is a clone of context-mode itself, so no project files (instructions, project hooks) were written there; name your project to get them: ctxmode setup --project <your project dir>`;
+}
+
+/** Human-readable plan: one line per file, the diffs on --dry-run, notes and errors with their fixes, next steps. */
+export function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): string {
   const lines: string[] = [];
   for (const h of plan.hosts) {
     lines.push(`${h.displayName} (${h.host})`);
@@ -81,11 +91,16 @@ export function formatPlan(plan: SetupPlan): string {
   }
   if (plan.dryRun) lines.push('(dry run: nothing written)');
   else if (!plan.ok) lines.push('Hosts with an error were not changed; fix the files named above and run again.');
+  if (refusal) lines.push(`note: ${refusal}`);
+  lines.push(...nextSteps(plan, projectFlag));
   return lines.join('\n');
 }
 
-function finish(plan: SetupPlan, json: boolean | undefined): void {
-  process.stdout.write(json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan)}\n`);
+function finish(plan: SetupPlan, flags: SetupFlags, refusal?: string): void {
+  if (flags.json) process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
+  else process.stdout.write(`${formatPlan(plan, flags.project, refusal)}\n`);
+  // The JSON stays the plan alone (its readers parse stdout); the refusal goes to stderr there.
+  if (flags.json && refusal) process.stderr.write(`ctxmode: ${refusal}\n`);
   if (!plan.ok) process.exitCode = 1;
 }
 
@@ -133,7 +148,10 @@ export function registerSetupCommands(program: Command): void {
               .map((x) => x.id)
               .join(', ')})`,
           );
-        const project = projectFrom(flags.project);
+        const found = projectFrom(flags.project);
+        const refusal = refuseOwnClone(flags.project, found);
+        const project = refusal ? undefined : found;
+        if (flags.scope === 'project' && refusal) throw new UsageError(refusal);
         if (flags.scope === 'project' && !project)
           throw new UsageError('--scope project needs a project: run inside a git repository or pass --project DIR');
         finish(
@@ -145,7 +163,8 @@ export function registerSetupCommands(program: Command): void {
             dryRun: !!flags.dryRun,
             home,
           }),
-          flags.json,
+          flags,
+          refusal,
         );
       } catch (err) {
         usage(err);
@@ -176,7 +195,7 @@ export function registerSetupCommands(program: Command): void {
         });
         // Without --host every host is looked at; list only those that had something of ours.
         if (!flags.host?.length) plan.hosts = plan.hosts.filter((h) => h.files.length || h.notes.length);
-        finish(plan, flags.json);
+        finish(plan, flags);
       } catch (err) {
         usage(err);
       }

@@ -33,6 +33,7 @@ export function registerCtxUpgradeTool(server: McpServer, ctx: ServerContext): v
             'Ask the user to run, in a terminal:',
             '  ctxmode upgrade --from <path to the new ctxmode-<version>.tgz>   (updates the managed install, re-runs setup for the hosts already set up, runs doctor)',
             '  (`context-mode` on npm is a different product; ctxmode is installed from its release tarball)',
+            '  The new version is checked before it replaces the old one; `ctxmode upgrade --rollback` goes back.',
             `Or call ctx_upgrade with confirm: true if the user asked you to upgrade. Then restart ${host}.`,
           ].join('\n'),
         );
