@@ -150,7 +150,7 @@ export function secretKindsIn(text: string): string[] {
 }
 
 /** The kinds found in the raw bytes of any file under `dir` whose name starts with `prefix` (db, -wal, -shm). */
-export function secretKindsInFiles(dir: string, prefix: string): string[] {
+function secretKindsInFiles(dir: string, prefix: string): string[] {
   const found = new Set<string>();
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);

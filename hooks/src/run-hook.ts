@@ -98,7 +98,10 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
   }
 }
 
-/** What answers a hook without a process (an MCP tool on our server) passes: the host, event and payload text. */
+/**
+ * What answers a hook without a process (an MCP tool on our server) passes: the host, event and payload text.
+ * @public the server loads it from the dist/hook-answer.mjs bundle at run time, not by import
+ */
 export interface HookTextOptions {
   args: string[];
   text: string;
@@ -112,6 +115,7 @@ export interface HookTextOptions {
 /**
  * The hook's answer to a payload already in hand — the same steps and answer as `runHook` after reading stdin.
  * Never throws; every failure is logged and answered with nothing.
+ * @public the server loads it from the dist/hook-answer.mjs bundle at run time, not by import
  */
 export async function answerHookText(options: HookTextOptions): Promise<HookResult> {
   const env = options.env;

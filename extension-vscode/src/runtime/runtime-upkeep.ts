@@ -10,7 +10,7 @@ import type { EngineContext } from '../engine-context.js';
 import { COMMAND_NAME, isOurShim, planCommandShim } from './command-shim.js';
 
 /** The engine tarball the .vsix carries (`engine/*.tgz`), if any. */
-export function bundledTarball(extensionPath: string): string | undefined {
+function bundledTarball(extensionPath: string): string | undefined {
   const dir = join(extensionPath, 'engine');
   try {
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));

@@ -19,7 +19,7 @@ function textOf(part) {
   return '';
 }
 
-export function readModelLog(file) {
+function readModelLog(file) {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -28,7 +28,7 @@ export function readModelLog(file) {
 }
 
 /** Tool results the model saw in its last request, with the tool name and input it had called them with. */
-export function toolResults(requests) {
+function toolResults(requests) {
   const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
   if (!last) return [];
   const parts = last.messages.flatMap((m) => m.content);

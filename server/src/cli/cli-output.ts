@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorReport } from '@context-mode/shared/protocol/error
 
 /** Exit codes that mean something: 0 ok, 1 failure, 2 usage. */
 export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
+const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 /**

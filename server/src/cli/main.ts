@@ -10,7 +10,7 @@ import {
 } from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
 
-export function buildProgram(json = jsonRequested()): Command {
+function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
     .description(
       "Keeps AI coding agents' context windows clean.\n" +

@@ -14,7 +14,7 @@ import { runHostChecks, type AutoFix } from './host-checks.js';
 import { join } from 'node:path';
 import { readSetting, settingName } from '@context-mode/shared/settings/settings';
 
-export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
+type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 export interface DoctorCheck {
   status: CheckStatus;

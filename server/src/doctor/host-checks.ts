@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 
-export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
+type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 /** What `doctor --fix` may do about a check: re-run setup for the host, drop stale entries, stop orphans. */
 /** The fixes doctor --fix applies: the one type the --json report carries (shared/src/protocol/doctor.ts). */
@@ -401,7 +401,7 @@ function orphanCheck(env: NodeJS.ProcessEnv): HostCheck[] {
 }
 
 /** Hosts worth checking: those set up by us, and those whose config directory exists here. */
-export function hostsToCheck(input: HostCheckInput): HostRecord[] {
+function hostsToCheck(input: HostCheckInput): HostRecord[] {
   return allHosts().filter(
     (h) =>
       input.setUp?.includes(h.id) ||

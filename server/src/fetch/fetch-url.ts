@@ -5,9 +5,9 @@ import type { Readable } from 'node:stream';
 import { getProxyForUrl } from 'proxy-from-env';
 import { FetchPolicyError, guardedLookup, literalRefusal } from './guarded-lookup.js';
 
-export const FETCH_TIMEOUT_MS = 30_000;
-export const FETCH_MAX_BYTES = 50 * 1024 * 1024;
-export const FETCH_MAX_REDIRECTS = 5;
+const FETCH_TIMEOUT_MS = 30_000;
+const FETCH_MAX_BYTES = 50 * 1024 * 1024;
+const FETCH_MAX_REDIRECTS = 5;
 
 export interface FetchOptions {
   allowPrivate: boolean;

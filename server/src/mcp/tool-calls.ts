@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorMessage, toolError } from './tool-result.js';
 
 /** Zod issues as `path: message` lines a model can act on (`concurrency: Too big: expected number to be <=8`). */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))

@@ -8,7 +8,7 @@ type IndexInput = { source: string; content: string; format: 'json' | 'text'; ki
  * free), search it. Declared here because budget/ sits below knowledge/ (knowledge uses format-bytes); the
  * knowledge base satisfies it as it is.
  */
-export interface OutputIndex {
+interface OutputIndex {
   index(input: IndexInput): { source: string; chunks: number };
   indexAsync?(input: IndexInput): Promise<{ source: string; chunks: number }>;
   search(query: string, opts: { limit: number; source: string }): Array<{ title: string; snippet: string }>;

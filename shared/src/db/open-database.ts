@@ -30,7 +30,7 @@ function errorText(err: unknown): string {
 }
 
 /** True for the errors a damaged file produces (a bad header or garbage in interior pages). */
-export function isCorruptionError(err: unknown): boolean {
+function isCorruptionError(err: unknown): boolean {
   return CORRUPT.test(errorText(err));
 }
 

@@ -12,8 +12,6 @@ import { settingName } from '../settings/settings.js';
 
 /** Env var that lets ctx_index / `context-mode index` read outside the project root (the user's opt-in). */
 export const ALLOW_OUTSIDE_ENV = settingName('allowOutside');
-export { MAX_FILE_BYTES } from './read-text-file.js';
-
 export class IndexPathError extends Error {
   override readonly name = 'IndexPathError';
 }
@@ -34,7 +32,7 @@ export interface IndexPathOptions extends WalkOptions {
   convertHtml?: HtmlConverter;
 }
 
-export interface IndexedFile {
+interface IndexedFile {
   path: string;
   source: string;
   chunks: number;

@@ -51,7 +51,7 @@ function readTotals(db: Database, where = '', ...params: string[]): TotalsRow {
 }
 
 /** Row sums → the shape users see, with token estimates at the stated ratio. */
-export function toStatsTotals(t: TotalsRow): StatsTotals {
+function toStatsTotals(t: TotalsRow): StatsTotals {
   const net = t.saved - t.own;
   const tokens = (b: number) => Math.trunc(b / BYTES_PER_TOKEN);
   return {
@@ -103,7 +103,7 @@ export interface StatsOptions {
   onUnreadable?: (path: string, reason: string) => void;
 }
 
-export const FORMULA =
+const FORMULA =
   'saved = raw bytes produced in the sandbox or replaced by a hook − bytes returned to the model; ' +
   'own cost = bytes the product injected (tools/list, routing block, snapshots); net = saved − own cost; ' +
   `tokens ≈ bytes ÷ ${BYTES_PER_TOKEN} (estimate)`;

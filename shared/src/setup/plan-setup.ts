@@ -304,7 +304,7 @@ export interface UninstallRecord {
 }
 
 /** What `uninstall` would change for one host: our entries and blocks out of every file setup may have written. */
-export function planHostUninstall(
+function planHostUninstall(
   host: HostRecord,
   ctx: PlanContext,
   records: (path: string) => UninstallRecord | undefined = () => undefined,

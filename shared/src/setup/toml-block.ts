@@ -7,11 +7,11 @@ import { SetupError } from './setup-error.js';
  * header is valid after anything, every byte outside the markers stays as it was, and uninstall cuts the block
  * out again. Parsing before and after guarantees we never write a file the host cannot read.
  */
-export const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
-export const TOML_BLOCK_END = '# <<< context-mode';
+const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+const TOML_BLOCK_END = '# <<< context-mode';
 /** The hooks block (Kimi `[[hooks]]`) has markers of its own, so a file could hold both blocks. */
-export const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
-export const TOML_HOOKS_END = '# <<< context-mode hooks';
+const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+const TOML_HOOKS_END = '# <<< context-mode hooks';
 
 function parseToml(text: string, file: string): Record<string, unknown> {
   try {

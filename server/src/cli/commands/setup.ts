@@ -67,7 +67,7 @@ function projectFrom(flag: string | undefined): string | undefined {
 }
 
 /** Human-readable plan: one line per file, the diffs on --dry-run, notes and errors with their fixes. */
-export function formatPlan(plan: SetupPlan): string {
+function formatPlan(plan: SetupPlan): string {
   const lines: string[] = [];
   for (const h of plan.hosts) {
     lines.push(`${h.displayName} (${h.host})`);
