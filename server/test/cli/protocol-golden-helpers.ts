@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN } from '../helpers/mcp-client.js';
 
@@ -28,7 +28,12 @@ export function engineSandbox() {
   const data = join(home, '.context-mode');
   mkdirSync(data);
   const env = {
-    PATH: process.env.PATH ?? '',
+    // Without npm's node_modules/.bin: `npm test` puts our own `ctxmode` link there, which would change doctor's
+    // verdict on the hook files between `npm test` and a direct run.
+    PATH: (process.env.PATH ?? '')
+      .split(delimiter)
+      .filter((dir) => !dir.includes(`node_modules${sep}.bin`))
+      .join(delimiter),
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     CONTEXT_MODE_HOME: data,
