@@ -7,6 +7,7 @@ import { callerForPayload, canonicalEventForCommand, formatForHost, hostForComma
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
 import { readSettings } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** What the process should do once the hook has run: print `stdout` (one JSON line or nothing), exit with `exitCode`. */
 export interface HookResult {
@@ -93,7 +94,7 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
     }
     return await answerNamedHook(named, event, hostEvent, input.text, options, env, log);
   } catch (err) {
-    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`${where}: ${errorMessage(err, { stack: true })}`);
     return NOTHING;
   }
 }
@@ -131,7 +132,7 @@ export async function answerHookText(options: HookTextOptions): Promise<HookResu
     }
     return await answerNamedHook(named, event, hostEvent, options.text, options, env, log);
   } catch (err) {
-    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`${where}: ${errorMessage(err, { stack: true })}`);
     return NOTHING;
   }
 }

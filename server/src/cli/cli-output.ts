@@ -51,11 +51,6 @@ export function usageError(message: string, options: Omit<ErrorOptions, 'code'> 
   fail(message, { ...options, code: 'usage' });
 }
 
-/** The message of anything thrown. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** A protocol document on stdout, pretty-printed (every `--json` command prints this way). */
 export function printJson(doc: object): void {
   process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);

@@ -1,14 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import {
-  EXIT_OK,
-  EXIT_USAGE,
-  endQuietlyWhenOutputCloses,
-  fail,
-  jsonRequested,
-  messageOf,
-  usageError,
-} from './cli-output.js';
+import { EXIT_OK, EXIT_USAGE, endQuietlyWhenOutputCloses, fail, jsonRequested, usageError } from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
@@ -58,7 +51,7 @@ async function main(): Promise<void> {
       else process.exitCode = EXIT_USAGE;
       return;
     }
-    fail(messageOf(err));
+    fail(errorMessage(err));
   }
 }
 

@@ -9,6 +9,7 @@ import { runSetup, setUpHosts } from '../setup/run-setup.js';
 import { setupDir } from '../setup/setup-state.js';
 import { assertWritable, backupFile, writeAtomic } from '../setup/write-file.js';
 import type { AutoFix } from './host-checks.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface FixContext {
   env: NodeJS.ProcessEnv;
@@ -68,7 +69,7 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
           : `${id}: setup re-run (${changed.map((f) => `${f.action} ${f.path}`).join(', ') || 'nothing to change'})`,
       );
     } catch (err) {
-      lines.push(`${id}: setup failed: ${err instanceof Error ? err.message : String(err)}`);
+      lines.push(`${id}: setup failed: ${errorMessage(err)}`);
     }
   }
   for (const f of fixes) {
@@ -85,7 +86,7 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
         lines.push(`stopped orphan servers: ${f.pids.join(', ')}`);
       }
     } catch (err) {
-      lines.push(`${f.kind} failed: ${err instanceof Error ? err.message : String(err)}`);
+      lines.push(`${f.kind} failed: ${errorMessage(err)}`);
     }
   }
   return lines;

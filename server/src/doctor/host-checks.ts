@@ -12,6 +12,7 @@ import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
@@ -111,7 +112,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({
         status: 'FAIL',
         name,
-        detail: err instanceof Error ? err.message : String(err),
+        detail: errorMessage(err),
         fix: `Fix ${path} by hand; the host cannot read it either.`,
       });
       continue;
@@ -164,7 +165,7 @@ function tomlHooksByEvent(text: string): Record<string, unknown[]> {
   try {
     doc = parseToml(text) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`not valid TOML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
+    throw new Error(`not valid TOML: ${errorMessage(err).split('\n')[0]}`, {
       cause: err,
     });
   }
@@ -223,7 +224,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({
         status: 'FAIL',
         name,
-        detail: err instanceof Error ? err.message : String(err),
+        detail: errorMessage(err),
         fix: `Fix ${path} by hand; the host cannot read it either.`,
       });
       continue;
@@ -419,13 +420,13 @@ export function runHostChecks(input: HostCheckInput): HostCheck[] {
     try {
       out.push(...mcpCheck(host, input), ...hooksCheck(host, input));
     } catch (err) {
-      out.push({ status: 'FAIL', name: host.id, detail: err instanceof Error ? err.message : String(err) });
+      out.push({ status: 'FAIL', name: host.id, detail: errorMessage(err) });
     }
   }
   try {
     out.push(...orphanCheck(input.env));
   } catch (err) {
-    out.push({ status: 'FAIL', name: 'orphan servers', detail: err instanceof Error ? err.message : String(err) });
+    out.push({ status: 'FAIL', name: 'orphan servers', detail: errorMessage(err) });
   }
   return out;
 }

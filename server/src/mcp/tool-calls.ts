@@ -1,7 +1,8 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { errorMessage, toolError } from './tool-result.js';
+import { toolError } from './tool-result.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** Zod issues as `path: message` lines a model can act on (`concurrency: Too big: expected number to be <=8`). */
 function describeIssues(error: z.ZodError): string {

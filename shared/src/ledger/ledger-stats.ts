@@ -7,6 +7,7 @@ import type { StatsReport, StatsTotals, ToolStats } from '../protocol/stats.js';
 import { foldRedirectNotes } from './fold-redirect-notes.js';
 import { ledgerPathForDir, openLedgerFile } from './ledger-db.js';
 import { BYTES_PER_TOKEN, SAVED_SQL } from './ledger-schema.js';
+import { errorMessage } from '../errors/error-message.js';
 
 const TOTALS_SQL = `SELECT count(*) AS entries,
   coalesce(sum(CASE WHEN kind NOT IN ('own-cost', 'hook-redirect') THEN raw_bytes ELSE 0 END), 0) AS raw,
@@ -80,7 +81,7 @@ function withLedger<T>(
   } catch (err) {
     // A damaged or foreign file must not break stats for every other project; the caller says so (shared does
     // no process I/O: a hook process inherits it).
-    onUnreadable?.(path, err instanceof Error ? err.message : String(err));
+    onUnreadable?.(path, errorMessage(err));
     return fallback;
   } finally {
     db?.close();

@@ -1,6 +1,7 @@
 import { findMarkedBlock } from './marked-block.js';
 import { parse, stringify } from 'smol-toml';
 import { SetupError } from './setup-error.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /**
  * TOML configs (Codex `config.toml`) get our server as a marked text block appended at the end: a new table
@@ -17,7 +18,7 @@ function parseToml(text: string, file: string): Record<string, unknown> {
   try {
     return parse(text) as Record<string, unknown>;
   } catch (err) {
-    const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const msg = errorMessage(err).split('\n')[0];
     throw new SetupError(
       'malformed',
       `${file} is not valid TOML: ${msg}`,
