@@ -2,8 +2,6 @@ import { allHosts, findHostByName } from './host-table.js';
 import type { CanonicalEvent, HostRecord } from './types.js';
 import { readSetting, settingName } from '../settings/settings.js';
 
-export { allHosts, getHost } from './host-table.js';
-
 /**
  * The host for a server or hook: `CONTEXT_MODE_PLATFORM` (an id or alias) wins, then the MCP clientInfo name
  * (exact, then prefix, case-insensitive), then the first host in detection order with one of its env signals set.
