@@ -1,2 +1,0 @@
-export { openDatabase } from './open-database.js';
-export { pickDriver } from './drivers.js';

@@ -1,1 +1,0 @@
-export { ensureProject, findProjectRoot, projectPaths, readProjectMeta } from './project-identity.js';
