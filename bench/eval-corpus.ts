@@ -33,7 +33,7 @@ export interface EvalQuestion {
 export type EvalSet = 'docs' | 'users';
 const SET_FILES: Record<EvalSet, string> = { docs: 'questions.json', users: 'user-questions.json' };
 /** The set a bench asks: EVAL_SET=users picks the real users' questions; anything else the README-written ones. */
-export const evalSetFromEnv = (): EvalSet => (process.env.EVAL_SET === 'users' ? 'users' : 'docs');
+const evalSetFromEnv = (): EvalSet => (process.env.EVAL_SET === 'users' ? 'users' : 'docs');
 export interface EvalCorpus {
   set: EvalSet;
   documents: EvalDoc[];

@@ -12,7 +12,7 @@ export interface CorpusRow {
 }
 export type Half = 'tune' | 'report';
 
-export const corpusDir = fileURLToPath(new URL('./corpus/routing/', import.meta.url));
+const corpusDir = fileURLToPath(new URL('./corpus/routing/', import.meta.url));
 
 export function loadRows(): CorpusRow[] {
   return readdirSync(corpusDir)

@@ -8,7 +8,7 @@ import { startBuiltServer, type BuiltServer } from '../server/test/helpers/mcp-c
 import { previousBuild } from './previous-build.js';
 
 /** The previous release: the first round's landing, whose paced calls later builds must match. */
-export const PREVIOUS_RELEASE = '3c696af';
+const PREVIOUS_RELEASE = '3c696af';
 const PAUSE_MS = 300;
 const PER_BLOCK = 3;
 

@@ -4,9 +4,10 @@
  * column included), the knowledge base (knowledge.db) and the savings ledger (ledger.db) — and through the
  * session-start injection. Then every file of the data directory is read raw: a secret in any column, an FTS
  * shadow table or the WAL counts. Used by shared/test/reliability/secrets-at-rest.test.ts (must be 0 kinds)
- * and bench/secrets-at-rest.bench.ts (the per-store report).
+ * and the per-store report of bench/secrets-at-rest.bench.ts and bench/reliability.bench.ts.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKnowledgeBase } from '../shared/src/knowledge/open-knowledge-base.js';
 import { closeLedgerHandles, recordLedger } from '../shared/src/ledger/record.js';
@@ -149,7 +150,7 @@ export function secretKindsIn(text: string): string[] {
 }
 
 /** The kinds found in the raw bytes of any file under `dir` whose name starts with `prefix` (db, -wal, -shm). */
-export function secretKindsInFiles(dir: string, prefix: string): string[] {
+function secretKindsInFiles(dir: string, prefix: string): string[] {
   const found = new Set<string>();
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
@@ -236,4 +237,31 @@ export function secretsAtRest(home: string, project: string): SecretsAtRestRepor
     ledgerDb: secretKindsInFiles(dir, 'ledger.db'),
     sessionStart: secretKindsIn(injected),
   };
+}
+
+/** The per-store report both benches print: a fresh data directory and project, removed afterwards. */
+export function secretKindsAtRestPerStore() {
+  const home = mkdtempSync(join(tmpdir(), 'cm-bench-secrets-home-'));
+  const project = mkdtempSync(join(tmpdir(), 'cm-bench-secrets-proj-'));
+  try {
+    const r = secretsAtRest(home, project);
+    return {
+      secretKinds: r.kinds,
+      kindsAtRest: {
+        'memory.db': r.memoryDb.length,
+        'knowledge.db': r.knowledgeDb.length,
+        'ledger.db': r.ledgerDb.length,
+        sessionStartInjection: r.sessionStart.length,
+      },
+      found: {
+        'memory.db': r.memoryDb,
+        'knowledge.db': r.knowledgeDb,
+        'ledger.db': r.ledgerDb,
+        sessionStart: r.sessionStart,
+      },
+    };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  }
 }

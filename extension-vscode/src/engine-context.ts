@@ -15,6 +15,7 @@ import { buildServerDefinition } from './engine/server-definition.js';
 import { runEngine, type EngineCommand, type EngineResult, type RunOptions } from './engine/engine-cli.js';
 import { OnDemandRegistration } from './engine/on-demand-registration.js';
 import { readSettings, SECTION, type ExtensionSettings } from './settings.js';
+import { errorMessage } from '../../shared/src/errors/error-message.js';
 
 export interface EngineInfo {
   node: string;
@@ -199,7 +200,7 @@ export class EngineContext implements vscode.Disposable {
       this.onDemand ??= new OnDemandRegistration(this.dataHome, process.pid, (m) => this.log.warn(m));
       this.onDemand.set(workspaceDir);
     } catch (err) {
-      this.log.warn(`on-demand registration: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`on-demand registration: ${errorMessage(err)}`);
     }
   }
 

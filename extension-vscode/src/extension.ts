@@ -11,6 +11,7 @@ import { restartKeys, SECTION } from './settings.js';
 import { statusText, type SavingsFigure } from './view/status-text.js';
 import { ensureHookCommand, refreshManagedInstall } from './runtime/runtime-upkeep.js';
 import { removeData } from './uninstall/cleanup.js';
+import { errorMessage } from '../../shared/src/errors/error-message.js';
 
 export const MCP_PROVIDER_ID = 'context-mode.mcp';
 
@@ -117,10 +118,8 @@ async function startInBackground(
     if (setup.isSetUp()) ensureHookCommand(engine);
     if ((await refreshManagedInstall(ext, engine)) && setup.isSetUp()) ensureHookCommand(engine);
   } catch (err) {
-    engine.log.error(`start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void vscode.window.showErrorMessage(
-      `context-mode: start-up failed: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    engine.log.error(`start-up failed: ${errorMessage(err, { stack: true })}`);
+    void vscode.window.showErrorMessage(`context-mode: start-up failed: ${errorMessage(err)}`);
   }
 }
 
@@ -206,7 +205,7 @@ async function removeAllData(engine: EngineContext, confirmed: boolean): Promise
     await engine.restart();
     return true;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     engine.log.error(`remove all data: ${message}`);
     void vscode.window.showErrorMessage(`context-mode: could not remove all data: ${message}`);
     return false;

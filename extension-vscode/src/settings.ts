@@ -17,7 +17,7 @@ export type SettingKey = keyof ExtensionSettings;
 /** Settings the running server or the located runtime depend on. */
 const RESTART_KEYS: ReadonlySet<SettingKey> = new Set(['nodePath', 'enginePath', 'resultBudget']);
 
-export const ALL_KEYS: readonly SettingKey[] = ['nodePath', 'enginePath', 'autoSetup', 'resultBudget', 'hosts'];
+const ALL_KEYS: readonly SettingKey[] = ['nodePath', 'enginePath', 'autoSetup', 'resultBudget', 'hosts'];
 
 export function needsRestart(key: SettingKey): boolean {
   return RESTART_KEYS.has(key);

@@ -3,6 +3,7 @@
 import { writeSync } from 'node:fs';
 import { runHook, type HookResult } from './run-hook.js';
 import { appendHookLog } from './state/error-log.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** Hosts kill slow hooks; past this the hook gives up and answers nothing rather than be killed mid-write. */
 const DEADLINE_MS = 25_000;
@@ -35,10 +36,7 @@ function finish(result: HookResult): never {
 function bail(reason: unknown): void {
   if (finished) process.exit(0);
   try {
-    appendHookLog(
-      process.env,
-      `uncaught: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
-    );
+    appendHookLog(process.env, `uncaught: ${errorMessage(reason, { stack: true })}`);
   } catch {
     // Logging must not be the thing that fails the host.
   }

@@ -7,6 +7,7 @@ import { callerForPayload, canonicalEventForCommand, formatForHost, hostForComma
 import { parseEnvelope, rawToolName } from './wire/parse-envelope.js';
 import { idleMsFromEnv, readStdin } from './wire/read-stdin.js';
 import { readSettings } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** What the process should do once the hook has run: print `stdout` (one JSON line or nothing), exit with `exitCode`. */
 export interface HookResult {
@@ -93,12 +94,15 @@ export async function runHook(options: RunHookOptions): Promise<HookResult> {
     }
     return await answerNamedHook(named, event, hostEvent, input.text, options, env, log);
   } catch (err) {
-    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`${where}: ${errorMessage(err, { stack: true })}`);
     return NOTHING;
   }
 }
 
-/** What answers a hook without a process (an MCP tool on our server) passes: the host, event and payload text. */
+/**
+ * What answers a hook without a process (an MCP tool on our server) passes: the host, event and payload text.
+ * @public the server loads it from the dist/hook-answer.mjs bundle at run time, not by import
+ */
 export interface HookTextOptions {
   args: string[];
   text: string;
@@ -112,6 +116,7 @@ export interface HookTextOptions {
 /**
  * The hook's answer to a payload already in hand — the same steps and answer as `runHook` after reading stdin.
  * Never throws; every failure is logged and answered with nothing.
+ * @public the server loads it from the dist/hook-answer.mjs bundle at run time, not by import
  */
 export async function answerHookText(options: HookTextOptions): Promise<HookResult> {
   const env = options.env;
@@ -127,7 +132,7 @@ export async function answerHookText(options: HookTextOptions): Promise<HookResu
     }
     return await answerNamedHook(named, event, hostEvent, options.text, options, env, log);
   } catch (err) {
-    log(`${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`${where}: ${errorMessage(err, { stack: true })}`);
     return NOTHING;
   }
 }

@@ -36,7 +36,7 @@ export function ciCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci');
 }
 
-export function hostCacheDir(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
+function hostCacheDir(host: PinnedHost, env: NodeJS.ProcessEnv = process.env): string {
   return join(ciCacheDir(env), 'hosts', `${host.pkg}@${host.version}`);
 }
 

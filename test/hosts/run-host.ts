@@ -50,7 +50,7 @@ function parentMap(): Map<number, number> {
 }
 
 /** Every live descendant of `pid`, including those that started a session or group of their own. */
-export function descendantsOf(pid: number): number[] {
+function descendantsOf(pid: number): number[] {
   const parents = parentMap();
   const out: number[] = [];
   const frontier = [pid];
@@ -196,7 +196,7 @@ export function runProblem(run: HostRun): string | undefined {
 }
 
 /** Why a run failed, naming host and version, or undefined when it did not. */
-export function runFailure(run: HostRun): string | undefined {
+function runFailure(run: HostRun): string | undefined {
   const problem = runProblem(run);
   return problem && `${run.label}: ${problem}`;
 }

@@ -9,7 +9,7 @@ import type { ErrorCode, ErrorReport } from '../../../shared/src/protocol/error.
  * The engine's error document (`context-mode.error/1`), or one the extension makes when the engine did not answer
  * (it could not start, timed out, printed no JSON).
  */
-export type EngineError = Omit<ErrorReport, 'schema' | 'code'> & {
+type EngineError = Omit<ErrorReport, 'schema' | 'code'> & {
   schema?: ErrorReport['schema'];
   code: ErrorCode | 'no-engine' | 'timeout' | 'spawn' | 'bad-output' | `exit-${string}`;
 };

@@ -7,6 +7,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessage } from '../../../shared/src/errors/error-message.js';
 
 export function onDemandRegistrationPath(dataHome: string, pid: number): string {
   return join(dataHome, 'run', `on-demand-${pid}.json`);
@@ -37,7 +38,7 @@ export class OnDemandRegistration {
       this.written = projectRoot;
     } catch (err) {
       // Hooks then redirect only once VS Code has started the server, as before.
-      this.onError(`on-demand registration not written: ${err instanceof Error ? err.message : String(err)}`);
+      this.onError(`on-demand registration not written: ${errorMessage(err)}`);
     }
   }
 

@@ -4,7 +4,7 @@
  * under VS Code, so every text it writes names tools the way VS Code shows them.
  */
 export const SERVER_LABEL = 'context-mode';
-export const HOST_ID = 'vscode-copilot';
+const HOST_ID = 'vscode-copilot';
 
 export interface ServerDefinitionInput {
   node: string;

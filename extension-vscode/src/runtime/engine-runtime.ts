@@ -22,7 +22,7 @@ export interface RuntimeCandidate {
   kind: 'user' | 'editor';
 }
 
-export interface ChosenRuntime extends RuntimeCandidate {
+interface ChosenRuntime extends RuntimeCandidate {
   version: string;
   driver: 'node:sqlite' | 'better-sqlite3';
 }

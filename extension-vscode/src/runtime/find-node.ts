@@ -5,7 +5,7 @@
  */
 import { delimiter, join } from 'node:path';
 
-export const MIN_NODE_MAJOR = 20;
+const MIN_NODE_MAJOR = 20;
 
 export interface NodeProbe {
   /** `node --version` of the executable at `path`, or undefined when it does not run. */
@@ -34,7 +34,7 @@ export function nodeMajor(version: string): number {
 }
 
 /** Folders where Node installers and version managers put `node`, newest version first within a manager. */
-export function wellKnownNodeDirs(home: string, platform: NodeJS.Platform, probe: NodeProbe): string[] {
+function wellKnownNodeDirs(home: string, platform: NodeJS.Platform, probe: NodeProbe): string[] {
   if (platform === 'win32') {
     return [
       join(process.env.ProgramFiles ?? 'C:\\Program Files', 'nodejs'),

@@ -22,7 +22,7 @@ export interface EngineLayout {
   bundledCli: string | undefined;
 }
 
-export type EngineSource = 'setting' | 'managed' | 'bundled';
+type EngineSource = 'setting' | 'managed' | 'bundled';
 
 export type LocatedEngine =
   | { ok: true; cli: string; version: string; source: EngineSource; refreshManaged: boolean; bundledVersion?: string }

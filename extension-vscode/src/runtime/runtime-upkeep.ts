@@ -10,7 +10,7 @@ import type { EngineContext } from '../engine-context.js';
 import { COMMAND_NAME, isOurShim, planCommandShim } from './command-shim.js';
 
 /** The engine package the .vsix carries (`engine/`, the `ctxmode` package as npm installs it), if any. */
-export function bundledPackage(extensionPath: string): string | undefined {
+function bundledPackage(extensionPath: string): string | undefined {
   const dir = join(extensionPath, 'engine');
   return existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bin', 'context-mode.cjs')) ? dir : undefined;
 }

@@ -11,7 +11,7 @@ import { COMMAND_NAME, isOurShim } from '../runtime/command-shim.js';
 import { onDemandRegistrationPath } from '../engine/on-demand-registration.js';
 
 /** The folders the engine keeps under its data home (see docs/vscode.md, "Uninstall"). */
-export const DATA_ENTRIES = ['projects', 'run', 'runtime', 'setup', 'logs', 'cache'] as const;
+const DATA_ENTRIES = ['projects', 'run', 'runtime', 'setup', 'logs', 'cache'] as const;
 
 export function dataHomeOf(env: NodeJS.ProcessEnv, home = homedir()): string {
   const custom = env.CONTEXT_MODE_HOME;
@@ -32,7 +32,7 @@ export function removeOurLauncher(home = homedir()): string | undefined {
   return path;
 }
 
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

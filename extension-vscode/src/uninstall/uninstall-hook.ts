@@ -5,6 +5,7 @@
  * must not make the uninstall fail.
  */
 import { dataHomeOf, removeDeadWindowFiles, removeOurLauncher } from './cleanup.js';
+import { errorMessage } from '../../../shared/src/errors/error-message.js';
 
 try {
   const launcher = removeOurLauncher();
@@ -13,5 +14,5 @@ try {
     `context-mode uninstall: ${launcher ? `removed ${launcher}` : 'no launcher of ours'}; ${dead.length} file(s) of closed windows removed; data in ${dataHomeOf(process.env)} kept`,
   );
 } catch (err) {
-  console.error(`context-mode uninstall: clean-up incomplete: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`context-mode uninstall: clean-up incomplete: ${errorMessage(err)}`);
 }

@@ -4,7 +4,7 @@
  */
 import type { SetupFileError, SetupFilePlan, SetupPlan } from '../../../shared/src/protocol/setup.js';
 
-export const SETUP_PLAN_SCHEMA: SetupPlan['schema'] = 'context-mode.setup-plan/1';
+const SETUP_PLAN_SCHEMA: SetupPlan['schema'] = 'context-mode.setup-plan/1';
 
 /**
  * Whether an engine answer is a setup plan (`setup --json` exits 1 with the plan when a file has an error, and
@@ -16,7 +16,7 @@ export function isSetupPlan(v: unknown): v is SetupPlan {
   return o.schema === SETUP_PLAN_SCHEMA && typeof o.ok === 'boolean' && Array.isArray(o.hosts);
 }
 
-export interface PlanFile {
+interface PlanFile {
   path: string;
   action: SetupFilePlan['action'];
   /** The engine's reason when it cannot write this file (read-only, malformed, a conflicting entry). */

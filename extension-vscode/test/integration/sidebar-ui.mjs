@@ -26,6 +26,7 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
   const env = { ...process.env, CONTEXT_MODE_HOME: seed.dataHome };
   // The engine's one byte formatter, which the page and the status bar use too (this file runs under tsx).
   const { formatBytes: fmt } = await import(join(repo, 'shared/src/ledger/format-stats.ts'));
+  const { errorMessage } = await import(join(repo, 'shared/src/errors/error-message.ts'));
   const checks = [];
   const check = (name, ok, detail) => checks.push({ name, ok: Boolean(ok), detail });
   const server = await startCodeServer({
@@ -103,7 +104,7 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
       statusAfter,
     );
   } catch (err) {
-    check('the sidebar test ran', false, err instanceof Error ? err.message.split('\n')[0] : String(err));
+    check('the sidebar test ran', false, errorMessage(err).split('\n')[0]);
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

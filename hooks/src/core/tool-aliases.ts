@@ -7,7 +7,7 @@ import type { ToolRole } from '@context-mode/shared/platforms/types';
  * Routing and memory extraction are written once against the canonical names Bash, Read, Grep and WebFetch;
  * every spelling comes from the host table's `tools` facts (shared/src/platforms). Names not listed pass unchanged.
  */
-export type CanonicalTool = 'Bash' | 'Read' | 'Grep' | 'WebFetch';
+type CanonicalTool = 'Bash' | 'Read' | 'Grep' | 'WebFetch';
 
 const CANONICAL: Partial<Record<ToolRole, CanonicalTool>> = {
   shell: 'Bash',
@@ -54,9 +54,9 @@ function urlIn(value: unknown): string | undefined {
 }
 
 // Every host's argument spellings, from the host table's `tools.args` (shared/src/platforms/hosts).
-export const COMMAND_FIELDS = argFieldsOfAnyHost('command');
-export const PATH_FIELDS = argFieldsOfAnyHost('filePath');
-export const URL_FIELDS = argFieldsOfAnyHost('url');
+const COMMAND_FIELDS = argFieldsOfAnyHost('command');
+const PATH_FIELDS = argFieldsOfAnyHost('filePath');
+const URL_FIELDS = argFieldsOfAnyHost('url');
 
 /** The shell command of a Bash-like call and the input field it came from. */
 export function shellCommandOf(

@@ -4,7 +4,7 @@ import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { hostToolName } from '@context-mode/shared/platforms/resolve-host';
 import { isMcpToolName, isOwnTool } from '@context-mode/shared/platforms/tool-names';
-import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
+import { ensureProject, findProjectRoot } from '@context-mode/shared/project/project-identity';
 import { bookedRawBytes } from './booked-raw.js';
 import { envelopeText } from '../wire/response-envelope.js';
 import type { Envelope, HookContext, Outcome } from '../core/types.js';

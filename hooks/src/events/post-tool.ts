@@ -1,6 +1,7 @@
 import { recordToolCall } from '@context-mode/shared/memory/record-tool-call';
 import type { Handler, Outcome } from '../core/types.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** Cheap pre-check so the interception code loads only for outputs that may need replacing. */
 function overBudget(response: unknown, env: NodeJS.ProcessEnv): boolean {
@@ -41,7 +42,7 @@ export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> 
       openMemoryStore(r.projectRoot, ctx.env).close();
     }
   } catch (err) {
-    ctx.log(`memory not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(`memory not recorded: ${errorMessage(err)}`);
   }
   if (!envelope.host.capabilities.value.modifyOutput || !overBudget(envelope.toolResponse, ctx.env))
     return { kind: 'none' };

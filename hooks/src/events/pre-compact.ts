@@ -1,5 +1,6 @@
 import { saveResumeSnapshot } from '@context-mode/shared/memory/session-hooks';
 import type { Handler } from '../core/types.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /**
  * pre-compact: stores the budgeted resume snapshot; session-start(compact) injects it. Nothing is said to the
@@ -15,7 +16,7 @@ export const preCompactHandler: Handler = (envelope, ctx) => {
       now: ctx.now(),
     });
   } catch (err) {
-    ctx.log(`snapshot not saved: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(`snapshot not saved: ${errorMessage(err)}`);
   }
   return { kind: 'none' };
 };

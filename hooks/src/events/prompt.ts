@@ -1,5 +1,6 @@
 import { recordPrompt } from '@context-mode/shared/memory/session-hooks';
 import type { Handler } from '../core/types.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /**
  * prompt: records the user's prompt and what it implies (goal, decision, rule, constraint, blocker). Says
@@ -22,7 +23,7 @@ export const promptHandler: Handler = (envelope, ctx) => {
     );
     return text ? { kind: 'context', text, ...(costs && { costs }) } : { kind: 'none' };
   } catch (err) {
-    ctx.log(`prompt not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(`prompt not recorded: ${errorMessage(err)}`);
     return { kind: 'none' };
   }
 };

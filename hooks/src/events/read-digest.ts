@@ -5,7 +5,7 @@ import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge
 import { recordLedger } from '@context-mode/shared/ledger/record';
 import { hostToolName } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import { ensureProject, findProjectRoot } from '@context-mode/shared/project/index';
+import { ensureProject, findProjectRoot } from '@context-mode/shared/project/project-identity';
 import { bookedRawBytes } from './booked-raw.js';
 
 /** What a denied plain read gets instead of the file: its digest and the source to search for the rest. */

@@ -1,5 +1,6 @@
 import { sessionStartContext } from '@context-mode/shared/memory/session-hooks';
 import type { Handler } from '../core/types.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /**
  * session-start: startup and clear → the routing block; compact → routing block + this session's snapshot;
@@ -22,7 +23,7 @@ export const sessionStartHandler: Handler = (envelope, ctx) => {
     );
     return text ? { kind: 'context', text, ...(costs && { costs }) } : { kind: 'none' };
   } catch (err) {
-    ctx.log(`session start context failed: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(`session start context failed: ${errorMessage(err)}`);
     return { kind: 'none' };
   }
 };

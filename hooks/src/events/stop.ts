@@ -1,5 +1,6 @@
 import { stopFollowup } from '@context-mode/shared/memory/session-hooks';
 import type { Handler } from '../core/types.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /**
  * stop: hosts without a pre-compact/session-start path (per their capabilities) keep a fresh snapshot at each
@@ -16,7 +17,7 @@ export const stopHandler: Handler = (envelope, ctx) => {
     });
     return text ? { kind: 'followup', text } : { kind: 'none' };
   } catch (err) {
-    ctx.log(`stop failed: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(`stop failed: ${errorMessage(err)}`);
     return { kind: 'none' };
   }
 };

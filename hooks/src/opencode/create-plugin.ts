@@ -5,6 +5,7 @@ import type { Envelope, Handler, HookContext, Outcome, SessionStartSource } from
 import type { OpenCodeHooks, OpenCodePart, OpenCodePlugin, OpenCodePluginInput } from './opencode-types.js';
 import { withTimings } from './timings.js';
 import { wholeOutput } from './whole-output.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface PluginDeps {
   /** The canonical handler for an event; defaults to the hook runner's dispatch table. */
@@ -146,7 +147,7 @@ export function createContextModePlugin(deps: PluginDeps = {}): OpenCodePlugin {
         const handler = await load(event);
         return await handler(envelope, ctx);
       } catch (err) {
-        log(`${hostEvent}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        log(`${hostEvent}: ${errorMessage(err, { stack: true })}`);
         return undefined;
       }
     };

@@ -4,7 +4,7 @@
  * failing the host for that would be wrong: wait for the new files, briefly here; a longer wait runs the hook
  * again in a fresh process (fresh-process.ts), which also gets past failures the module loader has cached.
  */
-export const BUNDLE_WAIT_MS = 1000;
+const BUNDLE_WAIT_MS = 1000;
 const STEP_MS = 100;
 
 /** A module that could not be found (yet); any other load error is a real fault and is not retried. */

@@ -136,7 +136,7 @@ export const SMALL_HOST = anyOf(
 export const SMALL_ENDPOINT = /\/(health|healthz|healthcheck|livez|readyz|ready|ping|status|version|alive)\b/i;
 
 // Names that mean "big": logs, lock files, dumps, data exports, minified or generated bundles.
-export const BIG_NAME = anyOf(
+const BIG_NAME = anyOf(
   'i',
   /(\.log(\.\d+)?|\.jsonl|\.ndjson|\.csv|\.tsv|\.sql|\.dump|\.har|\.parquet)$/,
   /(\.min\.js|\.min\.css|\.map|\.bundle\.js|\.xml\.gz|\.gz)$/,
@@ -146,10 +146,10 @@ export const BIG_NAME = anyOf(
   /^\/var\/log\//,
 );
 // Data files whose names say they hold a lot (exports, dumps, snapshots).
-export const BIG_DATA_NAME =
+const BIG_DATA_NAME =
   /(export|dump|backup|large|big|huge|full|snapshot|records|events|logs?|results)[^/]*\.(json|ya?ml|xml|txt|out)$/i;
 // Binary files: any text rendering of them (strings, base64, hex) is several times their size.
-export const BINARY_NAME = anyOf(
+const BINARY_NAME = anyOf(
   'i',
   /\.(png|jpe?g|gif|webp|ico|pdf|mp[34]|mov|avi|mkv|woff2?|ttf)$/,
   /\.(zip|tar|tgz|gz|bz2|xz|zst|7z|bin|img|iso|jar|db|sqlite3?)$/,
@@ -186,7 +186,7 @@ const HOME_DIR = /~|~\/|\$HOME\/?|\$\{HOME\}\/?/;
 const SYSTEM_DIR = /\/|\/(usr|var|etc|opt|home|Users|lib|System|Library|proc|sys|mnt|nix)(\/.*)?|[A-Za-z]:\\?/;
 const DEPENDENCY_DIR = /(\.\/)?(node_modules|vendor|\.venv|venv|site-packages|target|\.git)(\/.*)?/;
 // Roots of trees too big to list or search: the file system, home directories, dependency folders.
-export const HUGE_TREE = new RegExp(`^(${SYSTEM_DIR.source}|${HOME_DIR.source}|${DEPENDENCY_DIR.source})$`);
+const HUGE_TREE = new RegExp(`^(${SYSTEM_DIR.source}|${HOME_DIR.source}|${DEPENDENCY_DIR.source})$`);
 
 export function isHugeTree(path: string): boolean {
   return HUGE_TREE.test(path);

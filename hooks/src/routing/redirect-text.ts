@@ -28,7 +28,7 @@ function sourceLabel(url: string): string {
 }
 
 /** The exact call to make instead, e.g. `mcp__context-mode__ctx_execute(language: "shell", code: "git log -n 50")`. */
-export function renderCall(host: HostRecord | undefined, call: SuggestedCall): string {
+function renderCall(host: HostRecord | undefined, call: SuggestedCall): string {
   const t = (name: string): string => hostToolName(host, name);
   switch (call.tool) {
     case 'ctx_fetch_and_index': {

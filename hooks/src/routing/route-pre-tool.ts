@@ -51,7 +51,7 @@ export const FILE_MISSING = -1;
 const CHANGES_DIR = /(^|[;&|(\n]\s*)(cd|pushd)\s/;
 
 /** Files above this size get read guidance (docs/hosts.md#tool-names-and-routing). */
-export const READ_GUIDANCE_BYTES = 50_000;
+const READ_GUIDANCE_BYTES = 50_000;
 
 const NONE: Decision = { action: 'none' };
 

@@ -11,7 +11,7 @@ import {
 import { joinWords } from '@context-mode/shared/shell/effective-commands';
 import { programName, unwrapCommand } from '@context-mode/shared/shell/unwrap-command';
 
-export type { Flood, SuggestedCall } from './flood-rules.js';
+export type { Flood } from './flood-rules.js';
 
 export interface ShellFloodOptions {
   /** Size of a file named by the command, when it exists (resolved against the project dir by the caller). */
@@ -229,5 +229,3 @@ export function findShellFlood(command: string, opts: ShellFloodOptions = {}): F
     return undefined;
   }
 }
-
-export { programName };

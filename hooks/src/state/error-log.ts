@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { dataHome, makeDirs } from '@context-mode/shared/project/data-home';
 
 /** The log rotates once it passes this size; one previous file (`.1`) is kept. */
-export const LOG_ROTATE_BYTES = 1024 * 1024;
+const LOG_ROTATE_BYTES = 1024 * 1024;
 
 /** `<dataHome>/logs/hook-errors.log`, or undefined when the data home itself is unusable. */
-export function hookLogPath(env: NodeJS.ProcessEnv): string | undefined {
+function hookLogPath(env: NodeJS.ProcessEnv): string | undefined {
   try {
     return join(dataHome(env), 'logs', 'hook-errors.log');
   } catch {

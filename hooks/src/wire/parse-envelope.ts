@@ -52,7 +52,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Parses the stdin text into a JSON object; anything else yields an empty payload and a stated problem. */
-export function parsePayload(text: string): { raw: Record<string, unknown>; problem?: string } {
+function parsePayload(text: string): { raw: Record<string, unknown>; problem?: string } {
   if (text.trim() === '') return { raw: {} };
   let value: unknown;
   try {
@@ -70,12 +70,7 @@ export function parsePayload(text: string): { raw: Record<string, unknown>; prob
  * `sessionId`, `session_id`, the host's own payload fields, the host's env vars, then `pid-<ppid>` so that
  * one host process keeps one id.
  */
-export function sessionIdOf(
-  raw: Record<string, unknown>,
-  host: HostRecord,
-  env: NodeJS.ProcessEnv,
-  ppid: number,
-): string {
+function sessionIdOf(raw: Record<string, unknown>, host: HostRecord, env: NodeJS.ProcessEnv, ppid: number): string {
   const transcript = str(pick(raw, fieldsFor(host, 'transcriptPath')));
   const uuid = transcript ? UUID_IN_TRANSCRIPT.exec(transcript)?.[1] : undefined;
   if (uuid) return uuid;
@@ -87,12 +82,7 @@ export function sessionIdOf(
 }
 
 /** Project dir: payload cwd, `workspace_roots[0]`, the host's workspace env vars, then the process cwd. */
-export function projectDirOf(
-  raw: Record<string, unknown>,
-  host: HostRecord,
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): string {
+function projectDirOf(raw: Record<string, unknown>, host: HostRecord, env: NodeJS.ProcessEnv, cwd: string): string {
   const candidates: unknown[] = [pick(raw, fieldsFor(host, 'cwd'))];
   const roots = pick(raw, fieldsFor(host, 'workspaceRoots'));
   if (Array.isArray(roots)) candidates.push(roots[0]);
@@ -105,7 +95,7 @@ export function projectDirOf(
 }
 
 /** A subagent's tool calls pass through routing: its MCP tools may not be wired (context-mode 1.0.169 learned this from its issue #794). */
-export function isSubagentPayload(raw: Record<string, unknown>, host?: HostRecord): boolean {
+function isSubagentPayload(raw: Record<string, unknown>, host?: HostRecord): boolean {
   const fields = fieldsFor(host, 'subagent');
   return fields.some((f) => str(raw[f]) !== undefined);
 }

@@ -4,9 +4,9 @@ import { isatty } from 'node:tty';
 import { DEFAULT_HOOK_STDIN_IDLE_MS, readSetting } from '@context-mode/shared/settings/settings';
 
 /** However steadily it trickles, a payload must be complete within this (a 1 byte/s writer kept hooks alive). */
-export const DEFAULT_TOTAL_MS = 10_000;
+const DEFAULT_TOTAL_MS = 10_000;
 /** Payloads above this are refused: no host sends a legitimate hook payload this large. */
-export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * What reading the hook payload produced.

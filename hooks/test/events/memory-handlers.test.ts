@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
-import { getHost } from '@context-mode/shared/platforms/resolve-host';
+import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
 import { bookInjectedCosts } from '@context-mode/shared/memory/session-hooks';

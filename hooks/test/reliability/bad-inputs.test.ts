@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { allHosts } from '@context-mode/shared/platforms/resolve-host';
+import { allHosts } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import {
   assertBuilt,

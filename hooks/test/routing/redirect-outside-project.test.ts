@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { getHost } from '@context-mode/shared/platforms/resolve-host';
+import { getHost } from '@context-mode/shared/platforms/host-table';
 import { checkInsideProject } from '@context-mode/shared/policy/path-boundary';
 import type { Decision } from '../../src/core/decision.js';
 import { FILE_MISSING, routePreToolUse, type RouteInput } from '../../src/routing/route-pre-tool.js';

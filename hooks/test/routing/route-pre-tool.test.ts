@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { getHost } from '@context-mode/shared/platforms/resolve-host';
+import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { Decision } from '../../src/core/decision.js';
 import { FILE_MISSING, routePreToolUse, type NudgeGate, type RouteInput } from '../../src/routing/route-pre-tool.js';
 

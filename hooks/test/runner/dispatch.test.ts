@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CanonicalEvent } from '@context-mode/shared/platforms/types';
-import { allHosts } from '@context-mode/shared/platforms/resolve-host';
+import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { loadHandler } from '../../src/events/dispatch.js';
 
 const EVENTS: CanonicalEvent[] = ['pre-tool', 'post-tool', 'prompt', 'pre-compact', 'session-start', 'stop'];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { allHosts } from '@context-mode/shared/platforms/resolve-host';
+import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { spawnSync } from 'node:child_process';
 import { assertBuilt, BIN, markServerLive, pool, runBuiltHook, sandboxDirs } from './run-built-hook.js';
 

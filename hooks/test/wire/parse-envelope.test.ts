@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { getHost } from '@context-mode/shared/platforms/resolve-host';
+import { getHost } from '@context-mode/shared/platforms/host-table';
 import { parseEnvelope, type EnvelopeInput } from '../../src/wire/parse-envelope.js';
 
 function parse(payload: unknown, over: Partial<EnvelopeInput> = {}): ReturnType<typeof parseEnvelope> {

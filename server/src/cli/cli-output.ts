@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorReport } from '@context-mode/shared/protocol/error
 
 /** Exit codes that mean something: 0 ok, 1 failure, 2 usage. */
 export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
+const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 /**
@@ -49,11 +49,6 @@ export function fail(message: string, options: ErrorOptions = {}): void {
 /** A usage error (exit 2). */
 export function usageError(message: string, options: Omit<ErrorOptions, 'code'> = {}): void {
   fail(message, { ...options, code: 'usage' });
-}
-
-/** The message of anything thrown. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** A protocol document on stdout, pretty-printed (every `--json` command prints this way). */

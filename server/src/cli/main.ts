@@ -1,17 +1,10 @@
 import { Command, CommanderError } from 'commander';
-import {
-  EXIT_OK,
-  EXIT_USAGE,
-  endQuietlyWhenOutputCloses,
-  fail,
-  jsonRequested,
-  messageOf,
-  usageError,
-} from './cli-output.js';
+import { EXIT_OK, EXIT_USAGE, endQuietlyWhenOutputCloses, fail, jsonRequested, usageError } from './cli-output.js';
 import { registerAllCommands } from './commands/all.js';
 import { assertProjectDir } from './project-option.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
-export function buildProgram(json = jsonRequested()): Command {
+function buildProgram(json = jsonRequested()): Command {
   const program = new Command('ctxmode')
     .description(
       "Keeps AI coding agents' context windows clean.\n" +
@@ -68,7 +61,7 @@ async function main(): Promise<void> {
       else process.exitCode = EXIT_USAGE;
       return;
     }
-    fail(messageOf(err));
+    fail(errorMessage(err));
   }
 }
 

@@ -9,6 +9,7 @@ import { openProjectKnowledge } from '@context-mode/shared/knowledge/open-projec
 import { purgeProjectData } from '@context-mode/shared/memory/purge-project-data';
 import type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export type { DashboardAction, DashboardMessage as HostMessage } from '@context-mode/shared/protocol/dashboard';
 
@@ -151,6 +152,6 @@ export function performDashboardAction(
       }
     }
   } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err));
+    return fail(errorMessage(err));
   }
 }

@@ -9,9 +9,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { projectPaths } from '@context-mode/shared/project/index';
+import { projectPaths } from '@context-mode/shared/project/project-identity';
 import { ChangeGate, SPOOL_DIR, WATCH_PROBE_MS } from '@context-mode/shared/state/watch-rule';
 import { parseDashboardAction, performDashboardAction } from './dashboard-actions.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface DashboardServerOptions {
   projectRoot: string;
@@ -205,7 +206,7 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
         }
         return send(res, 404, JSON.stringify({ error: 'not found' }));
       } catch (err) {
-        return send(res, 500, JSON.stringify({ error: err instanceof Error ? err.message : String(err) }));
+        return send(res, 500, JSON.stringify({ error: errorMessage(err) }));
       }
     },
   );

@@ -15,8 +15,9 @@ import { runHostChecks, type AutoFix } from './host-checks.js';
 import { runtimeCheck } from './runtime-check.js';
 import { join } from 'node:path';
 import { readSetting, settingName } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
-export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
+type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 export interface DoctorCheck {
   status: CheckStatus;
@@ -51,7 +52,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     try {
       checks.push({ name, ...fn() });
     } catch (err) {
-      checks.push({ name, status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+      checks.push({ name, status: 'FAIL', detail: errorMessage(err) });
     }
   };
 
@@ -78,7 +79,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
     try {
       ensureWritableDir(home, env);
     } catch (err) {
-      return { status: 'FAIL', detail: err instanceof Error ? err.message : String(err), fix };
+      return { status: 'FAIL', detail: errorMessage(err), fix };
     }
     if (!statSync(home).isDirectory()) return { status: 'FAIL', detail: `${home} (${from}) is not a directory`, fix };
     // A real write, not just an access() check: read-only mounts and full disks only show up here.
@@ -173,7 +174,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
       }),
     );
   } catch (err) {
-    checks.push({ name: 'hosts', status: 'FAIL', detail: err instanceof Error ? err.message : String(err) });
+    checks.push({ name: 'hosts', status: 'FAIL', detail: errorMessage(err) });
   }
   run('private fetch', () =>
     readSetting('allowPrivateFetch', env)

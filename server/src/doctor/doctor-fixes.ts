@@ -10,6 +10,7 @@ import { setupDir } from '../setup/setup-state.js';
 import { assertWritable, backupFile, writeAtomic } from '../setup/write-file.js';
 import type { AutoFix } from './host-checks.js';
 import { runRollback } from '../setup/upgrade.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface FixContext {
   env: NodeJS.ProcessEnv;
@@ -69,7 +70,7 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
           : `${id}: setup re-run (${changed.map((f) => `${f.action} ${f.path}`).join(', ') || 'nothing to change'})`,
       );
     } catch (err) {
-      lines.push(`${id}: setup failed: ${err instanceof Error ? err.message : String(err)}`);
+      lines.push(`${id}: setup failed: ${errorMessage(err)}`);
     }
   }
   for (const f of fixes) {
@@ -94,7 +95,7 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
         lines.push(`stopped orphan servers: ${f.pids.join(', ')}`);
       }
     } catch (err) {
-      lines.push(`${f.kind} failed: ${err instanceof Error ? err.message : String(err)}`);
+      lines.push(`${f.kind} failed: ${errorMessage(err)}`);
     }
   }
   return lines;

@@ -12,8 +12,9 @@ import { parseTomlFile, tomlHasForeignEntry } from '@context-mode/shared/setup/t
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
-export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
+type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
 /** What `doctor --fix` may do about a check: re-run setup for the host, drop stale entries, stop orphans. */
 /** The fixes doctor --fix applies: the one type the --json report carries (shared/src/protocol/doctor.ts). */
@@ -132,7 +133,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({
         status: 'FAIL',
         name,
-        detail: err instanceof Error ? err.message : String(err),
+        detail: errorMessage(err),
         fix: `Fix ${path} by hand; the host cannot read it either.`,
       });
       continue;
@@ -242,7 +243,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({
         status: 'FAIL',
         name,
-        detail: err instanceof Error ? err.message : String(err),
+        detail: errorMessage(err),
         fix: `Fix ${path} by hand; the host cannot read it either.`,
       });
       continue;
@@ -420,7 +421,7 @@ function orphanCheck(env: NodeJS.ProcessEnv): HostCheck[] {
 }
 
 /** Hosts worth checking: those set up by us, and those whose config directory exists here. */
-export function hostsToCheck(input: HostCheckInput): HostRecord[] {
+function hostsToCheck(input: HostCheckInput): HostRecord[] {
   return allHosts().filter(
     (h) =>
       input.setUp?.includes(h.id) ||
@@ -438,13 +439,13 @@ export function runHostChecks(input: HostCheckInput): HostCheck[] {
     try {
       out.push(...mcpCheck(host, input), ...hooksCheck(host, input));
     } catch (err) {
-      out.push({ status: 'FAIL', name: host.id, detail: err instanceof Error ? err.message : String(err) });
+      out.push({ status: 'FAIL', name: host.id, detail: errorMessage(err) });
     }
   }
   try {
     out.push(...orphanCheck(input.env));
   } catch (err) {
-    out.push({ status: 'FAIL', name: 'orphan servers', detail: err instanceof Error ? err.message : String(err) });
+    out.push({ status: 'FAIL', name: 'orphan servers', detail: errorMessage(err) });
   }
   return out;
 }

@@ -17,7 +17,7 @@ export class BinaryBodyError extends Error {
 }
 
 /** The charset named in a Content-Type header, when TextDecoder knows it. */
-export function charsetOf(contentType: string): string | undefined {
+function charsetOf(contentType: string): string | undefined {
   const m = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
   if (!m) return undefined;
   try {
@@ -50,7 +50,7 @@ function utf16Bom(body: Buffer): string | undefined {
 }
 
 /** True when the body looks like binary (NUL bytes in the first 8 KiB, UTF-16 with a BOM excepted). */
-export function looksBinary(body: Buffer, contentType = ''): boolean {
+function looksBinary(body: Buffer, contentType = ''): boolean {
   if (utf16Bom(body) || /charset\s*=\s*"?utf-16/i.test(contentType)) return false;
   return body.subarray(0, 8192).includes(0);
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { htmlToPlainMarkdown } from './html-to-text.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** Limits on the full converter; past them a page is extracted linearly instead (still indexed, plainer). */
 export const HTML_LIMITS = {
@@ -117,7 +118,7 @@ export async function convertHtml(
     if (html.length <= lim.inlineBytes) return { markdown: await htmlToMarkdown(html, baseUrl) };
     return { markdown: await convertInWorker(html, baseUrl, lim.timeoutMs) };
   } catch (err) {
-    return plain(err instanceof Error ? err.message : String(err));
+    return plain(errorMessage(err));
   }
 }
 

@@ -3,6 +3,7 @@ import type { KnowledgeBase } from '@context-mode/shared/knowledge/types';
 import { BinaryBodyError, convertBody } from './convert-body.js';
 import { FetchPolicyError } from './guarded-lookup.js';
 import { FetchError, fetchUrl, type FetchOptions } from './fetch-url.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -120,7 +121,7 @@ export async function fetchAndIndex(
       const message =
         err instanceof FetchError || err instanceof FetchPolicyError || err instanceof BinaryBodyError
           ? err.message
-          : `failed to fetch ${req.url}: ${(err as Error)?.message ?? String(err)}`;
+          : `failed to fetch ${req.url}: ${errorMessage(err)}`;
       return { url: req.url, label, status: 'error', chunks: 0, bytes: 0, error: message, retry };
     }
   };

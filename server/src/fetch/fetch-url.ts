@@ -4,10 +4,11 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { getProxyForUrl } from 'proxy-from-env';
 import { FetchPolicyError, guardedLookup, literalRefusal } from './guarded-lookup.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
-export const FETCH_TIMEOUT_MS = 30_000;
-export const FETCH_MAX_BYTES = 50 * 1024 * 1024;
-export const FETCH_MAX_REDIRECTS = 5;
+const FETCH_TIMEOUT_MS = 30_000;
+const FETCH_MAX_BYTES = 50 * 1024 * 1024;
+const FETCH_MAX_REDIRECTS = 5;
 
 export interface FetchOptions {
   allowPrivate: boolean;
@@ -171,7 +172,7 @@ function describe(err: unknown, url: URL, signal: AbortSignal, timeoutMs: number
     return new FetchError(`fetch of ${url.href} was cancelled`);
   }
   const code = (err as NodeJS.ErrnoException)?.code;
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = errorMessage(err);
   if (code && TRANSIENT.has(code)) {
     return new FetchError(
       `network error ${code} fetching ${url.href}: ${msg}. Retry the same call on a transient DNS or network error.`,

@@ -1,7 +1,7 @@
 import type TurndownService from 'turndown';
 
 /** Elements that carry no readable content for a model: chrome, scripts, embedded media. */
-export const NOISE_ELEMENTS = [
+const NOISE_ELEMENTS = [
   'head',
   'title',
   'script',
@@ -79,7 +79,7 @@ function turndown(): Promise<TurndownService> {
 }
 
 /** The page title from `<title>`, entity-decoded minimally; undefined when absent. */
-export function htmlTitle(html: string): string | undefined {
+function htmlTitle(html: string): string | undefined {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
   const t = m?.[1]
     ?.replace(/&amp;/g, '&')

@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { htmlToPlainMarkdown } from './html-to-text.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 parentPort?.once('message', (job: { html: string; baseUrl?: string; plain?: boolean }) => {
   const convert = job.plain
@@ -13,6 +14,6 @@ parentPort?.once('message', (job: { html: string; baseUrl?: string; plain?: bool
     : htmlToMarkdown(job.html, job.baseUrl);
   convert.then(
     (markdown) => parentPort?.postMessage({ markdown }),
-    (err: unknown) => parentPort?.postMessage({ error: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => parentPort?.postMessage({ error: errorMessage(err) }),
   );
 });

@@ -28,7 +28,7 @@ export function liftToArray(value: unknown): unknown {
 }
 
 /** Only "true" and "false" (any case, trimmed) become booleans; "yes", "1" and friends stay invalid. */
-export function liftToBoolean(value: unknown): unknown {
+function liftToBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const s = value.trim().toLowerCase();
   if (s === 'true') return true;
@@ -37,7 +37,7 @@ export function liftToBoolean(value: unknown): unknown {
 }
 
 /** A string holding one finite decimal number becomes that number. */
-export function liftToNumber(value: unknown): unknown {
+function liftToNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const s = value.trim();
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s)) return value;

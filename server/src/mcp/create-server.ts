@@ -12,6 +12,7 @@ import { registerHookTool } from './hook-tool.js';
 import { HOOK_TOOL_NAME } from '@context-mode/shared/setup/hook-entries';
 import { serveToolCalls } from './tool-calls.js';
 import { servePortableToolList, trackRegisteredTools } from './tools-list.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface CreateServerOptions {
   projectRoot: string;
@@ -108,7 +109,7 @@ export function createServer(options: CreateServerOptions): CreatedServer {
         try {
           await fn();
         } catch (err) {
-          process.stderr.write(`context-mode: cleanup failed: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.stderr.write(`context-mode: cleanup failed: ${errorMessage(err)}\n`);
         }
       }
       try {

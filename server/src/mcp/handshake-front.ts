@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { HandshakeSnapshot } from './handshake-snapshot.js';
 
 /** The part of the full server the front talks to (see serve-full.ts). */
-export interface FullServerLink {
+interface FullServerLink {
   deliver(line: string): void;
   replay(message: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;

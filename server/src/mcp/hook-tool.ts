@@ -24,7 +24,7 @@ const JSON_FIELDS = new Set(['tool_input', 'tool_response']);
  * The hook input as a command hook reads it on stdin, from the strings an `mcp_tool` hook's `${field}`
  * interpolation gave: a field the event lacks arrives empty and is left out; objects come back from their JSON.
  */
-export function payloadFromInterpolated(fields: Record<string, unknown>): Record<string, unknown> {
+function payloadFromInterpolated(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === '' || value === undefined || value === null) continue;

@@ -8,6 +8,7 @@ import { describeBinary } from '../sandbox/binary-output.js';
 import type { ExecuteResult } from '../sandbox/execute-code.js';
 import { redactInSlices } from './redact-in-slices.js';
 import type { Language } from '../sandbox/runtimes.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** The refusal for code that trips a deny rule (shell code, or shell strings inside other languages). */
 export function deniedBy(ctx: ServerContext, language: Language | 'shell', code: string): string | undefined {
@@ -85,7 +86,7 @@ export async function sandboxAnswer(
       sourceLabel: label,
       exitCode: r.exitCode,
     });
-    shaped.text += `\n(${err instanceof Error ? err.message : String(err)})`;
+    shaped.text += `\n(${errorMessage(err)})`;
   }
   // What the process wrote, not the description that stands for a binary stream.
   if (bin?.stdout || bin?.stderr)

@@ -5,6 +5,7 @@ import { writeLiveSentinel } from '../run/live-sentinel.js';
 import { startFront, type Front } from './handshake-front.js';
 import { readSnapshot, snapshotPath, writeSnapshot } from './handshake-snapshot.js';
 import { watchParent } from './parent-watch.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /**
  * The only module that touches process streams: serves MCP on stdio until stdin ends, a signal arrives or
@@ -111,9 +112,7 @@ async function main(): Promise<void> {
       ownCost ??= bytes;
     },
     onFatal: (err) => {
-      process.stderr.write(
-        `context-mode: cannot start the MCP server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-      );
+      process.stderr.write(`context-mode: cannot start the MCP server: ${errorMessage(err, { stack: true })}\n`);
       void shutdown(1);
     },
     loadFull: async () => {
@@ -198,6 +197,6 @@ async function closeLedger(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`context-mode: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(`context-mode: ${errorMessage(err, { stack: true })}\n`);
   process.exit(1);
 });

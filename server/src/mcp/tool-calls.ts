@@ -1,10 +1,11 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { errorMessage, toolError } from './tool-result.js';
+import { toolError } from './tool-result.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** Zod issues as `path: message` lines a model can act on (`concurrency: Too big: expected number to be <=8`). */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))

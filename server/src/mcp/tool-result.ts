@@ -18,12 +18,6 @@ export function toolError(message: string, next?: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** The message of anything thrown, without a stack. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
-}
-
 /** UTF-8 size of a result's text parts (what the ledger records as returned bytes). */
 export function resultBytes(result: CallToolResult): number {
   let n = 0;

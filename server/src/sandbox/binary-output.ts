@@ -46,7 +46,7 @@ const SIGNATURES: Array<[string, number[]]> = [
   ['SQLite database', [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65]],
 ];
 
-export function binaryKind(head: Buffer): string {
+function binaryKind(head: Buffer): string {
   for (const [kind, sig] of SIGNATURES) if (sig.every((b, i) => head[i] === b)) return kind;
   return 'binary data';
 }

@@ -29,7 +29,7 @@ export interface ExecuteResult extends RunResult {
 }
 
 /** Output cap: `CONTEXT_MODE_OUTPUT_CAP_BYTES`, default 16 MiB. */
-export function outputCap(env: NodeJS.ProcessEnv): number {
+function outputCap(env: NodeJS.ProcessEnv): number {
   return readSetting('outputCapBytes', env);
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { BinaryStream } from './binary-output.js';
 import { OutputSink } from './output-sink.js';
 import { closeMarker, killAllMarked, killMarked, type Containment } from './contain.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 export interface RunOptions {
   argv: string[];
@@ -267,6 +268,6 @@ function failed(err: unknown, started: number): RunResult {
     capped: false,
     backgrounded: false,
     durationMs: Date.now() - started,
-    spawnError: err instanceof Error ? err.message : String(err),
+    spawnError: errorMessage(err),
   };
 }

@@ -69,7 +69,7 @@ const SPECS: Record<Language, Spec> = {
 };
 
 /** Finds an executable on PATH without spawning anything (runtime detection must stay cheap). */
-export function which(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+function which(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const p = join(dir, name);

@@ -124,7 +124,7 @@ function stagedRecently(dir: string): boolean {
 }
 
 /** Deletes installs that are neither current nor previous (earlier upgrades, stages a crash left behind). */
-export function pruneInstalls(layout: RuntimeLayout, keep: readonly string[] = []): void {
+function pruneInstalls(layout: RuntimeLayout, keep: readonly string[] = []): void {
   const live = new Set([linkTarget(layout.current), linkTarget(layout.previous), ...keep]);
   let names: string[];
   try {

@@ -31,7 +31,7 @@ export interface FileRecord {
   replaced?: { path: JsonPath; value: unknown }[];
 }
 
-export interface HostRecordState {
+interface HostRecordState {
   /** The parts asked for (absent = all); upgrade and doctor --fix redo exactly these. */
   parts?: SetupPart[];
   scope: 'user' | 'project';

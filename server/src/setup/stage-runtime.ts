@@ -26,7 +26,7 @@ export type StageResult =
  * The lines of npm's error output that say what failed: its `npm error` lines without the pointer to the debug
  * log, the `path` line (which package) first. The last lines of the output are mostly that pointer.
  */
-export function npmFailure(stderr: string): string {
+function npmFailure(stderr: string): string {
   const lines = stderr
     .split('\n')
     .map((l) => l.trim())

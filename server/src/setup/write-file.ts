@@ -65,7 +65,7 @@ export function backupFile(path: string, backupDir: string): string {
 }
 
 /** The file a (chain of) symbolic link(s) at `path` points to, or `path` itself. */
-export function linkTarget(path: string): string {
+function linkTarget(path: string): string {
   try {
     return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
   } catch {

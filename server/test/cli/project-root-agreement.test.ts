@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { allHosts } from '@context-mode/shared/platforms/resolve-host';
+import { allHosts } from '@context-mode/shared/platforms/host-table';
 import { BIN } from '../helpers/mcp-client.js';
 
 // `stats` (the CLI resolver before) and `doctor` (the server's) used to disagree: a host workspace var or a

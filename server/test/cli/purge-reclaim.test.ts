@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { projectPaths } from '@context-mode/shared/project/index';
+import { projectPaths } from '@context-mode/shared/project/project-identity';
 import { cliSandbox } from './kb-cli.js';
 
 const sb = cliSandbox();

@@ -19,6 +19,7 @@ const SERVER: LayerOrder = [
   ['cli'], // argv dispatch over all of it
 ];
 const SHARED: LayerOrder = [
+  ['errors'], // the text of anything thrown: the one helper every package and shell uses
   ['settings'], // the one settings reader
   ['platforms'], // the host table and host paths
   ['project', 'shell'], // project identity and data home; the one shell parser

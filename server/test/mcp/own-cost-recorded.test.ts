@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { noteActiveSession } from '@context-mode/shared/memory/active-session';
-import { ensureProject } from '@context-mode/shared/project/index';
+import { ensureProject } from '@context-mode/shared/project/project-identity';
 import { BIN, startBuiltServer } from '../helpers/mcp-client.js';
 
 test('the tools/list own cost is in the ledger while the server still runs, first start included', async (t) => {

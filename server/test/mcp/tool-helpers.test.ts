@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { lenientArray, lenientBoolean, lenientNumber, liftToArray } from '../../src/mcp/coerce.js';
 import { progressReporter } from '../../src/mcp/progress.js';
 import { clipBytes, resultBudget } from '@context-mode/shared/budget/result-budget';
-import { errorMessage, resultBytes, toolError, toolText } from '../../src/mcp/tool-result.js';
+import { resultBytes, toolError, toolText } from '../../src/mcp/tool-result.js';
 import { portableInputSchema, sanitiseSchema } from '../../src/mcp/tools-list.js';
 
 test('lenient arrays accept arrays, JSON-array strings and bare strings; "" still fails', () => {
@@ -64,7 +64,6 @@ test('result helpers build text and isError results and measure them in UTF-8 by
   assert.equal(err.isError, true);
   assert.equal(err.content[0]!.type === 'text' && err.content[0]!.text, 'bad thing.\nDo this next.');
   assert.equal(resultBytes(toolText('é')), 2);
-  assert.equal(errorMessage(new Error('x')), 'x');
 });
 
 test('the result budget defaults to 4,096 bytes and clipping never splits a character', () => {

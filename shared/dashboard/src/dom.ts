@@ -26,7 +26,7 @@ export function s(tag: string, attrs: Attrs = {}, ...children: Child[]): SVGElem
 // them ("txt.exe" shown as "exe.txt"); they are shown as a visible code instead, in text and tooltips alike.
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
-export function showBidiControls(text: string): string {
+function showBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
 }
 

@@ -4,6 +4,7 @@
  * (token from the page URL).
  */
 import type { DashboardAction, HostMessage } from './protocol.js';
+import { errorMessage } from '../../src/errors/error-message.js';
 
 export interface Transport {
   readonly kind: 'vscode' | 'jetbrains' | 'http';
@@ -73,7 +74,7 @@ function httpTransport(): Transport {
       emit({
         type: 'error',
         action: a.type,
-        message: `The dashboard server did not answer: ${err instanceof Error ? err.message : String(err)}`,
+        message: `The dashboard server did not answer: ${errorMessage(err)}`,
       });
     }
   };

@@ -1,8 +1,6 @@
 import { readSetting } from '../settings/settings.js';
 
 /** Default byte budget of one tool result (docs/architecture.md#result-budget). */
-export { DEFAULT_RESULT_BUDGET } from '../settings/settings.js';
-
 /**
  * The result budget in UTF-8 bytes: `CONTEXT_MODE_RESULT_BUDGET` when it is a positive integer (floored at 512
  * so an answer can still say where the rest went), else 4,096.

@@ -1,5 +1,6 @@
 import { isImportantLine } from './important-lines.js';
 import { clipBytes, resultBudget } from './result-budget.js';
+import { errorMessage } from '../errors/error-message.js';
 
 type IndexInput = { source: string; content: string; format: 'json' | 'text'; kind: string; sessionId?: string };
 
@@ -8,7 +9,7 @@ type IndexInput = { source: string; content: string; format: 'json' | 'text'; ki
  * free), search it. Declared here because budget/ sits below knowledge/ (knowledge uses format-bytes); the
  * knowledge base satisfies it as it is.
  */
-export interface OutputIndex {
+interface OutputIndex {
   index(input: IndexInput): { source: string; chunks: number };
   indexAsync?(input: IndexInput): Promise<{ source: string; chunks: number }>;
   search(query: string, opts: { limit: number; source: string }): Array<{ title: string; snippet: string }>;
@@ -142,7 +143,7 @@ export function shapeOutput(input: ShapeInput): ShapedOutput {
       const r = input.kb.index(indexInput(input, source, whole.full));
       indexed = { source: r.source, note: `${r.chunks} sections` };
     } catch (err) {
-      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+      indexed = { note: `not indexed: ${errorMessage(err)}` };
     }
   }
   return digest(input, whole, indexed);
@@ -163,7 +164,7 @@ export async function shapeOutputAsync(input: ShapeInput): Promise<ShapedOutput>
       const r = input.kb.indexAsync ? await input.kb.indexAsync(job) : input.kb.index(job);
       indexed = { source: r.source, note: `${r.chunks} sections` };
     } catch (err) {
-      indexed = { note: `not indexed: ${err instanceof Error ? err.message : String(err)}` };
+      indexed = { note: `not indexed: ${errorMessage(err)}` };
     }
   }
   return digest(input, whole, indexed, await scanInSlices(whole.full));

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataHome } from '../project/data-home.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /**
  * A marker that the engine cannot open its store on this machine (no SQLite driver, no FTS5), written where the
@@ -15,7 +16,7 @@ function markerPath(env: NodeJS.ProcessEnv): string {
 
 /** Why the store could not be opened, when an engine error means none can: missing driver or FTS5. */
 export function storeUnusableReason(err: unknown): string | undefined {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   if (/no SQLite driver|no such module: fts5/i.test(message)) return message;
   return undefined;
 }

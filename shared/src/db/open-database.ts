@@ -5,6 +5,7 @@ import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
 import { noteStoreBroken, noteStoreOpened, storeUnusableReason } from './engine-health.js';
 import { failedForReadOnlyDir, openReadOnlyCopy } from './read-only-copy.js';
 import type { Database, DriverName } from './types.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface OpenOptions {
   /** Ordered schema migrations; migration i brings `user_version` from i to i + 1. Never edit a shipped one. */
@@ -26,11 +27,11 @@ const CORRUPT = /SQLITE_(CORRUPT|NOTADB)|file is not a database|database disk im
 const DISK_FULL = /SQLITE_FULL|database or disk is full|ENOSPC|no space left/i;
 
 function errorText(err: unknown): string {
-  return `${(err as { code?: string })?.code ?? ''} ${err instanceof Error ? err.message : String(err)}`;
+  return `${(err as { code?: string })?.code ?? ''} ${errorMessage(err)}`;
 }
 
 /** True for the errors a damaged file produces (a bad header or garbage in interior pages). */
-export function isCorruptionError(err: unknown): boolean {
+function isCorruptionError(err: unknown): boolean {
   return CORRUPT.test(errorText(err));
 }
 
@@ -105,7 +106,7 @@ function openDatabaseOnce(path: string, options: OpenOptions): OpenedDatabase {
     configure(db, migrations);
     return db;
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     if (failedForReadOnlyDir(path, err)) {
       db.close();
       return openReadOnlyCopy(path, (copy) => openDatabase(copy, options));
@@ -139,7 +140,7 @@ export function reopenIfCorrupt(db: Database, options: OpenOptions, cause: unkno
   try {
     verdict = db.quickCheck();
   } catch (err) {
-    verdict = err instanceof Error ? err.message : String(err);
+    verdict = errorMessage(err);
   }
   if (verdict === 'ok') return undefined;
   try {
@@ -148,7 +149,7 @@ export function reopenIfCorrupt(db: Database, options: OpenOptions, cause: unkno
     // The rename is what matters.
   }
   const movedTo = moveAside(db.path);
-  const reason = `${cause instanceof Error ? cause.message : String(cause)} (quick_check: ${verdict.split('\n')[0]})`;
+  const reason = `${errorMessage(cause)} (quick_check: ${verdict.split('\n')[0]})`;
   const fresh = openDatabase(db.path, options);
   const recovered = { movedTo, reason };
   options.onRecovered?.(recovered);

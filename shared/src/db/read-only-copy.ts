@@ -2,6 +2,7 @@ import { accessSync, constants, copyFileSync, existsSync, mkdtempSync, rmSync } 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from './types.js';
+import { errorMessage } from '../errors/error-message.js';
 
 const CANNOT_WRITE = /SQLITE_(CANTOPEN|READONLY)|unable to open database file|readonly database|EROFS|EACCES|EPERM/i;
 
@@ -11,7 +12,7 @@ const CANNOT_WRITE = /SQLITE_(CANTOPEN|READONLY)|unable to open database file|re
  */
 export function failedForReadOnlyDir(path: string, err: unknown): boolean {
   if (path === ':memory:' || !existsSync(path)) return false;
-  const text = `${(err as { code?: string })?.code ?? ''} ${err instanceof Error ? err.message : String(err)}`;
+  const text = `${(err as { code?: string })?.code ?? ''} ${errorMessage(err)}`;
   if (!CANNOT_WRITE.test(text)) return false;
   try {
     accessSync(dirname(path), constants.W_OK);

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { formatBytes } from '../budget/format-bytes.js';
 import { openRaw, pickDriver, wrapDatabase } from './drivers.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export interface StoreHealth {
   state: 'missing' | 'empty' | 'ok' | 'corrupt';
@@ -27,7 +28,7 @@ export function storeHealth(path: string): StoreHealth {
       db.close();
     }
   } catch (err) {
-    verdict = err instanceof Error ? err.message : String(err);
+    verdict = errorMessage(err);
   }
   if (verdict === 'ok') return { state: 'ok', detail: `ok (${formatBytes(size)})` };
   return { state: 'corrupt', detail: `damaged: ${verdict.split('\n')[0]}` };

@@ -1,5 +1,5 @@
 /** Values SQLite can bind. Booleans are not bindable on every driver: pass 0/1. */
-export type SqlValue = string | number | bigint | null | Uint8Array;
+type SqlValue = string | number | bigint | null | Uint8Array;
 export type SqlParams = SqlValue[] | [Record<string, SqlValue>];
 export type Row = Record<string, unknown>;
 

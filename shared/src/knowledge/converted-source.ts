@@ -11,7 +11,7 @@ export interface ConvertedMeta {
   rawSha256: string;
 }
 
-export function isConvertedMeta(meta: unknown): meta is ConvertedMeta {
+function isConvertedMeta(meta: unknown): meta is ConvertedMeta {
   const m = meta as Partial<ConvertedMeta> | null | undefined;
   return m?.convertedFrom === 'html' && typeof m.rawSha256 === 'string';
 }

@@ -1,15 +1,9 @@
 import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
 import type { SearchReport } from './types.js';
-import { DEFAULT_SEARCH_BUDGET, readSetting } from '../settings/settings.js';
+import { readSetting } from '../settings/settings.js';
 
-/**
- * Default answer budget in bytes for one ctx_search answer at limit 3; `CONTEXT_MODE_SEARCH_BUDGET` overrides.
- * Sized so a typical limit-3 answer stays near 1.5 KB (short sections are shown whole and leave bytes unused)
- * while each hit still gets a few sentences; the budget, not a per-hit constant, sets the snippet size.
- */
-export { DEFAULT_SEARCH_BUDGET };
 /** Bytes reserved per hit for its `[n] title — source` line and the blank lines around it. */
-export const HIT_HEADER_BYTES = 90;
+const HIT_HEADER_BYTES = 90;
 /** No snippet is made smaller than this, however tight the budget (the formatter still cuts the whole answer). */
 export const MIN_SNIPPET_BYTES = 120;
 

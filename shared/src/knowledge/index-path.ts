@@ -9,11 +9,10 @@ import { readTextFile } from './read-text-file.js';
 import type { KnowledgeBase } from './types.js';
 import { walkDirectory, type WalkOptions } from './walk-directory.js';
 import { settingName } from '../settings/settings.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /** Env var that lets ctx_index / `context-mode index` read outside the project root (the user's opt-in). */
 export const ALLOW_OUTSIDE_ENV = settingName('allowOutside');
-export { MAX_FILE_BYTES } from './read-text-file.js';
-
 export class IndexPathError extends Error {
   override readonly name = 'IndexPathError';
 }
@@ -34,7 +33,7 @@ export interface IndexPathOptions extends WalkOptions {
   convertHtml?: HtmlConverter;
 }
 
-export interface IndexedFile {
+interface IndexedFile {
   path: string;
   source: string;
   chunks: number;
@@ -88,7 +87,7 @@ async function convertIfDocument(
     result.htmlConverted = (result.htmlConverted ?? 0) + 1;
     return markdown;
   } catch (err) {
-    note(err instanceof Error ? err.message : String(err), 'html');
+    note(errorMessage(err), 'html');
     return undefined;
   }
 }
@@ -164,7 +163,7 @@ export async function indexPath(
       if (converted !== undefined) result.htmlConverted = (result.htmlConverted ?? 1) - 1;
       result.skipped.push({
         path: file,
-        reason: `indexing failed: ${err instanceof Error ? err.message : String(err)}`,
+        reason: `indexing failed: ${errorMessage(err)}`,
       });
       return;
     }

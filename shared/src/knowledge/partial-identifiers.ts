@@ -9,7 +9,7 @@ import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 
 /** Identifier-like words of the query: 6+ characters of letters, digits, `_` or `-`, with a digit or mixed case. */
-export function identifierFragments(query: string): string[] {
+function identifierFragments(query: string): string[] {
   const words = query.match(/[A-Za-z0-9_+/=-]{6,}/g) ?? [];
   return [...new Set(words.filter((w) => /\d/.test(w) || (/[a-z]/.test(w) && /[A-Z]/.test(w))))].slice(0, 4);
 }

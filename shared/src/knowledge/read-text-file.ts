@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeText } from './decode-text.js';
 
 /** Files above this are skipped (reported), never half-indexed. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /**
  * A regular file's text, read through one descriptor (no swap between check and read); undefined + reason when

@@ -28,7 +28,7 @@ const STAT_EVERY_SEARCH_UP_TO = 300;
  * A changed file larger than this is not re-indexed during a search: that runs on the caller's event loop, and a
  * few megabytes of JSON take seconds. The search answers from its old text and says so.
  */
-export const REFRESH_DURING_SEARCH_MAX_BYTES = 1024 * 1024;
+const REFRESH_DURING_SEARCH_MAX_BYTES = 1024 * 1024;
 
 /** What one refresh did: sources re-indexed, and changed ones left for an explicit re-index. */
 export interface RefreshResult {

@@ -40,7 +40,7 @@ const OWN_SESSION_BONUS = 0.35;
 const OTHER_SESSION_PENALTY = -0.15;
 
 /** What the rerank reads of a candidate chunk. */
-export interface RerankRow {
+interface RerankRow {
   title: string;
   content: string;
   label: string;

@@ -4,7 +4,7 @@ import { prefixWithinBytes, utf8Length } from './chunkers/chunk.js';
  * The longest start of `text` within `maxBytes` that ends at a line end, or failing that at a space, so a cut
  * never leaves half an identifier or half a list item. Only text with no break at all is cut mid-word.
  */
-export function wholePrefix(text: string, maxBytes: number): string {
+function wholePrefix(text: string, maxBytes: number): string {
   if (utf8Length(text) <= maxBytes) return text;
   const piece = prefixWithinBytes(text, Math.max(0, maxBytes));
   const line = piece.lastIndexOf('\n');

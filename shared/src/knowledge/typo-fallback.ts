@@ -1,7 +1,7 @@
 import type { Database } from '../db/types.js';
 
 /** Largest edit distance accepted for a word of `length` characters: 1 up to 4, 2 up to 12, else 3. */
-export function maxEditDistance(length: number): number {
+function maxEditDistance(length: number): number {
   return length <= 4 ? 1 : length <= 12 ? 2 : 3;
 }
 
@@ -9,7 +9,7 @@ export function maxEditDistance(length: number): number {
  * Optimal string alignment distance (Levenshtein plus adjacent transpositions, the commonest typo), giving up
  * as soon as the distance must exceed `limit` (returns limit + 1).
  */
-export function editDistance(a: string, b: string, limit: number): number {
+function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const m = a.length;
   const n = b.length;

@@ -29,7 +29,7 @@ export interface WalkResult {
   skipped: Array<{ path: string; reason: string }>;
 }
 
-export const DEFAULT_EXCLUDES = [
+const DEFAULT_EXCLUDES = [
   'node_modules/',
   '.git/',
   'dist/',
@@ -52,7 +52,7 @@ export const DEFAULT_EXCLUDES = [
   '*.map',
 ];
 
-export const DEFAULT_EXTENSIONS = [
+const DEFAULT_EXTENSIONS = [
   '.md',
   '.mdx',
   '.markdown',

@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import { openDatabase } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
-import { ensureProject, projectPaths } from '../project/project-identity.js';
+import { ensureProject } from '../project/project-identity.js';
 import { LEDGER_MIGRATIONS } from './ledger-schema.js';
 
 /** Path of a project's ledger file, from the project's data dir. */
 export function ledgerPathForDir(projectDataDir: string): string {
   return join(projectDataDir, 'ledger.db');
-}
-
-/** Path of a project's ledger file, from the project root. */
-export function ledgerPath(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  return ledgerPathForDir(projectPaths(projectRoot, env).dir);
 }
 
 /** Opens (creating) the ledger of a project root: the write path. */

@@ -20,7 +20,7 @@ export const LEDGER_MIGRATIONS: readonly string[] = [
 ];
 
 /** Kinds whose raw bytes were produced in the sandbox or replaced by a hook: the only ones that can save. */
-export const SAVING_KINDS = ['sandbox', 'index', 'fetch', 'hook-replace'] as const;
+const SAVING_KINDS = ['sandbox', 'index', 'fetch', 'hook-replace'] as const;
 
 /** The one formula (docs/architecture.md#ledger), as SQL over one row: raw − returned for saving kinds, never negative. */
 export const SAVED_SQL = `CASE WHEN kind IN (${SAVING_KINDS.map((k) => `'${k}'`).join(', ')})

@@ -7,6 +7,7 @@ import type { StatsReport, StatsTotals, ToolStats } from '../protocol/stats.js';
 import { foldRedirectNotes } from './fold-redirect-notes.js';
 import { ledgerPathForDir, openLedgerFile } from './ledger-db.js';
 import { BYTES_PER_TOKEN, SAVED_SQL } from './ledger-schema.js';
+import { errorMessage } from '../errors/error-message.js';
 
 const TOTALS_SQL = `SELECT count(*) AS entries,
   coalesce(sum(CASE WHEN kind NOT IN ('own-cost', 'hook-redirect') THEN raw_bytes ELSE 0 END), 0) AS raw,
@@ -51,7 +52,7 @@ function readTotals(db: Database, where = '', ...params: string[]): TotalsRow {
 }
 
 /** Row sums → the shape users see, with token estimates at the stated ratio. */
-export function toStatsTotals(t: TotalsRow): StatsTotals {
+function toStatsTotals(t: TotalsRow): StatsTotals {
   const net = t.saved - t.own;
   const tokens = (b: number) => Math.trunc(b / BYTES_PER_TOKEN);
   return {
@@ -80,7 +81,7 @@ function withLedger<T>(
   } catch (err) {
     // A damaged or foreign file must not break stats for every other project; the caller says so (shared does
     // no process I/O: a hook process inherits it).
-    onUnreadable?.(path, err instanceof Error ? err.message : String(err));
+    onUnreadable?.(path, errorMessage(err));
     return fallback;
   } finally {
     db?.close();
@@ -108,7 +109,7 @@ export interface StatsOptions {
   onUnreadable?: (path: string, reason: string) => void;
 }
 
-export const FORMULA =
+const FORMULA =
   'saved = raw bytes produced in the sandbox or replaced by a hook − bytes returned to the model; ' +
   'own cost = bytes the product injected (tools/list, routing block, snapshots); net = saved − own cost; ' +
   `tokens ≈ bytes ÷ ${BYTES_PER_TOKEN} (estimate)`;

@@ -4,6 +4,7 @@ import { openLedgerForRoot } from './ledger-db.js';
 import type { LedgerEntry, LedgerKind } from './types.js';
 import { readSetting } from '../settings/settings.js';
 import { redactText } from '../policy/redact.js';
+import { errorMessage } from '../errors/error-message.js';
 
 const KINDS: ReadonlySet<LedgerKind> = new Set([
   'sandbox',
@@ -77,7 +78,7 @@ export function recordLedger(
     );
     return undefined;
   } catch (err) {
-    return `ledger entry dropped: ${err instanceof Error ? err.message : String(err)}`;
+    return `ledger entry dropped: ${errorMessage(err)}`;
   }
 }
 

@@ -12,7 +12,7 @@ import { projectPaths } from '../project/project-identity.js';
 const FILE = 'active-session.json';
 
 /** Older than this, the note is from a conversation that has ended; the server keeps its own id. */
-export const ACTIVE_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+const ACTIVE_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 interface ActiveSessionNote {
   sessionId: string;

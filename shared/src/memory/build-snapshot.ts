@@ -20,7 +20,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Cuts to at most `max` UTF-8 bytes on a code point boundary, marking the cut. */
-export function clipBytes(s: string, max: number): string {
+function clipBytes(s: string, max: number): string {
   if (bytes(s) <= max) return s;
   if (max <= 1) return '';
   let out = '';

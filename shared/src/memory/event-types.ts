@@ -22,26 +22,6 @@ export type MemoryCategory =
   | 'web'
   | 'compaction';
 
-export const MEMORY_CATEGORIES: readonly MemoryCategory[] = [
-  'user-prompt',
-  'goal',
-  'decision',
-  'rule',
-  'constraint',
-  'blocker',
-  'task',
-  'plan',
-  'error',
-  'file',
-  'git',
-  'env',
-  'subagent',
-  'skill',
-  'mcp',
-  'web',
-  'compaction',
-];
-
 export type Priority = 1 | 2 | 3 | 4;
 
 /** What extraction produces: pure data, no ids or times (the store assigns those). */

@@ -81,7 +81,7 @@ function rowToSession(r: Record<string, unknown>): SessionInfo {
 }
 
 /** LIKE pattern with `%`, `_` and the escape char itself escaped, for a user's search term. */
-export function likePattern(term: string): string {
+function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -32,7 +32,7 @@ function collect(v: unknown, depth: number): string {
 }
 
 /** The exit code a response reports, when it reports one. */
-export function responseExitCode(resp: unknown): number | undefined {
+function responseExitCode(resp: unknown): number | undefined {
   if (!resp || typeof resp !== 'object') return undefined;
   const o = resp as Record<string, unknown>;
   for (const k of ['exit_code', 'exitCode', 'returnCode', 'return_code', 'code']) {

@@ -37,7 +37,7 @@ export interface InjectedCost {
 }
 
 /** A snapshot from another session is offered as a follow-up only when it is this recent. */
-export const FOLLOWUP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+const FOLLOWUP_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 function withStore<T>(s: HookSession, fn: (store: MemoryStore, root: string) => T): T {
   const root = findProjectRoot(s.projectDir);

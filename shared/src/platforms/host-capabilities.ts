@@ -1,4 +1,4 @@
-import type { Capabilities, GatedCapability, HostRecord, HostTools, Paradigm, ToolRole } from './types.js';
+import type { Capabilities, GatedCapability, HostRecord, Paradigm } from './types.js';
 
 /** How the product plugs into `host`; derived from the dialect when the record does not say. */
 export function paradigmOf(host: HostRecord): Paradigm {
@@ -36,29 +36,4 @@ function numericParts(version: string): number[] {
   const match = /(\d+(?:\.\d+)*)/.exec(version);
   if (!match) return [];
   return match[1]!.split('.').map((p) => Number.parseInt(p, 10) || 0);
-}
-
-/** The role of a host's built-in tool (`Bash` → shell, `webfetch` → web-fetch); undefined for other tools. */
-export function toolRoleFor(host: HostRecord, toolName: string): ToolRole | undefined {
-  const names = host.tools?.value.names;
-  if (!names) return undefined;
-  for (const [role, list] of Object.entries(names) as Array<[ToolRole, string[] | undefined]>) {
-    if (list?.includes(toolName)) return role;
-  }
-  return undefined;
-}
-
-/** The first non-empty string among the host's argument fields for `arg` (e.g. `filePath` → `file_path`). */
-export function toolArg(
-  host: HostRecord,
-  input: Record<string, unknown> | undefined,
-  arg: keyof HostTools['args'],
-): string | undefined {
-  if (!input) return undefined;
-  for (const field of host.tools?.value.args[arg] ?? []) {
-    const value = input[field];
-    if (typeof value === 'string' && value !== '') return value;
-    if (Array.isArray(value) && typeof value[0] === 'string' && value[0] !== '') return value[0];
-  }
-  return undefined;
 }

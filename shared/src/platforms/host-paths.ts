@@ -13,7 +13,7 @@ export interface PathContext {
  * Expands a table path: `~` → home, `<project>` → the project root, `%APPDATA%` / `%LOCALAPPDATA%` → their
  * env values (falling back to the usual locations under home). Undefined when `<project>` is needed but unknown.
  */
-export function expandHostPath(path: string, ctx: PathContext = {}): string | undefined {
+function expandHostPath(path: string, ctx: PathContext = {}): string | undefined {
   const env = ctx.env ?? process.env;
   const home = ctx.home ?? homedir();
   if (path.includes('<project>') && !ctx.project) return undefined;

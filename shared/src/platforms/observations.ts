@@ -11,7 +11,7 @@ export interface Observation {
 }
 
 /** A fact of a host record, by its key in the record (`outputCut`, `toolNaming`, …). */
-export type FactKey = Exclude<keyof HostRecord, 'id' | 'displayName' | 'docs'>;
+type FactKey = Exclude<keyof HostRecord, 'id' | 'displayName' | 'docs'>;
 
 /**
  * Pointers into one host's real-host test file, all at the host version that file pins: `seen(name)` names the

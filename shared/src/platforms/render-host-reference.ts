@@ -7,8 +7,8 @@ import type { Capabilities, HostRecord, OsPaths, ProcesslessHooks, SavedOutput }
  * The per-host reference of docs/hosts.md, rendered from the host table so the document cannot drift from the
  * facts the code runs on. scripts/generate-configs.ts writes it between the markers below; a test checks it.
  */
-export const HOST_REFERENCE_BEGIN = '<!-- host-reference:begin (generated from shared/src/platforms; do not edit) -->';
-export const HOST_REFERENCE_END = '<!-- host-reference:end -->';
+const HOST_REFERENCE_BEGIN = '<!-- host-reference:begin (generated from shared/src/platforms; do not edit) -->';
+const HOST_REFERENCE_END = '<!-- host-reference:end -->';
 
 const CAPABILITY_LABELS: Record<keyof Capabilities, string> = {
   block: 'block a call',
@@ -134,7 +134,7 @@ function renderHost(host: HostRecord): string {
 }
 
 /** The generated block, markers included. */
-export function renderHostReference(hosts: readonly HostRecord[] = allHosts()): string {
+function renderHostReference(hosts: readonly HostRecord[] = allHosts()): string {
   return [HOST_REFERENCE_BEGIN, '', ...hosts.map(renderHost).flatMap((s) => [s, '']), HOST_REFERENCE_END].join('\n');
 }
 

@@ -2,8 +2,6 @@ import { allHosts, findHostByName } from './host-table.js';
 import type { CanonicalEvent, HostRecord } from './types.js';
 import { readSetting, settingName } from '../settings/settings.js';
 
-export { allHosts, findHostByName, getHost } from './host-table.js';
-
 /**
  * The host for a server or hook: `CONTEXT_MODE_PLATFORM` (an id or alias) wins, then the MCP clientInfo name
  * (exact, then prefix, case-insensitive), then the first host in detection order with one of its env signals set.
@@ -24,7 +22,7 @@ export function resolveHost(
 }
 
 /** The host whose MCP clientInfo name matches: exact first, then the longest registered prefix. */
-export function hostForClientName(clientName: string | undefined): HostRecord | undefined {
+function hostForClientName(clientName: string | undefined): HostRecord | undefined {
   const name = clientName?.trim().toLowerCase();
   if (!name) return undefined;
   let best: { host: HostRecord; length: number } | undefined;

@@ -22,7 +22,7 @@ export type HostId =
 export type CanonicalEvent = 'pre-tool' | 'post-tool' | 'prompt' | 'pre-compact' | 'session-start' | 'stop';
 
 /** Why a session started, in canonical terms; hosts spell it their own way (`sessionStartSources`). */
-export type CanonicalSessionSource = 'startup' | 'compact' | 'resume' | 'clear';
+type CanonicalSessionSource = 'startup' | 'compact' | 'resume' | 'clear';
 
 /** How the product plugs into the host: JSON over stdin/stdout hook processes, an in-process plugin, or MCP only. */
 export type Paradigm = 'json-stdio' | 'ts-plugin' | 'mcp-only';
@@ -67,7 +67,7 @@ export interface HostTools {
  * A fact and where it is documented. Which real-host test shows it, when one does, is in observations.ts: the docs
  * and the tests read that, the hooks do not.
  */
-export interface Sourced<T> {
+interface Sourced<T> {
   value: T;
   docs: string;
 }
@@ -108,7 +108,7 @@ export interface SavedOutput {
 
 export type OsPaths = Partial<Record<'linux' | 'darwin' | 'win32', string>>;
 
-export type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
+type McpEntryShape = 'command-args' | 'typed-stdio' | 'opencode-local';
 
 /**
  * How the host's hooks file is laid out, so setup can merge our entries into it:
@@ -125,7 +125,7 @@ export type ProcesslessHooks =
   | { kind: 'in-process' }
   | { kind: 'none'; hostVersion?: string };
 
-export interface HookSetup {
+interface HookSetup {
   layout: HookFileLayout;
   /** A setting the host needs before it runs any hook, e.g. Gemini's `hooksConfig.enabled: true`. */
   enable?: { path: string[]; value: unknown };
@@ -135,7 +135,7 @@ export interface HookSetup {
 }
 
 /** A payload field that marks another host as the caller of a shared hook file (and an env var that narrows it). */
-export interface PayloadCaller {
+interface PayloadCaller {
   field: string;
   host: HostId;
   env?: string;

@@ -11,7 +11,7 @@ import { listCommands, undecidableReason } from './undecidable-code.js';
 import { sharedRulesFile } from './path-boundary.js';
 
 /** The host whose permission-rule syntax and settings files the sandbox honours (shared/src/platforms). */
-export const RULES_HOST = 'claude-code';
+const RULES_HOST = 'claude-code';
 
 export interface PermissionRules {
   deny: string[];

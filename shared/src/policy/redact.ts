@@ -27,11 +27,11 @@ export interface RedactionResult {
   count: number;
 }
 
-export const REDACTION_MARK = '[REDACTED]';
+const REDACTION_MARK = '[REDACTED]';
 const MARK = REDACTION_MARK;
 
 /** True when a key name says its value is a secret: `DB_PASS`, `apiKey`, `AccountKey`, `SIGNING_KEY`, `x-auth-token`. */
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   if (key.length > 64 || /^(?:OLD)?PWD$/.test(key)) return false; // PWD / OLDPWD are directories
   const parts = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

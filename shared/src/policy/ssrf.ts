@@ -22,7 +22,7 @@ export interface Classification {
 }
 
 /** The env switch that lets fetches reach private and loopback addresses (never blocked ones). */
-export const ALLOW_PRIVATE_FETCH_ENV = settingName('allowPrivateFetch');
+const ALLOW_PRIVATE_FETCH_ENV = settingName('allowPrivateFetch');
 
 /** True when the user opted in to private-network fetches (`CONTEXT_MODE_ALLOW_PRIVATE_FETCH=1` or `true`). */
 export function privateFetchAllowed(env: NodeJS.ProcessEnv = process.env): boolean {

@@ -19,7 +19,7 @@ export interface LiveServerRecord {
 }
 
 /** The directory holding the sentinels. */
-export function runDir(env: NodeJS.ProcessEnv = process.env): string {
+function runDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataHome(env), 'run');
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { allHosts, projectDirFromEnv, resolveHost } from '../platforms/resolve-host.js';
+import { projectDirFromEnv, resolveHost } from '../platforms/resolve-host.js';
+import { allHosts } from '../platforms/host-table.js';
 import { findProjectRoot } from './project-identity.js';
 import { readSetting } from '../settings/settings.js';
 

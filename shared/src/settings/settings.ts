@@ -50,14 +50,14 @@ function nameList(raw: string | undefined): string[] {
 
 export const DEFAULT_RESULT_BUDGET = 4096;
 /** A result budget below this could not even say where the rest of the output went. */
-export const MIN_RESULT_BUDGET = 512;
+const MIN_RESULT_BUDGET = 512;
 export const DEFAULT_SEARCH_BUDGET = 1650;
-export const DEFAULT_OUTPUT_CAP_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_PARENT_CHECK_MS = 10_000;
+const DEFAULT_OUTPUT_CAP_BYTES = 16 * 1024 * 1024;
+const DEFAULT_PARENT_CHECK_MS = 10_000;
 export const DEFAULT_HOOK_STDIN_IDLE_MS = 1500;
-export const DEFAULT_MEMORY_MAX_EVENTS = 1_000;
+const DEFAULT_MEMORY_MAX_EVENTS = 1_000;
 export const DEFAULT_RETENTION_DAYS = 7;
-export const DEFAULT_EXTERNAL_MCP_NUDGE_EVERY = 10;
+const DEFAULT_EXTERNAL_MCP_NUDGE_EVERY = 10;
 const MAX_INT = Number.MAX_SAFE_INTEGER;
 
 export const SETTINGS = {

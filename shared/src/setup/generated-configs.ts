@@ -1,4 +1,4 @@
-import { allHosts } from '../platforms/resolve-host.js';
+import { allHosts } from '../platforms/host-table.js';
 import { referenceConfigFiles } from './reference-configs.js';
 import { renderInstructionFile } from '../instructions/render-instructions.js';
 

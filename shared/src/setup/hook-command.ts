@@ -15,7 +15,7 @@ export type Launcher =
   | { kind: 'pinned'; node: string; bin: string; dataHome?: string };
 
 /** Where the VS Code extension writes its `ctxmode` launcher (POSIX), as a hook command names it. */
-export const LOCAL_LAUNCHER = `"$HOME/.local/bin/${BIN_NAME}"`;
+const LOCAL_LAUNCHER = `"$HOME/.local/bin/${BIN_NAME}"`;
 
 export type ShellDialect = 'posix' | 'powershell' | 'windows-plain';
 

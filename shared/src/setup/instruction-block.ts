@@ -30,10 +30,6 @@ export function removeInstructionBlock(text: string, wholeFile: string): string 
   return prefix && out === prefix ? '' : out;
 }
 
-export function hasInstructionBlock(text: string): boolean {
-  return findBlock(text) !== undefined;
-}
-
 /** The block an instruction file holds now, markers included, or undefined. */
 export function currentInstructionBlock(text: string): string | undefined {
   const found = findBlock(text);

@@ -95,7 +95,7 @@ function assertNoDuplicateKeys(text: string, file: string): void {
 }
 
 /** The file's own indentation and line ending, so inserted text looks like the rest of it. */
-export function formattingOf(text: string): FormattingOptions {
+function formattingOf(text: string): FormattingOptions {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indented = text.split(/\r?\n/).find((l) => /^[ \t]+\S/.test(l));
   if (indented?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };

@@ -14,6 +14,7 @@ import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { INSTALL_COMMAND, MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
 import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock } from './toml-block.js';
+import { errorMessage } from '../errors/error-message.js';
 
 export type Scope = 'user' | 'project';
 
@@ -111,7 +112,7 @@ export function diffOf(path: string, before: string | undefined, after: string |
 
 function toFileError(err: unknown): SetupFileError {
   if (err instanceof SetupError) return { code: err.code, message: err.message, ...(err.fix ? { fix: err.fix } : {}) };
-  return { code: 'io', message: err instanceof Error ? err.message : String(err) };
+  return { code: 'io', message: errorMessage(err) };
 }
 
 type Edit = (text: string, m: JsonMerge) => string;
@@ -306,7 +307,7 @@ export interface UninstallRecord {
 }
 
 /** What `uninstall` would change for one host: our entries and blocks out of every file setup may have written. */
-export function planHostUninstall(
+function planHostUninstall(
   host: HostRecord,
   ctx: PlanContext,
   records: (path: string) => UninstallRecord | undefined = () => undefined,

@@ -12,7 +12,7 @@ export const PLUGIN_HEADER =
  * `dist/opencode-plugin.mjs` by absolute path. Portable (project files, committed): the plugin is looked up in
  * the global npm root at load time; without it the file exports a plugin that does nothing and says so once.
  */
-export function renderPluginFile(launcher: Launcher): string {
+function renderPluginFile(launcher: Launcher): string {
   if (launcher.kind === 'pinned') {
     const pkgRoot = posix.dirname(posix.dirname(launcher.bin.replace(/\\/g, '/')));
     return `${PLUGIN_HEADER}\nexport { ContextModePlugin } from ${JSON.stringify(`${pkgRoot}/dist/opencode-plugin.mjs`)};\n`;

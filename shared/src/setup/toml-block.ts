@@ -1,17 +1,18 @@
 import { findMarkedBlock } from './marked-block.js';
 import { parse, stringify } from 'smol-toml';
 import { SetupError } from './setup-error.js';
+import { errorMessage } from '../errors/error-message.js';
 
 /**
  * TOML configs (Codex `config.toml`) get our server as a marked text block appended at the end: a new table
  * header is valid after anything, every byte outside the markers stays as it was, and uninstall cuts the block
  * out again. Parsing before and after guarantees we never write a file the host cannot read.
  */
-export const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
-export const TOML_BLOCK_END = '# <<< context-mode';
+const TOML_BLOCK_START = '# >>> context-mode (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+const TOML_BLOCK_END = '# <<< context-mode';
 /** The hooks block (Kimi `[[hooks]]`) has markers of its own, so a file could hold both blocks. */
-export const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
-export const TOML_HOOKS_END = '# <<< context-mode hooks';
+const TOML_HOOKS_START = '# >>> context-mode hooks (managed by `ctxmode setup`; `ctxmode uninstall` removes it)';
+const TOML_HOOKS_END = '# <<< context-mode hooks';
 
 /**
  * Parses a TOML file, or throws a SetupError naming the file and the fix: the parser's first line only (its later
@@ -21,7 +22,7 @@ export function parseTomlFile(text: string, file: string): Record<string, unknow
   try {
     return parse(text) as Record<string, unknown>;
   } catch (err) {
-    const msg = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    const msg = errorMessage(err).split('\n')[0] ?? '';
     if (/excessively nested/i.test(msg) || err instanceof RangeError) {
       throw new SetupError(
         'unexpected-shape',

@@ -6,7 +6,7 @@
  * anything and never throws.
  */
 
-export interface Redirect {
+interface Redirect {
   /** The file descriptor redirected (1 = stdout, 2 = stderr; `&>` counts as 1). */
   fd: number;
   op: '>' | '>>' | '<' | '<<' | '<<<' | '>&';

@@ -9,7 +9,7 @@ import { openKnowledgeBase } from '../knowledge/open-knowledge-base.js';
 import { readSavingsSeries } from '../ledger/ledger-series.js';
 import { readStats } from '../ledger/ledger-stats.js';
 import { readMemoryReport } from '../memory/memory-report.js';
-import { projectPaths, readProjectMeta } from '../project/index.js';
+import { projectPaths, readProjectMeta } from '../project/project-identity.js';
 import type { DashboardState, SourceView } from '../protocol/dashboard.js';
 
 export interface DashboardStateOptions {

@@ -15,7 +15,7 @@ import { SPOOL_DIR } from '../memory/memory-spool.js';
 
 export { SPOOL_DIR };
 /** Quiet time after the last event before the signature is taken: folds a burst of writes into one refresh. */
-export const WATCH_DEBOUNCE_MS = 250;
+const WATCH_DEBOUNCE_MS = 250;
 /** How often a shell looks for a data folder (or spool) that does not exist yet. */
 export const WATCH_PROBE_MS = 2000;
 
@@ -28,7 +28,7 @@ export interface SignatureFs {
   list(dir: string): string[];
 }
 
-export const nodeSignatureFs: SignatureFs = {
+const nodeSignatureFs: SignatureFs = {
   stat: (path) => {
     try {
       return statSync(path, { throwIfNoEntry: false });

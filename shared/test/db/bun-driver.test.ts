@@ -8,7 +8,8 @@ import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { openDatabase, pickDriver } from '@context-mode/shared/db/index';
+import { openDatabase } from '@context-mode/shared/db/open-database';
+import { pickDriver } from '@context-mode/shared/db/drivers';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SUITES = [

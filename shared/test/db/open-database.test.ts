@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { openDatabase, pickDriver } from '@context-mode/shared/db/index';
+import { openDatabase } from '@context-mode/shared/db/open-database';
+import { pickDriver } from '@context-mode/shared/db/drivers';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { generatedConfigFiles } from '../../src/setup/generated-configs.js';
 import { renderInstructionBlock, renderRoutingBlock } from '../../src/instructions/render-instructions.js';
 import { ROUTING_BLOCK_BUDGET, TEMPLATE_TOOLS } from '../../src/instructions/routing-template.js';
-import { allHosts, getHost, hostToolName } from '../../src/platforms/resolve-host.js';
+import { hostToolName } from '../../src/platforms/resolve-host.js';
+import { allHosts, getHost } from '../../src/platforms/host-table.js';
 
 const configs = fileURLToPath(new URL('../../../configs', import.meta.url));
 

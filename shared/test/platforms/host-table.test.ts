@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hostSupports, paradigmOf, compareVersions } from '@context-mode/shared/platforms/host-capabilities';
-import { hostConfigDir, expandHostPath } from '@context-mode/shared/platforms/host-paths';
+import { hostConfigDir, hostFilePath } from '@context-mode/shared/platforms/host-paths';
 import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 
@@ -96,12 +96,12 @@ test('config dirs honour the host relocation env var and expand ~', () => {
   const codex = getHost('codex');
   assert.equal(hostConfigDir(codex, { env: { CODEX_HOME: '/x/codex' }, home: '/h' }), '/x/codex');
   assert.equal(hostConfigDir(codex, { env: {}, home: '/h', platform: 'linux' }), '/h/.codex');
-  assert.equal(expandHostPath('<project>/.mcp.json', { project: '/p' }), '/p/.mcp.json');
-  assert.equal(expandHostPath('<project>/.mcp.json', {}), undefined);
+  const claude = getHost('claude-code');
+  assert.equal(hostFilePath(claude, 'mcpConfig', 'project', { project: '/p' }), '/p/.mcp.json');
+  assert.equal(hostFilePath(claude, 'mcpConfig', 'project', {}), undefined, '<project> needed but unknown');
 });
 
 test('setup finds each host MCP config for this OS, relocated by the host env var', async () => {
-  const { hostFilePath } = await import('@context-mode/shared/platforms/host-paths');
   const ctx = { home: '/h', platform: 'linux' as const, env: {}, project: '/p' };
   assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'project', ctx), '/p/.mcp.json');
   assert.equal(hostFilePath(getHost('claude-code'), 'mcpConfig', 'user', ctx), '/h/.claude.json');
@@ -125,18 +125,18 @@ test('setup finds each host MCP config for this OS, relocated by the host env va
 });
 
 test('routing can name each host built-in tools by role and read their arguments', async () => {
-  const { toolRoleFor, toolArg } = await import('@context-mode/shared/platforms/host-capabilities');
-  assert.equal(toolRoleFor(getHost('claude-code'), 'Bash'), 'shell');
-  assert.equal(toolRoleFor(getHost('opencode'), 'webfetch'), 'web-fetch');
-  assert.equal(toolRoleFor(getHost('copilot-cli'), 'view'), 'read');
-  assert.equal(toolRoleFor(getHost('gemini-cli'), 'run_shell_command'), 'shell');
-  assert.equal(toolRoleFor(getHost('kiro'), 'fs_read'), 'read');
-  assert.equal(toolRoleFor(getHost('claude-code'), 'Edit'), undefined);
-  assert.equal(toolRoleFor(getHost('zed'), 'Bash'), undefined);
-  assert.equal(toolArg(getHost('opencode'), { filePath: '/a/b.ts' }, 'filePath'), '/a/b.ts');
-  assert.equal(toolArg(getHost('claude-code'), { file_path: '/x' }, 'filePath'), '/x');
-  assert.equal(toolArg(getHost('vscode-copilot'), { urls: ['https://e.com'] }, 'url'), 'https://e.com');
-  assert.equal(toolArg(getHost('claude-code'), { command: '' }, 'command'), undefined);
+  // The lookups routing and memory extraction use: a tool name's role in any host, every host's argument fields.
+  const { builtinToolRole } = await import('@context-mode/shared/platforms/tool-names');
+  const { argFieldsOfAnyHost } = await import('@context-mode/shared/platforms/any-host-fields');
+  assert.equal(builtinToolRole('Bash'), 'shell');
+  assert.equal(builtinToolRole('webfetch'), 'web-fetch');
+  assert.equal(builtinToolRole('view'), 'read');
+  assert.equal(builtinToolRole('run_shell_command'), 'shell');
+  assert.equal(builtinToolRole('fs_read'), 'read');
+  assert.equal(builtinToolRole('Edit'), undefined);
+  assert.ok(argFieldsOfAnyHost('filePath').includes('filePath'), 'OpenCode spells it filePath');
+  assert.ok(argFieldsOfAnyHost('filePath').includes('file_path'), 'Claude Code spells it file_path');
+  assert.ok(argFieldsOfAnyHost('url').includes('urls'), 'VS Code Copilot passes a list of urls');
   for (const host of allHosts()) {
     if (paradigmOf(host) !== 'mcp-only')
       assert.ok(host.tools?.value.names.shell?.length, `${host.id} names its shell tool`);

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   canonicalEventFor,
-  getHost,
   hostEventName,
   hostForHookCommand,
   hostToolName,
@@ -10,6 +9,7 @@ import {
   resolveHost,
   sessionIdFromEnv,
 } from '@context-mode/shared/platforms/resolve-host';
+import { getHost } from '@context-mode/shared/platforms/host-table';
 
 // MCP clientInfo names as hosts send them (as context-mode 1.0.169 recorded them) → the host the server should speak to.
 const CLIENT_NAMES: Array<[string, string]> = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tempDirs } from './temp-dirs.js';
 import { describe, test } from 'node:test';
-import { openDatabase } from '@context-mode/shared/db/index';
+import { openDatabase } from '@context-mode/shared/db/open-database';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 
 const tempDir = tempDirs('cm-rel-commit-');

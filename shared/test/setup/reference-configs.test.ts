@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { generatedConfigFiles } from '../../src/setup/generated-configs.js';
 import { TEMPLATE_TOOLS } from '../../src/instructions/routing-template.js';
-import { allHosts, hostToolName } from '../../src/platforms/resolve-host.js';
+import { hostToolName } from '../../src/platforms/resolve-host.js';
+import { allHosts } from '../../src/platforms/host-table.js';
 import { isOurCommand, isStaleContextModeCommand } from '../../src/setup/hook-command.js';
 import { stringsIn } from '../../src/setup/jsonc-edit.js';
 

@@ -17,7 +17,7 @@ interface Msg {
 }
 
 /** The conversation in an Anthropic Messages request. */
-export function anthropicView(body: unknown): ConversationView {
+function anthropicView(body: unknown): ConversationView {
   const b = (body ?? {}) as { messages?: Msg[]; tools?: { name?: string }[]; system?: unknown };
   const messages = b.messages ?? [];
   const names = new Map<string, string>();

@@ -48,7 +48,7 @@ function responseText(response: unknown): { text: string; isError: boolean } {
 }
 
 /** The conversation in a Gemini `generateContent` request. */
-export function geminiView(body: unknown): ConversationView {
+function geminiView(body: unknown): ConversationView {
   let b = (body ?? {}) as GenerateBody;
   if (b.request && !b.contents) b = b.request;
   const texts: string[] = [];

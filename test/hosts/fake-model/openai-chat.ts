@@ -10,7 +10,7 @@ interface Message {
 }
 
 /** The conversation in an OpenAI Chat Completions request (Qwen Code's wire API). */
-export function chatView(body: unknown): ConversationView {
+function chatView(body: unknown): ConversationView {
   const b = (body ?? {}) as { messages?: Message[]; tools?: { function?: { name?: string } }[] };
   const names = new Map<string, string>();
   const toolResults: SeenToolResult[] = [];

@@ -40,7 +40,7 @@ function partsText(content: unknown): string {
 }
 
 /** The conversation in an OpenAI Responses request. */
-export function responsesView(body: unknown): ConversationView {
+function responsesView(body: unknown): ConversationView {
   const b = (body ?? {}) as { input?: Item[] | string; tools?: Tool[]; instructions?: unknown };
   const input: Item[] =
     typeof b.input === 'string' ? [{ type: 'message', role: 'user', content: b.input }] : (b.input ?? []);

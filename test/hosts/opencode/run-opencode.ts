@@ -9,7 +9,7 @@ import { runHost, type HostRun } from '../run-host.js';
 /** The plugin's own timing file (its variable is unset for users): OpenCode logs no per-hook time. */
 const PLUGIN_TIMINGS_ENV = 'CONTEXT_MODE_PLUGIN_TIMINGS_FILE';
 
-export function pluginTimingsPath(sb: Sandbox): string {
+function pluginTimingsPath(sb: Sandbox): string {
   return join(sb.root, 'opencode-plugin-timings.jsonl');
 }
 

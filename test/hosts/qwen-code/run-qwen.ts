@@ -67,16 +67,3 @@ export function runQwen(
   ];
   return runHost(bin, args, { cwd: sb.project, env, timeoutMs: opts.timeoutMs ?? 240_000, host: QWEN_CODE });
 }
-
-/** The session id Qwen prints in its stream-json `init` line. */
-export function sessionIdOf(run: HostRun): string | undefined {
-  for (const line of run.stdout.split('\n')) {
-    try {
-      const j = JSON.parse(line) as { type?: string; subtype?: string; session_id?: string };
-      if (j.type === 'system' && j.subtype === 'init' && j.session_id) return j.session_id;
-    } catch {
-      /* not JSON */
-    }
-  }
-  return undefined;
-}

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fail, messageOf, usageError } from '../cli-output.js';
+import { fail, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** The dashboard bundle: beside the built CLI (dist/dashboard), or the build output when run from sources. */
 function bundleDir(): string | undefined {
@@ -51,7 +52,7 @@ export function registerDashboardCommands(program: Command): void {
       try {
         server = await startDashboardServer({ projectRoot: cliProjectRoot(opts.project), bundleDir: dir, port });
       } catch (err) {
-        return fail(`cannot serve the dashboard: ${messageOf(err)}`);
+        return fail(`cannot serve the dashboard: ${errorMessage(err)}`);
       }
       // Ctrl-C is handled before the URL goes out: whoever reads the URL may stop the dashboard at once.
       const stop = () => void server.close().then(() => process.exit(0));
@@ -79,7 +80,7 @@ export function registerDashboardCommands(program: Command): void {
       try {
         raw = JSON.parse(json);
       } catch (err) {
-        return usageError(`the action is not JSON: ${messageOf(err)}`, { json: true });
+        return usageError(`the action is not JSON: ${errorMessage(err)}`, { json: true });
       }
       const parsed = parseDashboardAction(raw);
       if (!parsed.ok) {

@@ -4,9 +4,10 @@ import { ALLOW_OUTSIDE_ENV, IndexPathError, indexPath } from '@context-mode/shar
 import { describeIndexResult, type SearchHint } from '@context-mode/shared/knowledge/describe-index';
 import type { IndexReport } from '@context-mode/shared/protocol/knowledge';
 import { convertHtmlFile } from '../../fetch/convert-html.js';
-import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { fail, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface IndexOptions {
   source?: string;
@@ -53,13 +54,13 @@ export function registerIndexCommand(program: Command): void {
         maxDepth = positiveInt('--max-depth', opts.maxDepth);
         maxFiles = positiveInt('--max-files', opts.maxFiles);
       } catch (err) {
-        return usageError(messageOf(err));
+        return usageError(errorMessage(err));
       }
       let kb;
       try {
         kb = openProjectKnowledge(root, true);
       } catch (err) {
-        return fail(messageOf(err));
+        return fail(errorMessage(err));
       }
       let bar: ProgressBar | undefined;
       try {
@@ -99,7 +100,7 @@ export function registerIndexCommand(program: Command): void {
         if (skippedFile) process.exitCode = 1;
       } catch (err) {
         bar?.stop();
-        const msg = messageOf(err);
+        const msg = errorMessage(err);
         if (/outside the project root/.test(msg))
           fail(msg, { code: 'refused', hint: 'pass --allow-outside to index it anyway' });
         else fail(msg, { code: err instanceof IndexPathError ? 'refused' : 'failed' });

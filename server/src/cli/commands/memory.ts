@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode/shared/memory/memory-report';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import type { MemoryDeleteReport, MemoryPinReport } from '@context-mode/shared/protocol/memory';
-import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { fail, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface MemoryCliOptions {
   json?: boolean;
@@ -33,7 +34,7 @@ function withStore(
   try {
     store = openExistingMemoryStore(root);
   } catch (err) {
-    return fail(messageOf(err));
+    return fail(errorMessage(err));
   }
   if (!store) return fail(`no session memory recorded for ${root} yet`, { code: 'not-found' });
   try {
@@ -67,7 +68,7 @@ export function registerMemoryCommand(program: Command): void {
         });
         process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatMemoryReport(report)}\n`);
       } catch (err) {
-        fail(messageOf(err));
+        fail(errorMessage(err));
       }
     });
 

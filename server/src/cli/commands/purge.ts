@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { purgeProjectData, type PurgeScope } from '@context-mode/shared/memory/purge-project-data';
 import type { PurgeReport } from '@context-mode/shared/protocol/purge';
-import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { fail, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface PurgeCliOptions {
   scope?: string;
@@ -60,7 +61,7 @@ export function registerPurgeCommand(program: Command): void {
           kb?.close();
         }
       } catch (err) {
-        fail(messageOf(err));
+        fail(errorMessage(err));
       }
     });
 }

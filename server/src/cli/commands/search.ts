@@ -4,8 +4,9 @@ import { formatSearchAnswer, searchBudget, snippetBytesFor } from '@context-mode
 import type { SearchOptions } from '@context-mode/shared/knowledge/types';
 import type { SearchReport, TimelineSearchReport } from '@context-mode/shared/protocol/knowledge';
 import { timelineSearch } from '@context-mode/shared/state/timeline-search';
-import { fail, messageOf, printJson, usageError } from '../cli-output.js';
+import { fail, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface SearchCliOptions {
   limit: string;
@@ -50,7 +51,7 @@ export function registerSearchCommand(program: Command): void {
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(messageOf(err));
+        return fail(errorMessage(err));
       }
       if (opts.timeline) return searchTimeline(kb, query, limit, root, opts);
       if (!kb || kb.stats().chunks === 0) {
@@ -118,7 +119,7 @@ function searchTimeline(
       printJson({ schema: 'context-mode.search-timeline/1', query, ...report } satisfies TimelineSearchReport);
     else process.stdout.write(formatSearchAnswer([{ query, report }], budget) + '\n');
   } catch (err) {
-    fail(messageOf(err));
+    fail(errorMessage(err));
   } finally {
     kb?.close();
   }

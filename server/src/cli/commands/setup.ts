@@ -77,7 +77,7 @@ function refuseOwnClone(flag: string | undefined, project: string | undefined): 
 }
 
 /** Human-readable plan: one line per file, the diffs on --dry-run, notes and errors with their fixes, next steps. */
-export function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): string {
+function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): string {
   const lines: string[] = [];
   for (const h of plan.hosts) {
     lines.push(`${h.displayName} (${h.host})`);

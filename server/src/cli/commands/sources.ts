@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { isPrefixLabel } from '@context-mode/shared/knowledge/describe-index';
 import type { SourceDeleteReport, SourcesReport } from '@context-mode/shared/protocol/knowledge';
-import { fail, messageOf, printJson } from '../cli-output.js';
+import { fail, printJson } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot, openProjectKnowledge } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** The exact label when it exists; else, for a label ending in `/` or `:`, every source starting with it. */
 function deleteByLabel(kb: NonNullable<ReturnType<typeof openProjectKnowledge>>, label: string): string[] {
@@ -30,7 +31,7 @@ export function registerSourcesCommand(program: Command): void {
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(messageOf(err));
+        return fail(errorMessage(err));
       }
       const list = kb?.listSources() ?? [];
       const stats = kb?.stats() ?? { sources: 0, chunks: 0, bytes: 0 };
@@ -85,7 +86,7 @@ export function registerSourcesCommand(program: Command): void {
       try {
         kb = openProjectKnowledge(root, false);
       } catch (err) {
-        return fail(messageOf(err));
+        return fail(errorMessage(err));
       }
       let removed: string[];
       try {

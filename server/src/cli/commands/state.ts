@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { readDashboardState } from '@context-mode/shared/state/read-dashboard-state';
 import { formatBytes } from '@context-mode/shared/budget/format-bytes';
-import { fail, messageOf, usageError } from '../cli-output.js';
+import { fail, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
 import { unknownSession } from './stats.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface StateCliOptions {
   json?: boolean;
@@ -45,7 +46,7 @@ export function registerStateCommand(program: Command): void {
             `${state.memory.totalEvents} memory event(s), ${state.sources.total} source(s) (${formatBytes(state.sources.bytes)})\n`,
         );
       } catch (err) {
-        fail(messageOf(err));
+        fail(errorMessage(err));
       }
     });
 }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { formatStats } from '@context-mode/shared/ledger/format-stats';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
-import { fail, messageOf, printJson } from '../cli-output.js';
+import { fail, printJson } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 interface StatsCliOptions {
   json?: boolean;
@@ -37,7 +38,7 @@ export function registerStatsCommand(program: Command): void {
         if (opts.json) printJson(report);
         else process.stdout.write(`${formatStats(report)}\n`);
       } catch (err) {
-        fail(messageOf(err));
+        fail(errorMessage(err));
       }
     });
 }

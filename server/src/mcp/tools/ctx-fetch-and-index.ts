@@ -6,7 +6,8 @@ import type { ServerContext } from '../context.js';
 import { lenientBoolean, lenientNumber, liftToArray } from '../coerce.js';
 import { progressReporter, type ToolExtra } from '../progress.js';
 import { resultBudget } from '@context-mode/shared/budget/result-budget';
-import { errorMessage, resultBytes, toolError, toolText } from '../tool-result.js';
+import { resultBytes, toolError, toolText } from '../tool-result.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 const MAX_URLS = 32;
 

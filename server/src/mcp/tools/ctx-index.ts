@@ -13,6 +13,7 @@ import { convertHtmlFile } from '../../fetch/convert-html.js';
 import type { ServerContext } from '../context.js';
 import { liftToArray } from '../coerce.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 const list = z.preprocess(liftToArray, z.array(z.string()).optional());
@@ -119,7 +120,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
         kb = ctx.knowledge();
       } catch (err) {
         return {
-          content: [{ type: 'text' as const, text: err instanceof Error ? err.message : String(err) }],
+          content: [{ type: 'text' as const, text: errorMessage(err) }],
           isError: true,
         };
       }
@@ -184,10 +185,7 @@ export function registerCtxIndexTool(server: McpServer, ctx: ServerContext): voi
           text = describeIndexResult(r, ctx.projectRoot, searchHint);
         }
       } catch (err) {
-        const msg =
-          err instanceof IndexPathError
-            ? err.message
-            : `Index error: ${err instanceof Error ? err.message : String(err)}`;
+        const msg = err instanceof IndexPathError ? err.message : `Index error: ${errorMessage(err)}`;
         return { content: [{ type: 'text' as const, text: note + msg }], isError: true };
       }
       text = note + text;

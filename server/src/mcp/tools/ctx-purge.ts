@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
 import { purgeProjectData, type PurgeResult } from '@context-mode/shared/memory/purge-project-data';
 import type { ServerContext } from '../context.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 // Only "true"/"false" strings count as booleans (hosts differ in what they send).
 const lenientBool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
@@ -80,10 +81,7 @@ export function registerCtxPurgeTool(server: McpServer, ctx: ServerContext): voi
         });
         return text(describePurge(result));
       } catch (err) {
-        return text(
-          `Purge failed, nothing more was deleted: ${err instanceof Error ? err.message : String(err)}`,
-          true,
-        );
+        return text(`Purge failed, nothing more was deleted: ${errorMessage(err)}`, true);
       }
     },
   );

@@ -12,6 +12,7 @@ import { recordLedger } from '@context-mode/shared/ledger/record';
 import { timelineSearch } from '@context-mode/shared/state/timeline-search';
 import type { ServerContext } from '../context.js';
 import { liftToArray } from '../coerce.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 const MAX_QUERIES = 8;
 const MAX_LIMIT = 50;
@@ -66,7 +67,7 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
       try {
         kb = ctx.knowledge();
       } catch (err) {
-        return errorResult(err instanceof Error ? err.message : String(err));
+        return errorResult(errorMessage(err));
       }
       const note = takeRecoveryNote(kb);
       const stats = kb.stats();
@@ -103,7 +104,7 @@ export function registerCtxSearchTool(server: McpServer, ctx: ServerContext): vo
           sections.push({ query, report });
         }
       } catch (err) {
-        return errorResult(`Search failed: ${err instanceof Error ? err.message : String(err)}`);
+        return errorResult(`Search failed: ${errorMessage(err)}`);
       }
       const capNote = asked > MAX_LIMIT ? `(limit capped at ${MAX_LIMIT})\n\n` : '';
       const text = note + capNote + formatSearchAnswer(sections, budget - Buffer.byteLength(note + capNote));

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { formatStats } from '@context-mode/shared/ledger/format-stats';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
 import type { ServerContext } from '../context.js';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 
 /** ctx_stats: the ledger (docs/architecture.md#ledger) — gross saved, own cost and net per session, project and all time. Never fails. */
 export function registerCtxStatsTool(server: McpServer, ctx: ServerContext): void {
@@ -21,7 +22,7 @@ export function registerCtxStatsTool(server: McpServer, ctx: ServerContext): voi
           content: [
             {
               type: 'text' as const,
-              text: `No statistics available: ${err instanceof Error ? err.message : String(err)}`,
+              text: `No statistics available: ${errorMessage(err)}`,
             },
           ],
         };

@@ -34,7 +34,7 @@ function roleText(inner: string): string {
 }
 
 /** Inline reST markup in a heading read as plain text: roles, links, literals, emphasis, substitutions. */
-export function cleanRstInline(text: string): string {
+function cleanRstInline(text: string): string {
   return text
     .replace(/:[\w.+-]+(?::[\w.+-]+)*:`([^`]*)`/g, (_, inner: string) => roleText(inner))
     .replace(/`([^`]*)`:[\w.+-]+(?::[\w.+-]+)*:/g, (_, inner: string) => roleText(inner))

@@ -38,7 +38,7 @@ export function prefixWithinBytes(text: string, maxBytes: number): string {
  * Splits one oversized line into pieces within the cap, preferring a whitespace boundary in the second half
  * of each piece so words stay whole where possible.
  */
-export function splitLongLine(line: string, maxBytes: number): string[] {
+function splitLongLine(line: string, maxBytes: number): string[] {
   const out: string[] = [];
   let at = 0;
   // Walks the line once: measuring the remainder on every step would be quadratic on a 10 MB single line.
