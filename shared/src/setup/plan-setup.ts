@@ -318,9 +318,18 @@ function planHostUninstall(
   const pctx = { ...ctx.paths, ...(ctx.project ? { project: ctx.project } : {}) };
   const enable = host.hookSetup?.value.enable;
   const header = host.hookSetup && host.hookSetup.value.layout !== 'nested-matchers' ? { version: 1 } : undefined;
+  // A path that cannot be read (a directory where the file belongs) is planned anyway: finish() turns the read
+  // error into that file's error, naming it and the fix, instead of the whole uninstall throwing.
+  const present = (path: string) => {
+    try {
+      return ws.get(path) !== undefined;
+    } catch {
+      return true;
+    }
+  };
   for (const scope of ['project', 'user'] as const) {
     const mcpPath = hostFilePath(host, 'mcpConfig', scope, pctx);
-    if (mcp && mcpPath && ws.get(mcpPath) !== undefined) {
+    if (mcp && mcpPath && present(mcpPath)) {
       if (mcp.format === 'toml') hp.add(mcpPath, scope, 'toml', 'mcp', (t) => removeTomlBlock(t));
       else
         hp.add(
@@ -340,11 +349,11 @@ function planHostUninstall(
         );
     }
     const hooksPath = host.hookSetup ? hostFilePath(host, 'hooksFile', scope, pctx) : undefined;
-    if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'opencode-plugin') {
+    if (hooksPath && present(hooksPath) && host.hookSetup?.value.layout === 'opencode-plugin') {
       hp.add(hooksPath, scope, 'typescript', 'hooks', (t) => removePluginFile(t));
-    } else if (hooksPath && ws.get(hooksPath) !== undefined && host.hookSetup?.value.layout === 'toml-array') {
+    } else if (hooksPath && present(hooksPath) && host.hookSetup?.value.layout === 'toml-array') {
       hp.add(hooksPath, scope, 'toml', 'hooks', (t) => removeTomlBlock(t));
-    } else if (hooksPath && ws.get(hooksPath) !== undefined) {
+    } else if (hooksPath && present(hooksPath)) {
       const format = hooksPath === mcpPath && mcp ? mcp.format : 'json';
       hp.add(
         hooksPath,
@@ -365,7 +374,7 @@ function planHostUninstall(
   }
   if (ctx.project && host.instructionFile.value) {
     const path = join(ctx.project, host.instructionFile.value);
-    if (ws.get(path) !== undefined)
+    if (present(path))
       hp.add(path, 'project', 'markdown', 'instructions', (t) =>
         removeInstructionBlock(t, renderInstructionFile(host)),
       );
