@@ -40,17 +40,27 @@ export function readForPlan(path: string): string | undefined {
 }
 
 /**
- * A file the user made read-only is left alone, even where the OS would let us replace it (root, or a rename
- * in a writable directory): read-only is a statement of intent.
+ * A file the user made read-only, or a folder they made read-only (where the new file or our temp file would go),
+ * is left alone, even where the OS would let us write (root, or a rename in a writable directory): read-only is a
+ * statement of intent. Checked before any file of a host is written, so a host is written whole or not at all.
  */
 export function assertWritable(path: string): void {
-  if (!existsSync(path)) return;
-  const mode = statSync(path).mode;
-  if ((mode & 0o222) === 0) {
+  const locked = (p: string) => (statSync(p).mode & 0o222) === 0;
+  if (existsSync(path) && locked(path)) {
     throw new SetupError(
       'read-only',
       `${path} is read-only`,
       `Make it writable (chmod u+w "${path}") and run the command again, or leave this host out.`,
+    );
+  }
+  // The folder the write lands in: the link target's for a linked file, else the nearest one that exists.
+  let dir = dirname(linkTarget(path));
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  if (locked(dir)) {
+    throw new SetupError(
+      'read-only',
+      `${path} is in a read-only folder (${dir})`,
+      `Make the folder writable (chmod u+w "${dir}") and run the command again, or leave this host out.`,
     );
   }
 }

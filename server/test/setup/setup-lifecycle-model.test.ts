@@ -45,6 +45,14 @@ const SLOW_RUNS = Number(process.env.CTXMODE_LIFECYCLE_SLOW_RUNS ?? 3);
 const SEED = Number(process.env.CTXMODE_LIFECYCLE_SEED ?? 20261205);
 after(removeTempWorlds);
 
+/** Whether the file, or the folder that would hold it (the nearest one that exists), has no write bit. */
+function readOnly(path: string): boolean {
+  let p = path;
+  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
+  const locked = (x: string) => (statSync(x).mode & 0o222) === 0;
+  return locked(p) || (p === path && locked(dirname(p)));
+}
+
 /** Makes every file and folder of the sequence writable again: what the user does when setup names the fix. */
 function makeWritable(paths: string[]): void {
   for (const p of paths.flatMap((x) => [dirname(x), x]))
@@ -106,10 +114,13 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
     });
   };
   const all = () => [...f.paths, ...ownOnly].map(snapshot);
+  const everyPath = [...f.paths, ...ownOnly];
   for (const [k, o] of ops.entries()) {
     const step = `step ${k} ${JSON.stringify(o)}`;
+    const ours = o.op === 'setup' || o.op === 'uninstall' || o.op === 'upgrade' || o.op === 'concurrent-setup';
+    const before = ours ? all() : [];
+    const locked = ours ? everyPath.map(readOnly) : [];
     if (o.op === 'setup') {
-      const before = all();
       const plan = runSetup(opts(o.host, o.parts, o.runtime));
       refusedUntouched(
         o.host,
@@ -121,6 +132,10 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
     else if (o.op === 'upgrade') upgradeOp(w, o.tarball, step);
     else if (o.op === 'concurrent-setup') await concurrentSetupOp(w, o.hosts, step);
     else if (!applyEditOp(f, o)) continue;
+    // Read-only is the user's statement of intent, even for root: such a file, or a file in such a folder, stays.
+    everyPath.forEach((p, i) => {
+      if (locked[i]) assert.equal(snapshot(p), before[i], `${step}: ${p} is read-only (or in a read-only folder)`);
+    });
     check(step);
   }
   makeWritable([...f.paths, ...ownOnly]);
