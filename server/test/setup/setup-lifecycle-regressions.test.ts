@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
+  readdirSync,
+  rmSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -184,5 +187,39 @@ describe('lifecycle regressions (issue 22)', () => {
     runUninstall(w.opts('codex'));
     assert.ok(existsSync(file), 'the user had this file before setup');
     assert.equal(readFileSync(file, 'utf8'), '');
+  });
+  it('model finding: uninstall where a settings file became a directory names it and still cleans the other files', () => {
+    const w = world();
+    const settings = join(w.home, '.claude', 'settings.json');
+    const original = w.place('claude-code/settings.json', settings);
+    const state = join(w.home, '.claude.json');
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    rmSync(state);
+    mkdirSync(state);
+    // This used to throw out of the planner ("… is a directory") before any file was looked at.
+    const plan = runUninstall(w.opts('claude-code'));
+    const err = plan.hosts[0]!.files.find((f) => f.path === state)!.error!;
+    assert.match(err.message, /\.claude\.json is a directory, where a settings file belongs/);
+    assert.match(err.fix ?? '', /Move .*\.claude\.json aside/);
+    assert.equal(readFileSync(settings, 'utf8'), original, 'the other file got its original bytes back');
+    assert.ok(lstatSync(state).isDirectory(), 'the directory is left as it is');
+  });
+
+  it('model finding: a read-only folder is left alone by setup, even for root; the host gets none of its files', () => {
+    const w = world();
+    const dir = join(w.home, '.codex');
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o555);
+    try {
+      const plan = runSetup(w.opts('codex'));
+      assert.equal(plan.ok, false);
+      const err = plan.hosts[0]!.files.find((f) => f.error)!.error!;
+      assert.match(err.message, /in a read-only folder \(.*\.codex\)/);
+      assert.match(err.fix ?? '', /chmod u\+w/);
+      assert.deepEqual(readdirSync(dir), [], 'no file was created in it');
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+    assert.ok(runSetup(w.opts('codex')).ok, 'made writable, the same setup goes through');
   });
 });
