@@ -18,6 +18,7 @@ B="$here/build"
 prop() { sed -n "s/^$1 *= *//p" "$here/gradle.properties"; }
 version="$(prop pluginVersion)"
 since_build="$(prop pluginSinceBuild)"
+until_build="$(prop pluginUntilBuild)"
 
 if [ ! -x "$kc/bin/kotlinc" ] || ! grep -q "\"version\": \"$kotlin_version\"" "$kc/package.json"; then
   echo "installing kotlin-compiler@$kotlin_version into $cache/kotlin" >&2
@@ -48,7 +49,9 @@ kotlinc "$here/core/src/main/kotlin" -d "$B/context-mode-core.jar"
 echo "IDE layer" >&2
 kotlinc -cp "$B/context-mode-core.jar:$B/stubs:$KL/kotlinx-coroutines-core-jvm.jar" "$here/src/main/kotlin" -d "$B/plugin-classes"
 cp -r "$here/src/main/resources/." "$B/plugin-classes/"
-sed -i "s|</id>|</id>\\n  <version>$version</version>\\n  <idea-version since-build=\"$since_build\"/>|" \
+# An empty pluginUntilBuild writes no until-build: the plugin stays open to every later IDE build.
+idea_version="since-build=\"$since_build\"${until_build:+ until-build=\"$until_build\"}"
+sed -i "s|</id>|</id>\\n  <version>$version</version>\\n  <idea-version $idea_version/>|" \
   "$B/plugin-classes/META-INF/plugin.xml"
 (cd "$B/plugin-classes" && jar cf "$B/context-mode-jetbrains.jar" .)
 
@@ -56,10 +59,11 @@ echo "plugin zip" >&2
 Z="$B/zip/context-mode-jetbrains"
 mkdir -p "$Z/lib" "$Z/context-mode/engine"
 cp "$B/context-mode-jetbrains.jar" "$B/context-mode-core.jar" "$Z/lib/"
-for part in bin dist package.json; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
+# The engine once: the ctxmode package as npm would install it (its package.json `files`), runnable as is and the
+# folder the managed runtime is installed from (`upgrade --from <engine dir>`); no tarball of it beside it. The
+# dashboard bundle travels inside it (engine/dist/dashboard), where PluginLayout.dashboardDir reads it.
+for part in bin dist package.json README.md LICENSE; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
 find "$Z/context-mode/engine" -name '*.map' -delete
-(cd "$repo/server" && npm pack --silent --pack-destination "$Z/context-mode" >/dev/null)
-# The dashboard bundle travels inside the engine (engine/dist/dashboard), where PluginLayout.dashboardDir reads it.
 [ -f "$Z/context-mode/engine/dist/dashboard/index.html" ] || { echo "missing server/dist/dashboard: npm run build" >&2; exit 1; }
 zipfile="$B/distributions/context-mode-$version.zip"
 (cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)

@@ -60,7 +60,50 @@ test('an artifact missing its engine or tarball is reported, naming the part', (
   assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/dist/dashboard/index.html')));
   const vsixEngineTwice = [...vsixWithoutEngine, 'extension/engine/ctxmode-0.1.0.tgz'];
   assert.ok(problems('x.vsix', vsixEngineTwice).some((p) => p.includes('must not carry extension/engine/ctxmode')));
-  const zipWithoutTarball = ['context-mode-jetbrains/lib/context-mode-jetbrains.jar'];
-  assert.ok(problems('x.zip', zipWithoutTarball).some((p) => p.includes('ctxmode-')));
   assert.ok(problems('x.tgz', ['package/package.json']).some((p) => p.includes('package/dist/cli.mjs')));
+});
+
+// The JetBrains zip's parts (the zip itself is built and installed by the JetBrains stage, whose PluginZipLayoutTest
+// checks the same layout against gradle.properties): what `npm run release` refuses, on entry lists like listArtifact's.
+const JB = 'context-mode-jetbrains';
+const engine = ['package.json', 'bin/context-mode.cjs', 'dist/cli.mjs', 'dist/mcp.mjs', 'dist/hook.cjs'];
+engine.push('dist/dashboard/index.html', 'dist/dashboard/dashboard.js');
+const goodZip = [
+  `${JB}/lib/context-mode-jetbrains.jar`,
+  `${JB}/lib/context-mode-jetbrains.jar!/META-INF/plugin.xml`,
+  `${JB}/lib/context-mode-core.jar`,
+  ...engine.map((e) => `${JB}/context-mode/engine/${e}`),
+];
+
+test('the JetBrains zip passes with its jars, one plugin.xml and the engine folder once', () => {
+  assert.deepEqual(problems('context-mode-0.1.0.zip', goodZip), []);
+});
+
+test('a JetBrains zip missing its engine, dashboard or descriptor fails, naming the part', () => {
+  const jarsOnly = goodZip.filter((e) => e.includes('/lib/'));
+  const found = problems('x.zip', jarsOnly);
+  assert.ok(found.some((p) => p.includes('engine/dist/cli.mjs')));
+  assert.ok(found.some((p) => p.includes('engine/dist/dashboard/index.html')));
+  const noDescriptor = goodZip.filter((e) => !e.endsWith('plugin.xml'));
+  assert.ok(problems('x.zip', noDescriptor).some((p) => p.includes('META-INF/plugin.xml')));
+});
+
+test('a JetBrains zip carrying the engine or the dashboard twice fails', () => {
+  const withTarball = [...goodZip, `${JB}/context-mode/ctxmode-0.1.0.tgz`];
+  assert.ok(problems('x.zip', withTarball).some((p) => p.includes('must not carry') && p.includes('.tgz')));
+  const twoDashboards = [...goodZip, `${JB}/context-mode/dashboard/dashboard.js`];
+  assert.ok(problems('x.zip', twoDashboards).some((p) => /dashboard.*2 times/.test(p)));
+  const twoEngines = [...goodZip, `${JB}/context-mode/engine/node_modules/ctxmode/dist/cli.mjs`];
+  assert.ok(problems('x.zip', twoEngines).some((p) => /cli.*2 times/.test(p)));
+  const twoDescriptors = [...goodZip, `${JB}/lib/context-mode-core.jar!/META-INF/plugin.xml`];
+  assert.ok(problems('x.zip', twoDescriptors).some((p) => /plugin.*2 times/.test(p)));
+});
+
+test('a JetBrains zip outside the IDE layout fails: a second top folder, a jar below lib/, loose classes', () => {
+  for (const stray of ['other/lib/x.jar', `${JB}/lib/nested/x.jar`, `${JB}/classes/A.class`]) {
+    assert.ok(
+      problems('x.zip', [...goodZip, stray]).some((p) => p.includes(`must not carry ${stray}`)),
+      stray,
+    );
+  }
 });
