@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests the JetBrains plugin without Gradle (JetBrains' repositories are out of reach here):
 #   IntelliJ API signature stubs (test-only) → core jar → plugin jar (IDE layer + plugin.xml) → the plugin zip in the
-#   layout the IDE installs from disk → JUnit 5 tests (core, contract against shared/test/protocol/golden, plugin.xml,
-#   API surface).
+#   layout the IDE installs from disk → the release's parts check of that zip → JUnit 5 tests (core, contract against
+#   shared/test/protocol/golden, plugin.xml, zip layout, API surface).
 # Kotlin comes from the npm package kotlin-compiler (cached outside the product's dependencies), JUnit from Debian's
 # junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt. `--zip-only`
 # stops after the plugin zip (what `npm run release` uses) and prints its path.
@@ -68,6 +68,12 @@ find "$Z/context-mode/engine" -name '*.map' -delete
 zipfile="$B/distributions/context-mode-$version.zip"
 (cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)
 if [ "${1:-}" = --zip-only ]; then echo "$zipfile"; exit 0; fi
+# The parts list `npm run release` applies to this zip (scripts/release-parts.mjs): each part present, none twice.
+node -e "import(process.argv[1]).then(({ listArtifact, missingParts }) => {
+  const problems = missingParts('plugin.zip', listArtifact(process.argv[2]));
+  for (const p of problems) console.error('plugin zip: ' + p);
+  process.exitCode = problems.length ? 1 : 0;
+})" "$repo/scripts/release-parts.mjs" "$zipfile"
 
 echo "tests" >&2
 TCP="$B/context-mode-core.jar:$B/context-mode-jetbrains.jar:$B/stubs:$KL/kotlin-test.jar:$KL/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$KL/kotlinx-coroutines-core-jvm.jar"
