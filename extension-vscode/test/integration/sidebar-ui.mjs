@@ -1,6 +1,6 @@
-// The sidebar in a real VS Code (code-server) driven by Chromium: the dashboard webview shows the engine's
-// numbers for a seeded project, the status bar shows the session's net savings, and Purge Project in the
-// webview empties both through the engine. Returns the checks it ran; saves a screenshot of the window
+// The sidebar of the installed .vsix in a real VS Code (code-server) driven by Chromium: the dashboard webview
+// shows the engine's numbers for a seeded project, the status bar shows the session's net savings, and Purge
+// Project in the webview empties both through the engine. Returns the checks it ran; saves a screenshot of the window
 // into artifacts/ (UPDATE_SCREENSHOTS=1 also copies it over the README's media/screenshot-sidebar.png).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -16,7 +16,8 @@ function cli(repo, env, args) {
   );
 }
 
-export async function sidebarUi({ extDir, repo, artifacts }) {
+/** `vsix`: the extension as a user installs it; `settings`: extra user settings (e.g. context-mode.nodePath). */
+export async function sidebarUi({ extDir, repo, artifacts, vsix, settings = {} }) {
   const seed = JSON.parse(
     execFileSync(process.execPath, ['--import', 'tsx', join(repo, 'server/test/dashboard/seed-cli.ts')], {
       cwd: repo,
@@ -31,13 +32,14 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
   const check = (name, ok, detail) => checks.push({ name, ok: Boolean(ok), detail });
   const server = await startCodeServer({
     workspace: seed.project,
+    install: [vsix],
     env: { CONTEXT_MODE_HOME: seed.dataHome },
-    settings: { 'context-mode.autoSetup': 'never' },
+    settings: { 'context-mode.autoSetup': 'never', ...settings },
   });
   const browser = await launchBrowser(server.root);
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(workbenchUrl(server, extDir));
+    await page.goto(workbenchUrl(server));
     await page.locator('.activitybar [aria-label^="context-mode"]').first().click({ timeout: 90_000 });
     const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
     // The seeded conversations happened before this window opened: none of them is "this session" here.
