@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-host stage: installs the pinned hosts into the CI cache (not into the product's dependencies) and runs
-# them headless against the scripted fake model on 127.0.0.1, wired to the npm tarball as a user installs it. Ends with node's test-runner summary.
+# them headless against the scripted fake model on 127.0.0.1, wired to the npm tarball as a user installs it.
+# Ends with node's test-runner summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== stage hosts: real agent hosts against a scripted model"
