@@ -17,6 +17,8 @@ export const MCP_SERVER_NAME = 'context-mode';
  * fail: the install is from the release tarball (`npm run release` builds it; README "Install").
  */
 export const INSTALL_COMMAND = `npm install -g ./${PACKAGE_NAME}-<version>.tgz`;
+/** How to upgrade while the package is not on the registry: from a newer release tarball. */
+export const UPGRADE_FROM_TARBALL = `${BIN_NAME} upgrade --from ./${PACKAGE_NAME}-<version>.tgz`;
 /** One line telling a teammate without the tool how to get it (team-shared files carry it). */
 export const INSTALL_HINT = `context-mode: '${BIN_NAME}' not found on PATH; install the ${PACKAGE_NAME} release tarball: ${INSTALL_COMMAND}`;
 /**
