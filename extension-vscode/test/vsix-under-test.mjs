@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const extDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packs the extension into `out` with the release's packaging step; returns `out`. */
-export function packVsix(out) {
+function packVsix(out) {
   execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), out], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
