@@ -65,10 +65,13 @@ const DEAD_COMMANDS = [
   new RegExp(String.raw`npm\s+(install|i)\s+(-g\s+|--global\s+)?${OURS}(?![\w./-])`),
   /npx\s+(-y\s+)?context-mode\b/,
   /npm\s+(install|i)\s+(-g\s+|--global\s+)?context-mode\b/,
-  /(^|[\s`'"(])context-mode\s+(setup|doctor|stats|upgrade|uninstall|purge|dashboard|index|search|serve|hook|memory|sources|state|action)\b/,
+  /\bcontext-mode\s+(setup|doctor|stats|upgrade|uninstall|purge|dashboard|index|search|serve|hook|memory|sources|state|action)\b/,
 ];
 
-/** `file: …context…` for each dead command in the artifact's code, pages and manifests (not its README). */
+/**
+ * `file: …context…` for each dead command in what ships: the artifact's code (CLI, MCP server, hook bundle and
+ * entry, dashboard, extension), pages and manifests, not its README (which names the registry install as future).
+ */
 function deadCommandsIn(artifact: string): string[] {
   const code = list(artifact).filter((e) => /\.(mjs|cjs|js|html)$|\/package\.json$/.test(e));
   const hits: string[] = [];
