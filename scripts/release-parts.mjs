@@ -30,6 +30,8 @@ const VSIX = {
     'extension/package.json',
     /^extension\/readme\.md$/i,
     'extension/dist/extension.js',
+    // The vscode:uninstall hook: removes the launcher when the extension is uninstalled.
+    'extension/dist/uninstall.js',
     'extension/engine/bin/context-mode.cjs',
     'extension/engine/package.json',
     'extension/engine/dist/cli.mjs',
@@ -39,9 +41,11 @@ const VSIX = {
     'extension/engine/dist/dashboard/dashboard.js',
   ],
   // The engine once: the package folder the extension runs and installs as the managed runtime, with the one
-  // dashboard the sidebar shows; no tarball of it, no second dashboard, no sources, maps or dependencies.
+  // dashboard the sidebar shows; no tarball of it, no second dashboard, no sources, maps, dependencies or native
+  // addons (one built for the packing machine would not load on the user's).
   forbidden: [
     /\.tgz$/,
+    /\.node$/,
     /^extension\/dashboard\//,
     /\.map$/,
     /\.ts$/,

@@ -54,6 +54,57 @@ test('the .vsix carries the engine package and the dashboard once each: no tarba
   );
 });
 
+/**
+ * Commands a printed hint must not name: `ctxmode` is not on the npm registry (npx or a registry install of it
+ * fails), and `context-mode` as a command or npm package is the incumbent, a different program. The bundles keep
+ * the product's name constants as template placeholders (`${BIN_NAME}`), so those count as the name too.
+ */
+const OURS = String.raw`(ctxmode|\$\{\w*(BIN|PACKAGE)_NAME\w*\})`;
+const DEAD_COMMANDS = [
+  new RegExp(String.raw`npx\s+(-y\s+)?${OURS}(?![\w./-])`),
+  new RegExp(String.raw`npm\s+(install|i)\s+(-g\s+|--global\s+)?${OURS}(?![\w./-])`),
+  /npx\s+(-y\s+)?context-mode\b/,
+  /npm\s+(install|i)\s+(-g\s+|--global\s+)?context-mode\b/,
+  /\bcontext-mode\s+(setup|doctor|stats|upgrade|uninstall|purge|dashboard|index|search|serve|hook|memory|sources|state|action)\b/,
+];
+
+/**
+ * `file: …context…` for each dead command in what ships: the artifact's code (CLI, MCP server, hook bundle and
+ * entry, dashboard, extension), pages and manifests, not its README (which names the registry install as future).
+ */
+function deadCommandsIn(artifact: string): string[] {
+  const code = list(artifact).filter((e) => /\.(mjs|cjs|js|html)$|\/package\.json$/.test(e));
+  const hits: string[] = [];
+  for (const entry of code) {
+    const text = artifact.endsWith('.tgz')
+      ? execFileSync('tar', ['-xzOf', artifact, entry], { encoding: 'utf8', maxBuffer: 64 << 20 })
+      : execFileSync('unzip', ['-p', artifact, entry], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    for (const re of DEAD_COMMANDS) {
+      const m = re.exec(text);
+      if (m) hits.push(`${entry}: …${text.slice(Math.max(0, m.index - 60), m.index + 60)}…`);
+    }
+  }
+  return hits;
+}
+
+test('every hint the CLI, hooks, server, dashboard and extension print names a command that works as installed', () => {
+  const hits = ['ctxmode-0.1.0.tgz', 'context-mode-vscode-0.1.0.vsix'].flatMap((a) =>
+    deadCommandsIn(join(out, a)).map((h) => `${a} ${h}`),
+  );
+  assert.deepEqual(hits, []);
+});
+
+test('the dead-command scan finds what it looks for', () => {
+  const hint = (s: string) => DEAD_COMMANDS.some((re) => re.test(s));
+  assert.ok(hint('Run: npx ctxmode setup'));
+  assert.ok(hint('install with npm install -g ctxmode'));
+  assert.ok(hint('run `context-mode doctor`'));
+  assert.ok(hint('is gone; run: npx ${BIN_NAME} setup'));
+  assert.ok(!hint('npm install -g ./ctxmode-0.1.0.tgz'));
+  assert.ok(!hint('context-mode: Run Doctor — all checks passed'));
+  assert.ok(!hint('run: ctxmode setup'));
+});
+
 test('an artifact missing its engine or tarball is reported, naming the part', () => {
   const vsixWithoutEngine = ['extension/package.json', 'extension/readme.md', 'extension/dist/extension.js'];
   assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/bin/context-mode.cjs')));
