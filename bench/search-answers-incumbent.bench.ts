@@ -5,7 +5,8 @@
 // `npm:<package>`) and asked every question through its own ctx_search, one query per call at limit 3, as a model
 // would. Our numbers come from the same questions through our search in this process. Prints {"skipped": …} and
 // exits 0 when the incumbent (or the Node it needs) cannot be installed, e.g. with no registry. EVAL_SET=users runs
-// the real users' question set (see eval-corpus.ts) instead of the README-written one.
+// the real users' question set (see eval-corpus.ts) instead of the README-written one; EVAL_PER_QUESTION=<file>
+// writes each tune-half question's score for both products there.
 //
 // How the incumbent runs offline: it needs Node ≥ 22.5 (its `engines`), where it stores its knowledge base in the
 // built-in node:sqlite when that has FTS5, so its native better-sqlite3 is never loaded and is installed with
@@ -13,7 +14,7 @@
 // package's bin with no arguments (how its own MCP configs start it), not start.mjs, whose boot-time self-heal
 // writes into ~/.claude, rewrites files in the package and runs `npm install` in the background.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -21,7 +22,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ciCacheDir } from '../test/hosts/install-host.js';
 import { ensureNode22 } from '../test/hosts/node22.js';
 import { evalLabel, openEvalCorpus } from './eval-corpus.js';
-import { EVAL_LIMIT, EvalTallies, ourSearch, scoreAnswer, type SearchAnswer } from './eval-score.js';
+import { EVAL_LIMIT, EvalTallies, ourSearch, scoreAnswer, type Scored, type SearchAnswer } from './eval-score.js';
 
 const PKG = 'context-mode';
 const VERSION = '1.0.169';
@@ -120,7 +121,14 @@ if (probe.status !== 0)
 const corpus = openEvalCorpus();
 const { questions, documents } = corpus;
 const ours = new EvalTallies();
-for (const q of questions) ours.add(q, scoreAnswer(q, ourSearch(corpus.kb, q.question).answer));
+// EVAL_PER_QUESTION=<file>: each tune-half question scored for both products, to read where they differ. The
+// report half is left out so that nobody tunes on it by reading it.
+const perQuestion: { package: string; question: string; ours: Scored; theirs?: Scored }[] = [];
+for (const q of questions) {
+  const scored = scoreAnswer(q, ourSearch(corpus.kb, q.question).answer);
+  ours.add(q, scored);
+  if (q.half === 'tune') perQuestion.push({ package: q.package, question: q.question, ours: scored });
+}
 const ourChunks = corpus.chunks;
 corpus.close();
 
@@ -191,7 +199,10 @@ try {
     );
     const text = textOf(r);
     if (r.isError) throw new Error(`incumbent ctx_search: ${text.slice(0, 300)}`);
-    theirs.add(q, scoreAnswer(q, parseIncumbentAnswer(text)));
+    const scored = scoreAnswer(q, parseIncumbentAnswer(text));
+    theirs.add(q, scored);
+    const row = perQuestion.find((p) => p.question === q.question && p.package === q.package);
+    if (row) row.theirs = scored;
   }
   await client.close();
 } catch (err) {
@@ -201,6 +212,9 @@ try {
   clearTimeout(deadline);
   killServer();
 }
+
+if (process.env.EVAL_PER_QUESTION)
+  writeFileSync(process.env.EVAL_PER_QUESTION, JSON.stringify({ set: corpus.set, tune: perQuestion }, null, 1) + '\n');
 
 const side = (t: EvalTallies, sideChunks: number) => ({
   chunks: sideChunks,

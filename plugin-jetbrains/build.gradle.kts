@@ -29,15 +29,20 @@ dependencies {
 intellijPlatform {
     pluginConfiguration {
         version = providers.gradleProperty("pluginVersion")
-        ideaVersion { sinceBuild = providers.gradleProperty("pluginSinceBuild") }
+        ideaVersion {
+            sinceBuild = providers.gradleProperty("pluginSinceBuild")
+            // Empty in gradle.properties: no until-build at all, as scripts/build-and-test.sh writes it.
+            untilBuild = provider { providers.gradleProperty("pluginUntilBuild").orNull?.takeIf { it.isNotBlank() } }
+        }
     }
     pluginVerification { ides { recommended() } }
 }
 
 // The plugin directory's context-mode/ folder, the same layout as scripts/build-and-test.sh (GradleLayoutTest compares
-// the two): engine/ holds the engine's package files, runnable as is (its dist/dashboard is the tool window's UI), and
-// next to it the same package as an npm tarball, which "install the managed runtime" feeds to `upgrade --from`.
-val engineParts = listOf("bin", "dist", "package.json")
+// the two): engine/ holds the engine's package files as npm would install them (package.json `files`), runnable as
+// is (its dist/dashboard is the tool window's UI) and the folder "install the managed runtime" feeds to
+// `upgrade --from`. The engine ships once: no npm tarball of it beside it.
+val engineParts = listOf("bin", "dist", "package.json", "README.md", "LICENSE")
 val repoRoot = layout.projectDirectory.dir("..")
 val npm = if (System.getProperty("os.name").startsWith("Windows")) "npm.cmd" else "npm"
 
@@ -45,25 +50,11 @@ val buildEngine by tasks.registering(Exec::class) {
     description = "Builds the engine and its dashboard bundle (server/dist) with the repository's own npm build."
     workingDir(repoRoot)
     commandLine(npm, "run", "build", "--silent")
-}
-
-val packEngine by tasks.registering(Exec::class) {
-    description = "Packs server/ with npm pack into build/engine-tarball/ (the plugin's managed-runtime source)."
-    dependsOn(buildEngine)
-    val server = repoRoot.dir("server").asFile
-    val out = layout.buildDirectory.dir("engine-tarball").get().asFile
-    // Declared so a changed engine is packed again instead of the tarball being taken as up to date.
-    engineParts.forEach { inputs.files(File(server, it)) }
-    outputs.dir(out)
-    workingDir(server)
-    commandLine(npm, "pack", "--silent", "--pack-destination", out.path)
-    doFirst {
+    doLast {
         // PluginLayout.dashboardDir reads engine/dist/dashboard; a zip without it would show an empty tool window.
-        if (!File(server, "dist/dashboard/index.html").isFile) {
+        if (!repoRoot.file("server/dist/dashboard/index.html").asFile.isFile) {
             throw GradleException("missing server/dist/dashboard: npm run build")
         }
-        // One tarball only: PluginLayout.tarball would otherwise pick whichever name sorts last.
-        out.deleteRecursively(); out.mkdirs()
     }
 }
 
@@ -73,10 +64,6 @@ tasks.prepareSandbox {
         include(engineParts.flatMap { listOf(it, "$it/**") })
         exclude("**/*.map")
         into(pluginName.map { "$it/context-mode/engine" })
-    }
-    from(packEngine) {
-        include("*.tgz")
-        into(pluginName.map { "$it/context-mode" })
     }
 }
 

@@ -1,10 +1,12 @@
 // `npm run release`: builds every artifact a user installs into release/, each once, and checks each one's parts:
 //   ctxmode-<v>.tgz            the npm package (`npm pack` of server/): CLI, MCP server, hooks, dashboard
 //   context-mode-vscode-<v>.vsix  the VS Code extension: its bundle and the engine package (with the dashboard), once
-//   context-mode-<v>.zip       the JetBrains plugin (plugin-jetbrains/scripts/build-and-test.sh --zip-only)
+//   context-mode-<v>.zip       the JetBrains plugin (plugin-jetbrains/scripts/build-and-test.sh --zip-only): its jars
+//                              in lib/ and the engine package folder (with the dashboard), once
 //   SHA256SUMS                 `sha256sum -c SHA256SUMS` checks them
-// Fails (exit 1) when an artifact lacks a part it needs or carries one it must not. The JetBrains zip needs a JDK
-// (javac, jar) and the Kotlin compiler (npm package kotlin-compiler, cached under ~/.cache/context-mode-ci);
+// Fails (exit 1) when an artifact lacks a part it needs, carries one twice, or carries one it must not. The
+// JetBrains zip needs a JDK (javac, jar) and the Kotlin compiler (npm package kotlin-compiler, cached under
+// ~/.cache/context-mode-ci);
 // `--skip-jetbrains` builds the other two when no JDK is installed — the run then says so, it is never silent.
 // `--out <dir>` writes elsewhere than release/; `--no-build` packs the server/dist already built (for tests).
 import { execFileSync } from 'node:child_process';

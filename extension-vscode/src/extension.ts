@@ -169,10 +169,10 @@ function registerCommands(
       engine.log.info(`doctor: ${JSON.stringify(result.ok ? result.value : result.error, null, 2)}`);
       engine.log.show(true);
       if (result.ok)
-        void vscode.window.showInformationMessage('context-mode doctor: all checks passed (details in the log).');
+        void vscode.window.showInformationMessage('context-mode: Run Doctor — all checks passed (details in the log).');
       else
         void vscode.window
-          .showWarningMessage(`context-mode doctor: ${result.error.message}`, 'Show Logs')
+          .showWarningMessage(`context-mode: Run Doctor — ${result.error.message}`, 'Show Logs')
           .then((c) => c && engine.log.show());
       return result;
     },

@@ -1,8 +1,14 @@
 // The VS Code CI stage: the extension in a real VS Code (integration suite), then the real Copilot agent end to
 // end, each in a loopback-only network namespace when this machine can make one (root + unshare), so nothing a
-// test starts can reach another host. Sums both `N passed, N failed` lines into the closing one.
+// test starts can reach another host. Every suite installs the same .vsix, packed once here with the packaging
+// step `npm run release` uses (or CONTEXT_MODE_VSIX, e.g. release/*.vsix), and checked against the release's list
+// of parts first. Sums the suites' `N passed, N failed` lines into the closing one.
 import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listArtifact, missingParts } from '../../scripts/release-parts.mjs';
+import { vsixUnderTest } from './vsix-under-test.mjs';
 
 const suites = [
   ['integration', fileURLToPath(new URL('./integration/run-integration.mjs', import.meta.url))],
@@ -32,7 +38,9 @@ function command(ns, script) {
   return [process.execPath, ['--import', 'tsx', script]];
 }
 
+let under;
 function finish(passed, failed) {
+  under?.cleanup();
   console.log(`vscode stage took ${seconds(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
@@ -53,6 +61,22 @@ if (!ns.ok) {
 
 let passed = 0;
 let failed = 0;
+try {
+  const t0 = Date.now();
+  under = vsixUnderTest();
+  // The suites run in child processes: they install this one instead of packing their own.
+  process.env.CONTEXT_MODE_VSIX = under.vsix;
+  const problems = missingParts(basename(under.vsix), listArtifact(under.vsix));
+  const kb = Math.round(statSync(under.vsix).size / 1024);
+  console.log(
+    `${problems.length ? 'not ok' : 'ok'} - the .vsix every suite installs has the release's parts and nothing it must not carry (${under.origin}, ${kb} KB, ${seconds(Date.now() - t0)})${problems.length ? `: ${problems.join('; ')}` : ''}`,
+  );
+  if (problems.length) failed++;
+  else passed++;
+} catch (e) {
+  console.log(`not ok - the .vsix could not be packed: ${String(e?.message ?? e)}`);
+  finish(passed, failed + 1);
+}
 for (const [name, script] of suites) {
   console.log(`-- ${name}`);
   const t0 = Date.now();

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests the JetBrains plugin without Gradle (JetBrains' repositories are out of reach here):
 #   IntelliJ API signature stubs (test-only) → core jar → plugin jar (IDE layer + plugin.xml) → the plugin zip in the
-#   layout the IDE installs from disk → JUnit 5 tests (core, contract against shared/test/protocol/golden, plugin.xml,
-#   API surface).
+#   layout the IDE installs from disk → the release's parts check of that zip → JUnit 5 tests (core, contract against
+#   shared/test/protocol/golden, plugin.xml, zip layout, API surface).
 # Kotlin comes from the npm package kotlin-compiler (cached outside the product's dependencies), JUnit from Debian's
 # junit5 package. Prints `N passed, N failed` last. `--update-api-surface` rewrites api-surface.txt. `--zip-only`
 # stops after the plugin zip (what `npm run release` uses) and prints its path.
@@ -18,6 +18,7 @@ B="$here/build"
 prop() { sed -n "s/^$1 *= *//p" "$here/gradle.properties"; }
 version="$(prop pluginVersion)"
 since_build="$(prop pluginSinceBuild)"
+until_build="$(prop pluginUntilBuild)"
 
 if [ ! -x "$kc/bin/kotlinc" ] || ! grep -q "\"version\": \"$kotlin_version\"" "$kc/package.json"; then
   echo "installing kotlin-compiler@$kotlin_version into $cache/kotlin" >&2
@@ -48,7 +49,9 @@ kotlinc "$here/core/src/main/kotlin" -d "$B/context-mode-core.jar"
 echo "IDE layer" >&2
 kotlinc -cp "$B/context-mode-core.jar:$B/stubs:$KL/kotlinx-coroutines-core-jvm.jar" "$here/src/main/kotlin" -d "$B/plugin-classes"
 cp -r "$here/src/main/resources/." "$B/plugin-classes/"
-sed -i "s|</id>|</id>\\n  <version>$version</version>\\n  <idea-version since-build=\"$since_build\"/>|" \
+# An empty pluginUntilBuild writes no until-build: the plugin stays open to every later IDE build.
+idea_version="since-build=\"$since_build\"${until_build:+ until-build=\"$until_build\"}"
+sed -i "s|</id>|</id>\\n  <version>$version</version>\\n  <idea-version $idea_version/>|" \
   "$B/plugin-classes/META-INF/plugin.xml"
 (cd "$B/plugin-classes" && jar cf "$B/context-mode-jetbrains.jar" .)
 
@@ -56,14 +59,21 @@ echo "plugin zip" >&2
 Z="$B/zip/context-mode-jetbrains"
 mkdir -p "$Z/lib" "$Z/context-mode/engine"
 cp "$B/context-mode-jetbrains.jar" "$B/context-mode-core.jar" "$Z/lib/"
-for part in bin dist package.json; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
+# The engine once: the ctxmode package as npm would install it (its package.json `files`), runnable as is and the
+# folder the managed runtime is installed from (`upgrade --from <engine dir>`); no tarball of it beside it. The
+# dashboard bundle travels inside it (engine/dist/dashboard), where PluginLayout.dashboardDir reads it.
+for part in bin dist package.json README.md LICENSE; do cp -r "$repo/server/$part" "$Z/context-mode/engine/"; done
 find "$Z/context-mode/engine" -name '*.map' -delete
-(cd "$repo/server" && npm pack --silent --pack-destination "$Z/context-mode" >/dev/null)
-# The dashboard bundle travels inside the engine (engine/dist/dashboard), where PluginLayout.dashboardDir reads it.
 [ -f "$Z/context-mode/engine/dist/dashboard/index.html" ] || { echo "missing server/dist/dashboard: npm run build" >&2; exit 1; }
 zipfile="$B/distributions/context-mode-$version.zip"
 (cd "$B/zip" && jar cfM "$zipfile" context-mode-jetbrains)
 if [ "${1:-}" = --zip-only ]; then echo "$zipfile"; exit 0; fi
+# The parts list `npm run release` applies to this zip (scripts/release-parts.mjs): each part present, none twice.
+node -e "import(process.argv[1]).then(({ listArtifact, missingParts }) => {
+  const problems = missingParts('plugin.zip', listArtifact(process.argv[2]));
+  for (const p of problems) console.error('plugin zip: ' + p);
+  process.exitCode = problems.length ? 1 : 0;
+})" "$repo/scripts/release-parts.mjs" "$zipfile"
 
 echo "tests" >&2
 TCP="$B/context-mode-core.jar:$B/context-mode-jetbrains.jar:$B/stubs:$KL/kotlin-test.jar:$KL/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar:$KL/kotlinx-coroutines-core-jvm.jar"

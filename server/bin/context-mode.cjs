@@ -37,7 +37,7 @@ function requireHook() {
       const partial = err instanceof SyntaxError;
       if ((!missing && !partial) || Date.now() >= until) {
         process.stderr.write(
-          `context-mode hook: engine not loadable (${err && err.message ? err.message.split('\n')[0] : err}); answering nothing\n`,
+          `context-mode: the hook engine is not loadable (${err && err.message ? err.message.split('\n')[0] : err}); answering nothing\n`,
         );
         process.exit(0);
       }

@@ -11,9 +11,9 @@ import { hookRunsFromDebugLog, runClaude, sessionIdOf } from './claude-code/run-
 import type { Sandbox } from './isolate.js';
 import { CLAUDE_CODE, ensureHost } from './install-host.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
+import { ctxmode } from './installed-package.js';
 import {
   closeWorlds,
-  ctxmode,
   ERROR_MARKER,
   LARGE_OUTPUT_COMMAND,
   isSummaryRequest,

@@ -10,9 +10,9 @@ import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, Script, SeenToolResult } from './fake-model/types.js';
 import { CODEX, ensureHost } from './install-host.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
+import { ctxmode } from './installed-package.js';
 import {
   closeWorlds,
-  ctxmode,
   ERROR_MARKER,
   LARGE_OUTPUT_COMMAND,
   isSummaryRequest,

@@ -9,9 +9,9 @@ import { after, before, test } from 'node:test';
 import { hookLogPath, hookTimings, installCtxmodeShim, runCopilot } from './copilot-cli/run-copilot.js';
 import { COPILOT_CLI, ensureHost } from './install-host.js';
 import { bytes, writeHostReport } from './report.js';
+import { ctxmode } from './installed-package.js';
 import {
   closeWorlds,
-  ctxmode,
   describedShellSteps,
   playScenario,
   resultAt,

@@ -18,9 +18,9 @@ import {
 import { ensureHost, GEMINI_CLI } from './install-host.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
+import { ctxmode } from './installed-package.js';
 import {
   closeWorlds,
-  ctxmode,
   ERROR_MARKER,
   LARGE_OUTPUT_COMMAND,
   playScenario,

@@ -5,8 +5,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-/** The product's CLI as a user's host would start it (hooks and MCP server). */
-export const CONTEXT_MODE_BIN = join(REPO_ROOT, 'server', 'bin', 'context-mode.cjs');
 
 /** One isolated world for a host run: its own HOME, TMPDIR, project (a git repo) and CONTEXT_MODE_HOME. */
 export interface Sandbox {

@@ -2,14 +2,14 @@
 // our in-process plugin and MCP server wired in by nothing but `ctxmode setup --host opencode`, then removed by
 // `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, SeenToolResult } from './fake-model/types.js';
 import { ensureHost, OPENCODE } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { ctxmode } from './installed-package.js';
+import { makeSandbox, type Sandbox } from './isolate.js';
 import { pluginTimings, runOpenCode, userConfigPath, writeUserConfig } from './opencode/run-opencode.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
 import type { HostRun } from './run-host.js';
@@ -42,15 +42,6 @@ let bin = '';
 let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
-
-function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
 
 function detail(run: HostRun): string {
   return `${V}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-600)}`;

@@ -2,7 +2,6 @@
 // by nothing but what `ctxmode setup --host qwen-code` merged into the user's settings.json, then removed by
 // `ctxmode uninstall`; a baseline run without context-mode gives the bytes a user would otherwise get.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -10,7 +9,8 @@ import { startFakeModel, type FakeModel } from './fake-model/server.js';
 import type { ConversationView, SeenToolResult } from './fake-model/types.js';
 import { hookTimingsFromLog } from './gemini-cli/run-gemini.js';
 import { ensureHost, QWEN_CODE } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { ctxmode } from './installed-package.js';
+import { makeSandbox, type Sandbox } from './isolate.js';
 import { ensureNode22 } from './node22.js';
 import { debugLogPaths, runQwen, USER_SETTINGS, userSettingsPath, writeUserSettings } from './qwen-code/run-qwen.js';
 import { bytes, finalToolResults, writeHostReport } from './report.js';
@@ -52,15 +52,6 @@ let node22 = '';
 let wired: World;
 let baseline: World;
 const isMain = (tools: string[]) => tools.includes(SHELL);
-
-function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
 
 function detail(run: HostRun): string {
   return `${V}: exit ${run.code}${run.timedOut ? ' (timed out)' : ''}; stderr: ${run.stderr.slice(-600)}`;

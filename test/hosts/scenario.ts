@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertModelTraffic } from './expect-model.js';
 import { startFakeModel, type FakeModel, type FakeModelOptions } from './fake-model/server.js';
 import type { ConversationView, ModelApi, Reply, Script, SeenToolResult } from './fake-model/types.js';
 import type { PinnedHost } from './install-host.js';
-import { CONTEXT_MODE_BIN, makeSandbox, type Sandbox } from './isolate.js';
+import { makeSandbox, type Sandbox } from './isolate.js';
+import { ctxmode } from './installed-package.js';
 import { finalToolResults } from './report.js';
 import { assertRan, labelOf, type HostRun } from './run-host.js';
 
@@ -79,16 +79,6 @@ export function stepScript(steps: Step[], opts: { isMain: (tools: string[]) => b
     if (next) return { kind: 'tool', name: next.name, input: next.input };
     return { kind: 'text', text: 'All scripted steps are done.' };
   };
-}
-
-/** `ctxmode <args>` run as the user would, inside the sandbox. */
-export function ctxmode(sb: Sandbox, args: string[]): string {
-  return execFileSync(process.execPath, [CONTEXT_MODE_BIN, ...args], {
-    cwd: sb.project,
-    env: sb.env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
 }
 
 /** One scripted session of a host: its sandbox, the fake model it talked to, its run and what reached the model. */

@@ -11,8 +11,8 @@ try {
   const launcher = removeOurLauncher();
   const dead = removeDeadWindowFiles(dataHomeOf(process.env));
   console.log(
-    `context-mode uninstall: ${launcher ? `removed ${launcher}` : 'no launcher of ours'}; ${dead.length} file(s) of closed windows removed; data in ${dataHomeOf(process.env)} kept`,
+    `context-mode: extension uninstalled: ${launcher ? `launcher ${launcher} removed` : 'no launcher of ours'}; ${dead.length} file(s) of closed windows removed; data in ${dataHomeOf(process.env)} kept`,
   );
 } catch (err) {
-  console.error(`context-mode uninstall: clean-up incomplete: ${errorMessage(err)}`);
+  console.error(`context-mode: uninstall clean-up incomplete: ${errorMessage(err)}`);
 }

@@ -11,7 +11,7 @@ import { makeNonce, renderDashboardHtml } from './render-html.js';
 import { isAction } from './relay.js';
 import type { DashboardAction, DashboardMessage, DashboardState } from '../../../shared/src/protocol/dashboard.js';
 import { nodeWatchDeps, ProjectWatch } from './project-watch.js';
-import { nodeSignatureFs, storeSignature } from './store-signature.js';
+import { storeSignature, WATCH_DEBOUNCE_MS } from '../../../shared/src/state/watch-rule.js';
 
 export const VIEW_ID = 'context-mode.dashboard';
 
@@ -20,7 +20,7 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   private readonly stateListeners = new Set<(state: DashboardState) => void>();
   private readonly projectWatch = new ProjectWatch(nodeWatchDeps, () => {
     clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => this.refreshIfChanged(), 500);
+    this.debounce = setTimeout(() => this.refreshIfChanged(), WATCH_DEBOUNCE_MS);
   });
   /** The stores' fingerprint when the last state was shown. */
   private shownSignature: string | undefined;
@@ -120,13 +120,13 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
     if (!state.project.id) return;
     const dir = join(this.engine.dataHome, 'projects', state.project.id);
     this.projectWatch.follow(dir);
-    this.shownSignature = storeSignature(dir, nodeSignatureFs);
+    this.shownSignature = storeSignature(dir);
   }
 
   /** Refreshes after a file event unless only a reader (our own refresh among them) touched the stores. */
   private refreshIfChanged(): void {
     const dir = this.projectWatch.folder;
-    if (dir && storeSignature(dir, nodeSignatureFs) === this.shownSignature) return;
+    if (dir && storeSignature(dir) === this.shownSignature) return;
     void this.refresh();
   }
 

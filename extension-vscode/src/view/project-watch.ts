@@ -1,12 +1,13 @@
 /**
  * Watches one project's data folder so the status bar and sidebar follow what hooks and the MCP server write
  * from other processes. A new project has no data folder until its first tool call, and a purge can delete it:
- * until the folder is there this probes every couple of seconds (like the dashboard server does), and it
+ * until the folder is there this probes every WATCH_PROBE_MS (the rule every shell shares), and it
  * re-attaches when the folder goes away. The post-tool hook writes into the `memory-spool/` subfolder only, so
  * that folder is watched too. No `vscode` import: the file system and the clock are handed in.
  */
 import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
+import { isStoreEvent, SPOOL_DIR, WATCH_PROBE_MS } from '../../../shared/src/state/watch-rule.js';
 
 export interface Watcher {
   close(): void;
@@ -20,8 +21,6 @@ export interface WatchDeps {
   clearInterval(handle: unknown): void;
 }
 
-export const PROBE_MS = 2000;
-
 /** The real file system and clock; the probe timer does not keep the extension host alive. */
 export const nodeWatchDeps: WatchDeps = {
   exists: existsSync,
@@ -30,13 +29,6 @@ export const nodeWatchDeps: WatchDeps = {
   setInterval: (fn, ms) => setInterval(fn, ms).unref(),
   clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
 };
-export const SPOOL_DIR = 'memory-spool';
-
-/** Whether a change to this entry of the project folder can change the numbers shown (stores, WAL, spool). */
-export function isStoreChange(file: string | undefined): boolean {
-  if (!file) return false;
-  return /^(ledger|memory|knowledge)\.db/.test(file) || file === SPOOL_DIR;
-}
 
 export class ProjectWatch {
   private dir: string | undefined;
@@ -76,7 +68,7 @@ export class ProjectWatch {
     if (!this.root && this.deps.exists(dir)) {
       this.root = this.tryWatch(dir, (file) => {
         if (file === SPOOL_DIR && !this.spool) this.attach(false);
-        if (isStoreChange(file)) this.onChange();
+        if (isStoreEvent(file)) this.onChange();
       });
       if (this.root && late) this.onChange();
     }
@@ -90,7 +82,7 @@ export class ProjectWatch {
       this.deps.clearInterval(this.probe);
       this.probe = undefined;
     } else if (!complete && this.probe === undefined) {
-      this.probe = this.deps.setInterval(() => this.attach(true), PROBE_MS);
+      this.probe = this.deps.setInterval(() => this.attach(true), WATCH_PROBE_MS);
     }
   }
 

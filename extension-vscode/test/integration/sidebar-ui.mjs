@@ -1,6 +1,6 @@
-// The sidebar in a real VS Code (code-server) driven by Chromium: the dashboard webview shows the engine's
-// numbers for a seeded project, the status bar shows the session's net savings, and Purge Project in the
-// webview empties both through the engine. Returns the checks it ran; saves a screenshot of the window
+// The sidebar of the installed .vsix in a real VS Code (code-server) driven by Chromium: the dashboard webview
+// shows the engine's numbers for a seeded project, the status bar shows the session's net savings, and Purge
+// Project in the webview empties both through the engine. Returns the checks it ran; saves a screenshot of the window
 // into artifacts/ (UPDATE_SCREENSHOTS=1 also copies it over the README's media/screenshot-sidebar.png).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -16,7 +16,8 @@ function cli(repo, env, args) {
   );
 }
 
-export async function sidebarUi({ extDir, repo, artifacts }) {
+/** `vsix`: the extension as a user installs it; `settings`: extra user settings (e.g. context-mode.nodePath). */
+export async function sidebarUi({ extDir, repo, artifacts, vsix, settings = {} }) {
   const seed = JSON.parse(
     execFileSync(process.execPath, ['--import', 'tsx', join(repo, 'server/test/dashboard/seed-cli.ts')], {
       cwd: repo,
@@ -27,17 +28,19 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
   // The engine's one byte formatter, which the page and the status bar use too (this file runs under tsx).
   const { formatBytes: fmt } = await import(join(repo, 'shared/src/ledger/format-stats.ts'));
   const { errorMessage } = await import(join(repo, 'shared/src/errors/error-message.ts'));
+  const { statusText } = await import(join(extDir, 'src/view/status-text.ts'));
   const checks = [];
   const check = (name, ok, detail) => checks.push({ name, ok: Boolean(ok), detail });
   const server = await startCodeServer({
     workspace: seed.project,
+    install: [vsix],
     env: { CONTEXT_MODE_HOME: seed.dataHome },
-    settings: { 'context-mode.autoSetup': 'never' },
+    settings: { 'context-mode.autoSetup': 'never', ...settings },
   });
   const browser = await launchBrowser(server.root);
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(workbenchUrl(server, extDir));
+    await page.goto(workbenchUrl(server));
     await page.locator('.activitybar [aria-label^="context-mode"]').first().click({ timeout: 90_000 });
     const view = page.frameLocator('iframe.webview').frameLocator('#active-frame');
     // The seeded conversations happened before this window opened: none of them is "this session" here.
@@ -72,13 +75,11 @@ export async function sidebarUi({ extDir, repo, artifacts }) {
       net?.replace(' net', '') === fmt(stats.session.netBytes) && projectSaved === fmt(stats.projectTotals.savedBytes),
       `session net ${net} vs ${fmt(stats.session.netBytes)}, project saved ${projectSaved} vs ${fmt(stats.projectTotals.savedBytes)}`,
     );
-    const status = page.locator('.statusbar-item', { hasText: 'saved' }).first();
-    const statusText = await status.textContent({ timeout: 30_000 }).catch(() => '');
-    check(
-      'the status bar shows the session net savings',
-      statusText?.includes(fmt(stats.session.netBytes)),
-      statusText,
-    );
+    // The words the extension puts around the figure ("saved", or "net cost" while our own context outweighs it).
+    const want = statusText({ netBytes: stats.session.netBytes }, undefined).text.replace('$(archive) ', '');
+    const status = page.locator('.statusbar-item', { hasText: want }).first();
+    const shown = await status.textContent({ timeout: 30_000 }).catch(() => '');
+    check('the status bar shows the session net savings', shown?.includes(want), `${shown} vs ${want}`);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'vscode-sidebar.png') });
     // The README's screenshot is tracked: a test run only replaces it when asked to.

@@ -71,7 +71,7 @@ test('the vscode:uninstall hook as VS Code runs it: plain Node, launcher and dea
     env: { ...process.env, HOME: home, CONTEXT_MODE_HOME: '' },
     encoding: 'utf8',
   });
-  assert.match(out, /removed .*ctxmode; 1 file\(s\) of closed windows removed; data in .* kept/);
+  assert.match(out, /launcher .*ctxmode removed; 1 file\(s\) of closed windows removed; data in .* kept/);
   assert.equal(existsSync(launcher), false);
   assert.deepEqual(readdirSync(join(data, 'run')), []);
   assert.equal(existsSync(join(data, 'projects')), true);

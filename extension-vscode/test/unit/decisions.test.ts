@@ -94,6 +94,10 @@ test('the webview document allows no inline or remote script', () => {
 
 test('the status bar shows the engine figure for the session, or the problem', () => {
   assert.match(statusText({ netBytes: 2048, grossBytes: 4096 }, undefined).text, /2\.0 KB saved/);
+  // A session whose own context still outweighs what it kept out says so, never "-818 B saved".
+  const early = statusText({ netBytes: -818, grossBytes: 0 }, undefined);
+  assert.equal(early.text, '$(archive) 818 B net cost');
+  assert.match(early.tooltip, /added 818 B more to the context window than it kept out/);
   assert.match(statusText(undefined, 'no node').text, /warning/);
   assert.match(statusText(undefined, undefined).tooltip, /nothing kept out/);
 });

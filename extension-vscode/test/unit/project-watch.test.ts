@@ -1,8 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { isStoreChange, PROBE_MS, ProjectWatch, type WatchDeps } from '../../src/view/project-watch.js';
-import { storeSignature, type SignatureFs } from '../../src/view/store-signature.js';
+import { ProjectWatch, type WatchDeps } from '../../src/view/project-watch.js';
+import {
+  isStoreEvent,
+  storeSignature,
+  WATCH_PROBE_MS,
+  type SignatureFs,
+} from '../../../shared/src/state/watch-rule.js';
 
 /** A file system and clock the test drives by hand: folders exist when the test says so, probes run on tick(). */
 function world() {
@@ -18,7 +23,7 @@ function world() {
       return { close: () => (w.closed = true) };
     },
     setInterval: (fn, ms) => {
-      assert.equal(ms, PROBE_MS);
+      assert.equal(ms, WATCH_PROBE_MS);
       probes.add(fn);
       return fn;
     },
@@ -107,8 +112,8 @@ test('following another project drops the old watches', () => {
 });
 
 test('store files, their WAL and the spool count as changes; anything else does not', () => {
-  for (const f of ['ledger.db', 'memory.db-wal', 'knowledge.db-shm', 'memory-spool']) assert.ok(isStoreChange(f), f);
-  for (const f of ['project.json', undefined, 'ledger.txt']) assert.equal(isStoreChange(f), false, String(f));
+  for (const f of ['ledger.db', 'memory.db-wal', 'knowledge.db-shm', 'memory-spool']) assert.ok(isStoreEvent(f), f);
+  for (const f of ['project.json', undefined, 'ledger.txt']) assert.equal(isStoreEvent(f), false, String(f));
 });
 
 test("the engine's own refresh (a reader) leaves the fingerprint alone; a writer or a hook's spool entry changes it", () => {

@@ -119,5 +119,5 @@ test('an engine that cannot load answers the host with exit 0 and nothing on std
   const r = await postTool(server, home, project, 'x.ts');
   assert.equal(r.code, 0);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /engine not loadable \(broken install\)/);
+  assert.match(r.stderr, /the hook engine is not loadable \(broken install\)/);
 });

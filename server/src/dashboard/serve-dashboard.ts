@@ -233,7 +233,11 @@ export async function startDashboardServer(opts: DashboardServerOptions): Promis
     }
     try {
       if (!watcher && existsSync(dataDir)) {
-        watcher = watch(dataDir, (_e, file) => gate.event(file ? String(file) : undefined)).on('error', () => {
+        watcher = watch(dataDir, (_e, file) => {
+          gate.event(file ? String(file) : undefined);
+          // The spool appearing: watch inside it now, so the entries that follow are not left for the next probe.
+          if (file && String(file) === SPOOL_DIR && !spoolWatcher) startWatching();
+        }).on('error', () => {
           drop(watcher);
           watcher = undefined;
         });

@@ -269,7 +269,7 @@ function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       out.push({
         status: 'WARN',
         name,
-        detail: `${path}: ${stale} older hand-written context-mode hook entr${stale === 1 ? 'y' : 'ies'} (may run another program, and run hooks twice beside ours)`,
+        detail: `${path}: ${stale} older hand-written hook entr${stale === 1 ? 'y' : 'ies'} calling a \`context-mode\` command (it may run another program, and runs hooks twice beside ours)`,
         fix: 'Remove them (ctxmode doctor --fix does, with a backup).',
         autoFix: { kind: 'remove-stale', host: host.id, file: path },
       });

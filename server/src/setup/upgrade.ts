@@ -2,7 +2,7 @@ import { findHostByName } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { makeDirs } from '@context-mode/shared/project/data-home';
 import type { UpgradeReport } from '@context-mode/shared/protocol/upgrade';
-import { PACKAGE_NAME } from '@context-mode/shared/setup/product';
+import { PACKAGE_NAME, UPGRADE_FROM_TARBALL } from '@context-mode/shared/setup/product';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
@@ -92,7 +92,14 @@ export function runUpgrade(opts: UpgradeOptions = {}): UpgradeReport {
     project: opts.project ?? process.cwd(),
     ...(opts.npm ? { npm: opts.npm } : {}),
   });
-  if (!staged.ok) return { ...report, failedStep: staged.step, error: staged.error };
+  if (!staged.ok) {
+    // Until the package is published, the registry answers 404: say what works instead of npm's error alone.
+    const unpublished = !opts.from && staged.step === 'install' && /\bE404\b|\b404 Not Found\b/.test(staged.error);
+    const error = unpublished
+      ? `${staged.error}; ${PACKAGE_NAME} is not on this npm registry: upgrade from a release tarball instead: ${UPGRADE_FROM_TARBALL}`
+      : staged.error;
+    return { ...report, failedStep: staged.step, error };
+  }
   try {
     switchRuntime(layout, staged.dir);
   } catch (err) {

@@ -54,13 +54,107 @@ test('the .vsix carries the engine package and the dashboard once each: no tarba
   );
 });
 
+/**
+ * Commands a printed hint must not name: `ctxmode` is not on the npm registry (npx or a registry install of it
+ * fails), and `context-mode` as a command or npm package is the incumbent, a different program. The bundles keep
+ * the product's name constants as template placeholders (`${BIN_NAME}`), so those count as the name too.
+ */
+const OURS = String.raw`(ctxmode|\$\{\w*(BIN|PACKAGE)_NAME\w*\})`;
+const DEAD_COMMANDS = [
+  new RegExp(String.raw`npx\s+(-y\s+)?${OURS}(?![\w./-])`),
+  new RegExp(String.raw`npm\s+(install|i)\s+(-g\s+|--global\s+)?${OURS}(?![\w./-])`),
+  /npx\s+(-y\s+)?context-mode\b/,
+  /npm\s+(install|i)\s+(-g\s+|--global\s+)?context-mode\b/,
+  /\bcontext-mode\s+(setup|doctor|stats|upgrade|uninstall|purge|dashboard|index|search|serve|hook|memory|sources|state|action)\b/,
+];
+
+/**
+ * `file: …context…` for each dead command in what ships: the artifact's code (CLI, MCP server, hook bundle and
+ * entry, dashboard, extension), pages and manifests, not its README (which names the registry install as future).
+ */
+function deadCommandsIn(artifact: string): string[] {
+  const code = list(artifact).filter((e) => /\.(mjs|cjs|js|html)$|\/package\.json$/.test(e));
+  const hits: string[] = [];
+  for (const entry of code) {
+    const text = artifact.endsWith('.tgz')
+      ? execFileSync('tar', ['-xzOf', artifact, entry], { encoding: 'utf8', maxBuffer: 64 << 20 })
+      : execFileSync('unzip', ['-p', artifact, entry], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    for (const re of DEAD_COMMANDS) {
+      const m = re.exec(text);
+      if (m) hits.push(`${entry}: …${text.slice(Math.max(0, m.index - 60), m.index + 60)}…`);
+    }
+  }
+  return hits;
+}
+
+test('every hint the CLI, hooks, server, dashboard and extension print names a command that works as installed', () => {
+  const hits = ['ctxmode-0.1.0.tgz', 'context-mode-vscode-0.1.0.vsix'].flatMap((a) =>
+    deadCommandsIn(join(out, a)).map((h) => `${a} ${h}`),
+  );
+  assert.deepEqual(hits, []);
+});
+
+test('the dead-command scan finds what it looks for', () => {
+  const hint = (s: string) => DEAD_COMMANDS.some((re) => re.test(s));
+  assert.ok(hint('Run: npx ctxmode setup'));
+  assert.ok(hint('install with npm install -g ctxmode'));
+  assert.ok(hint('run `context-mode doctor`'));
+  assert.ok(hint('is gone; run: npx ${BIN_NAME} setup'));
+  assert.ok(!hint('npm install -g ./ctxmode-0.1.0.tgz'));
+  assert.ok(!hint('context-mode: Run Doctor — all checks passed'));
+  assert.ok(!hint('run: ctxmode setup'));
+});
+
 test('an artifact missing its engine or tarball is reported, naming the part', () => {
   const vsixWithoutEngine = ['extension/package.json', 'extension/readme.md', 'extension/dist/extension.js'];
   assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/bin/context-mode.cjs')));
   assert.ok(problems('x.vsix', vsixWithoutEngine).some((p) => p.includes('engine/dist/dashboard/index.html')));
   const vsixEngineTwice = [...vsixWithoutEngine, 'extension/engine/ctxmode-0.1.0.tgz'];
   assert.ok(problems('x.vsix', vsixEngineTwice).some((p) => p.includes('must not carry extension/engine/ctxmode')));
-  const zipWithoutTarball = ['context-mode-jetbrains/lib/context-mode-jetbrains.jar'];
-  assert.ok(problems('x.zip', zipWithoutTarball).some((p) => p.includes('ctxmode-')));
   assert.ok(problems('x.tgz', ['package/package.json']).some((p) => p.includes('package/dist/cli.mjs')));
+});
+
+// The JetBrains zip's parts (the zip itself is built and installed by the JetBrains stage, whose PluginZipLayoutTest
+// checks the same layout against gradle.properties): what `npm run release` refuses, on entry lists like listArtifact's.
+const JB = 'context-mode-jetbrains';
+const engine = ['package.json', 'bin/context-mode.cjs', 'dist/cli.mjs', 'dist/mcp.mjs', 'dist/hook.cjs'];
+engine.push('dist/dashboard/index.html', 'dist/dashboard/dashboard.js');
+const goodZip = [
+  `${JB}/lib/context-mode-jetbrains.jar`,
+  `${JB}/lib/context-mode-jetbrains.jar!/META-INF/plugin.xml`,
+  `${JB}/lib/context-mode-core.jar`,
+  ...engine.map((e) => `${JB}/context-mode/engine/${e}`),
+];
+
+test('the JetBrains zip passes with its jars, one plugin.xml and the engine folder once', () => {
+  assert.deepEqual(problems('context-mode-0.1.0.zip', goodZip), []);
+});
+
+test('a JetBrains zip missing its engine, dashboard or descriptor fails, naming the part', () => {
+  const jarsOnly = goodZip.filter((e) => e.includes('/lib/'));
+  const found = problems('x.zip', jarsOnly);
+  assert.ok(found.some((p) => p.includes('engine/dist/cli.mjs')));
+  assert.ok(found.some((p) => p.includes('engine/dist/dashboard/index.html')));
+  const noDescriptor = goodZip.filter((e) => !e.endsWith('plugin.xml'));
+  assert.ok(problems('x.zip', noDescriptor).some((p) => p.includes('META-INF/plugin.xml')));
+});
+
+test('a JetBrains zip carrying the engine or the dashboard twice fails', () => {
+  const withTarball = [...goodZip, `${JB}/context-mode/ctxmode-0.1.0.tgz`];
+  assert.ok(problems('x.zip', withTarball).some((p) => p.includes('must not carry') && p.includes('.tgz')));
+  const twoDashboards = [...goodZip, `${JB}/context-mode/dashboard/dashboard.js`];
+  assert.ok(problems('x.zip', twoDashboards).some((p) => /dashboard.*2 times/.test(p)));
+  const twoEngines = [...goodZip, `${JB}/context-mode/engine/node_modules/ctxmode/dist/cli.mjs`];
+  assert.ok(problems('x.zip', twoEngines).some((p) => /cli.*2 times/.test(p)));
+  const twoDescriptors = [...goodZip, `${JB}/lib/context-mode-core.jar!/META-INF/plugin.xml`];
+  assert.ok(problems('x.zip', twoDescriptors).some((p) => /plugin.*2 times/.test(p)));
+});
+
+test('a JetBrains zip outside the IDE layout fails: a second top folder, a jar below lib/, loose classes', () => {
+  for (const stray of ['other/lib/x.jar', `${JB}/lib/nested/x.jar`, `${JB}/classes/A.class`]) {
+    assert.ok(
+      problems('x.zip', [...goodZip, stray]).some((p) => p.includes(`must not carry ${stray}`)),
+      stray,
+    );
+  }
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -164,3 +164,34 @@ test(
     assert.equal(out.upgrade.after, '4.5.6');
   },
 );
+
+test('upgrade from a registry that does not have ctxmode says to upgrade from a release tarball', async () => {
+  const w = tempWorld('cm-upgrade-404-');
+  // A registry on 127.0.0.1 that knows no package, in its own process (runUpgrade blocks this one on npm).
+  const registry = spawn(
+    process.execPath,
+    [
+      '-e',
+      "require('node:http').createServer((q, r) => { r.writeHead(404, { 'content-type': 'application/json' }); r.end('{\"error\":\"Not found\"}'); }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });",
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const port = await new Promise<string>((res) =>
+      registry.stdout.once('data', (d: Buffer) => res(d.toString().trim())),
+    );
+    const report = runUpgrade({
+      env: { ...w.env, npm_config_registry: `http://127.0.0.1:${port}/`, npm_config_cache: join(w.root, 'npm-cache') },
+      home: w.home,
+    });
+    assert.equal(report.ok, false);
+    assert.equal(report.failedStep, 'install');
+    assert.match(report.error ?? '', /404/);
+    assert.match(
+      report.error ?? '',
+      /upgrade from a release tarball instead: ctxmode upgrade --from \.\/ctxmode-<version>\.tgz/,
+    );
+  } finally {
+    registry.kill();
+  }
+});

@@ -5,12 +5,30 @@ import { readSetting } from '../settings/settings.js';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * `require('node:sqlite')` without Node's one-time "SQLite is an experimental feature" warning: on the Node 22 we
+ * recommend it would open every `ctxmode` command's and hook's stderr with a line the user can do nothing about.
+ * Only that warning is dropped; any other goes through.
+ */
+function requireNodeSqlite(): unknown {
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (/SQLite is an experimental feature/.test(String(warning))) return;
+    (emit as (w: string | Error, ...r: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return require('node:sqlite');
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
 /** node:sqlite exists from Node 22.5 (unflagged from 22.13); earlier Nodes fall back to better-sqlite3. */
 export function nodeSqliteAvailable(): boolean {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 5)) return false;
   try {
-    require('node:sqlite');
+    requireNodeSqlite();
     return true;
   } catch {
     return false;
@@ -56,8 +74,8 @@ function wrapStatement(raw: RawStatement, plainRows: boolean): Statement {
 export function openRaw(driver: DriverName, path: string, busyTimeoutMs: number): RawDb {
   if (driver === 'bun:sqlite') return openBunSqlite(path, busyTimeoutMs);
   if (driver === 'node:sqlite') {
-    // Loaded lazily so Node 20 never touches it and ExperimentalWarning text never reaches stdout.
-    const { DatabaseSync } = require('node:sqlite') as {
+    // Loaded lazily so Node 20 never touches it.
+    const { DatabaseSync } = requireNodeSqlite() as {
       DatabaseSync: new (p: string, o?: Record<string, unknown>) => RawDb;
     };
     return new DatabaseSync(path, { timeout: busyTimeoutMs });

@@ -34,6 +34,12 @@ const CONTEXT_AFTER = 0.2;
 const CONTEXT_BEFORE = 0.1;
 /** …and how much of it passes on to the next unit out along a run of context. */
 const CONTEXT_DECAY = 0.7;
+/**
+ * A unit at least this long whose exact text is already in the snippet is not shown again: docs repeat a note
+ * under every option it applies to, and a second copy only takes the room of a line that might hold the answer.
+ * Shorter units (a closing brace, a fence, "Example") repeat legitimately.
+ */
+const MIN_DEDUPLICATED_BYTES = 40;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -150,7 +156,8 @@ function pieceAround(text: string, u: Unit, at: number, room: number): { start: 
  * into units (lines, list items, table rows, code lines; long prose lines into sentences); the units holding
  * the most query weight (`weights[i]` for `matchers[i]`, IDF by default 1) are taken first, each new one for
  * the terms it adds, then the lines right after and before them as context, until the bytes run out. Units
- * are shown in document order; "…" marks text left out. No match → the opening of the text.
+ * are shown in document order; "…" marks text left out, and a sentence or line already shown is not repeated.
+ * No match → the opening of the text.
  */
 export function buildSnippet(content: string, matchers: RegExp[], maxBytes: number, weights?: number[]): string {
   const text = content.trim();
@@ -202,6 +209,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   // third); a unit next to one already taken is worth a share of that unit's weight as context — most for
   // the head of the item or sentence it continues, then for what follows, least for what precedes.
   const skipped = new Set<number>();
+  const shownTexts = new Set<string>();
   const anchor = new Map<number, number>();
   for (;;) {
     let best = -1;
@@ -222,11 +230,16 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
     }
     if (best < 0) break;
     const u = units[best]!;
+    if (u.bytes >= MIN_DEDUPLICATED_BYTES && shownTexts.has(cleaned[best]!)) {
+      skipped.add(best);
+      continue;
+    }
     const room = maxBytes - used - SEPARATOR_BYTES;
     const own = u.terms.reduce((a, t) => a + wOf(t), 0);
     if (u.bytes <= room) {
       chosen.set(best, { start: u.start, end: u.end });
       used += u.bytes + SEPARATOR_BYTES;
+      shownTexts.add(cleaned[best]!);
     } else if (room >= 80 && u.score > 0 && !chosen.size) {
       const p = pieceAround(text, u, firstAt.get(u) ?? u.start, room);
       chosen.set(best, p);

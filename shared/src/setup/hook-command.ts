@@ -1,4 +1,4 @@
-import { BIN_NAME, INSTALL_HINT } from './product.js';
+import { BIN_NAME, INSTALL_HINT, pinnedGoneHint } from './product.js';
 
 /**
  * How a generated command starts our program. Team-shared (project) files use `portable`: the bare bin name,
@@ -51,10 +51,10 @@ export function renderCommand(launcher: Launcher, args: string[], dialect: Shell
     return `if [ -x ${LOCAL_LAUNCHER} ]; then ${LOCAL_LAUNCHER} ${rest}; elif command -v ${BIN_NAME} >/dev/null 2>&1; then ${BIN_NAME} ${rest}; else echo ${shQuote(INSTALL_HINT)} >&2; fi`;
   }
   if (dialect === 'powershell') {
-    return `if (Test-Path ${psQuote(launcher.bin)}) { & ${psQuote(launcher.node)} ${psQuote(launcher.bin)} ${rest}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine(${psQuote(`context-mode: ${launcher.bin} is gone; run: npx ${BIN_NAME} setup`)}) }`;
+    return `if (Test-Path ${psQuote(launcher.bin)}) { & ${psQuote(launcher.node)} ${psQuote(launcher.bin)} ${rest}; exit $LASTEXITCODE } else { [Console]::Error.WriteLine(${psQuote(pinnedGoneHint(launcher.bin))}) }`;
   }
   if (dialect === 'windows-plain') return `"${launcher.node}" "${launcher.bin}" ${rest}`;
-  const hint = `context-mode: ${launcher.bin} is gone; run: npx ${BIN_NAME} setup`;
+  const hint = pinnedGoneHint(launcher.bin);
   return `if [ -f ${shQuote(launcher.bin)} ]; then ${shQuote(launcher.node)} ${shQuote(launcher.bin)} ${rest}; else echo ${shQuote(hint)} >&2; fi`;
 }
 

@@ -17,5 +17,14 @@ export const MCP_SERVER_NAME = 'context-mode';
  * fail: the install is from the release tarball (`npm run release` builds it; README "Install").
  */
 export const INSTALL_COMMAND = `npm install -g ./${PACKAGE_NAME}-<version>.tgz`;
+/** How to upgrade while the package is not on the registry: from a newer release tarball. */
+export const UPGRADE_FROM_TARBALL = `${BIN_NAME} upgrade --from ./${PACKAGE_NAME}-<version>.tgz`;
 /** One line telling a teammate without the tool how to get it (team-shared files carry it). */
 export const INSTALL_HINT = `context-mode: '${BIN_NAME}' not found on PATH; install the ${PACKAGE_NAME} release tarball: ${INSTALL_COMMAND}`;
+/**
+ * The line a pinned hook command prints when the program it pins was removed: setup again re-pins whichever
+ * install there is; with none left, the install command comes first.
+ */
+export function pinnedGoneHint(bin: string): string {
+  return `context-mode: ${bin} is gone; run: ${BIN_NAME} setup (if ${BIN_NAME} is gone too, first: ${INSTALL_COMMAND})`;
+}

@@ -15,9 +15,13 @@ import { SPOOL_DIR } from '../memory/memory-spool.js';
 
 export { SPOOL_DIR };
 /** Quiet time after the last event before the signature is taken: folds a burst of writes into one refresh. */
-const WATCH_DEBOUNCE_MS = 250;
-/** How often a shell looks for a data folder (or spool) that does not exist yet. */
-export const WATCH_PROBE_MS = 2000;
+export const WATCH_DEBOUNCE_MS = 250;
+/**
+ * How often a shell looks for a data folder (or spool) that does not exist yet: a new project's first hook event
+ * creates both, and must show within 1 s (probe + debounce + the refresh stay under it). A probe is two stat
+ * calls; an idle shell still refreshes nothing, since the signature does not move.
+ */
+export const WATCH_PROBE_MS = 250;
 
 const STORES = ['ledger.db', 'memory.db', 'knowledge.db'] as const;
 

@@ -94,3 +94,20 @@ test('a snippet finds a word inside a camelCase name (cache → LRUCache), but o
   // A hump is a capital after a lower-case letter, not any run of letters.
   assert.ok(!termMatcher('cache', { humps: true }).test('a headcache'));
 });
+
+test('a note the docs repeat under several options is shown once, and its room goes to the next matching line', () => {
+  const note = '  > A numeric value is interpreted as a seconds count, a string needs its time unit.';
+  const text = [
+    '* `expiresIn`: when the token expires.',
+    note,
+    '* `notBefore`: when the token starts to be valid.',
+    note,
+    '* `maxAge`: the oldest token accepted.',
+    note,
+    ...options,
+    '* `clockTolerance`: seconds of clock skew to tolerate.',
+  ].join('\n');
+  const s = buildSnippet(text, [termMatcher('seconds')], 260, [1]);
+  assert.equal(s.split('A numeric value is interpreted').length - 1, 1, s);
+  assert.match(s, /`clockTolerance`: seconds of clock skew/);
+});

@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { delimiter, join } from 'node:path';
 import type { FakeModel } from '../fake-model/server.js';
 import { COPILOT_CLI } from '../install-host.js';
-import { CONTEXT_MODE_BIN, type Sandbox } from '../isolate.js';
+import { installedPackage } from '../installed-package.js';
+import type { Sandbox } from '../isolate.js';
 import { summarizeTimings, type HookTiming } from '../report.js';
 import { runHost, type HostRun } from '../run-host.js';
 
@@ -13,7 +14,7 @@ export function hookLogPath(sb: Sandbox): string {
 
 /**
  * `ctxmode` where the shared hooks file calls it first (`$HOME/.local/bin/ctxmode`) and on PATH for `.mcp.json`,
- * as a user's install puts it. It runs the repository's CLI and, for a hook, logs the wall time of that process:
+ * as a user's install puts it. It runs the installed npm package and, for a hook, logs the wall time of that process:
  * the Copilot CLI logs no per-hook time, and every line is one hook process started.
  */
 export function installCtxmodeShim(sb: Sandbox): void {
@@ -21,17 +22,19 @@ export function installCtxmodeShim(sb: Sandbox): void {
   mkdirSync(dir, { recursive: true });
   const shim = join(dir, 'ctxmode');
   const log = hookLogPath(sb);
+  const pkg = installedPackage();
+  const run = `'${join(pkg.nodeBinDir, 'node')}' '${pkg.command}'`;
   writeFileSync(
     shim,
     `#!/bin/sh
 if [ "$1" = hook ]; then
   start=$(date +%s%N)
-  '${process.execPath}' '${CONTEXT_MODE_BIN}' "$@"
+  ${run} "$@"
   code=$?
   printf '%s\\t%s\\n' "$(( ($(date +%s%N) - start) / 1000000 ))" "$*" >> '${log}'
   exit $code
 fi
-exec '${process.execPath}' '${CONTEXT_MODE_BIN}' "$@"
+exec ${run} "$@"
 `,
   );
   chmodSync(shim, 0o755);

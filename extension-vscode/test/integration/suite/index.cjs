@@ -30,13 +30,24 @@ const suite = require('./in-host-runner.cjs').inHostSuite();
 const test = suite.test;
 let api;
 
-test('the extension activates and locates the engine on the machine Node', async () => {
+test("the installed .vsix activates and runs the engine it ships on the user's Node", async () => {
   const ext = vscode.extensions.getExtension(EXT_ID);
   assert.ok(ext, `${EXT_ID} is installed`);
+  assert.equal(
+    fs.existsSync(path.join(ext.extensionPath, 'src')),
+    false,
+    `the extension under test is the installed .vsix, not the source folder (${ext.extensionPath})`,
+  );
   api = await ext.activate();
   await until('the engine to be located', () => api.engine.engine || api.engine.lastProblem);
   assert.equal(api.engine.lastProblem, undefined);
-  assert.doesNotMatch(api.engine.engine.node, /node24/, 'the editor Node is not used');
+  const { engine, runtime, node } = api.engine.engine;
+  assert.notEqual(engine.source, 'setting', 'the engine is the one the .vsix carries, not a path from a setting');
+  // The driver sets context-mode.nodePath to a Node with node:sqlite when the machine has one; without it the
+  // machine's Node 20 cannot open a store with the shipped engine and the editor's runtime serves instead.
+  const userNode = process.env.CM_EXPECT_USER_NODE;
+  if (userNode) assert.deepEqual({ runtime, node }, { runtime: 'user', node: userNode });
+  else assert.equal(runtime, 'editor');
   // Module evaluation of the bundle, timed again in this host with a fresh require cache entry (it has no
   // top-level side effects), plus what activate() itself took.
   const bundle = require.resolve(require('node:path').join(ext.extensionPath, 'dist', 'extension.js'));

@@ -49,9 +49,9 @@ class CommandPlanner(private val engine: Engine, private val dataHome: String? =
     fun action(project: File, actionJson: String) =
         spec(listOf("action") + projectArgs(project) + listOf("--", actionJson), project)
 
-    /** Installs [tarball] as the managed runtime through the engine's own upgrade command. */
-    fun upgradeFrom(tarball: File) =
-        spec(listOf("upgrade", "--from", tarball.path, "--json"), null, timeoutMs = 10 * 60_000)
+    /** Installs [source] (a package folder or tarball) as the managed runtime through the engine's own upgrade. */
+    fun upgradeFrom(source: File) =
+        spec(listOf("upgrade", "--from", source.path, "--json"), null, timeoutMs = 10 * 60_000)
 
     fun hook(event: String, payload: String, project: File?) =
         spec(listOf("hook", HOST_ID, event), project, timeoutMs = 30_000, stdin = payload)

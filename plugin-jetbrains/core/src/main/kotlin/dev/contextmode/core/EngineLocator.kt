@@ -3,18 +3,17 @@ package dev.contextmode.core
 import java.io.File
 
 /**
- * What the plugin zip carries (`<plugin>/context-mode/`): `engine/` (the server package's bin, dist — with the
- * dashboard bundle — and package.json, runnable as is) and the same package as an npm tarball (`*.tgz`) to install as
- * the managed runtime
- * that hooks and other hosts share.
+ * What the plugin zip carries (`<plugin>/context-mode/`): `engine/`, the server package's files as npm installs them
+ * (bin, dist — with the dashboard bundle — package.json, README, LICENSE). It runs as is, and it is the folder the
+ * managed runtime that hooks and other hosts share is installed from: the engine ships once, with no tarball of it.
  */
 data class PluginLayout(val pluginDir: File) {
     val root get() = File(pluginDir, "context-mode")
-    val bundledCli get() = File(root, "engine/bin/context-mode.cjs")
-    val bundledPackageJson get() = File(root, "engine/package.json")
-    val tarball: File? get() = root.listFiles()?.filter { it.name.endsWith(".tgz") }?.maxByOrNull { it.name }
+    val engineDir get() = File(root, "engine")
+    val bundledCli get() = File(engineDir, "bin/context-mode.cjs")
+    val bundledPackageJson get() = File(engineDir, "package.json")
     /** The shared dashboard bundle ships inside the engine (`dist/dashboard`), the same files every shell serves. */
-    val dashboardDir get() = File(root, "engine/dist/dashboard")
+    val dashboardDir get() = File(engineDir, "dist/dashboard")
 
     /** The engine's npm name and its `engines.node` range, read from the bundled package.json. */
     fun packageInfo(): Pair<String, String?>? = runCatching {
@@ -82,16 +81,18 @@ class EngineLocator(private val runner: ProcessRunner) {
 }
 
 /**
- * Installs the engine tarball shipped in the plugin as the managed runtime (`<data home>/runtime`), through the
- * engine's own `upgrade --from <tgz>`, so hooks and other hosts run a pinned install outside the IDE.
+ * Installs the engine folder shipped in the plugin as the managed runtime (`<data home>/runtime`), through the
+ * engine's own `upgrade --from <engine dir>` (npm copies the folder, so the runtime outlives a plugin update), so
+ * hooks and other hosts run a pinned install outside the IDE.
  */
 class ManagedRuntime(private val runner: ProcessRunner) {
     data class Result(val ok: Boolean, val version: String?, val message: String)
 
     fun install(bundled: Engine, layout: PluginLayout, dataHome: String?, cancel: CancelToken = CancelToken()): Result {
-        val tgz = layout.tarball
-            ?: return Result(false, null, "The plugin carries no engine tarball under ${layout.root}.")
-        val r = runner.run(CommandPlanner(bundled, dataHome).upgradeFrom(tgz), cancel)
+        if (!layout.bundledPackageJson.isFile) {
+            return Result(false, null, "The plugin carries no engine package under ${layout.engineDir}.")
+        }
+        val r = runner.run(CommandPlanner(bundled, dataHome).upgradeFrom(layout.engineDir), cancel)
         val parsed = EngineOutput.parse(r) { UpgradeReport.from(it) }
         return when (parsed) {
             is EngineResult.Ok ->

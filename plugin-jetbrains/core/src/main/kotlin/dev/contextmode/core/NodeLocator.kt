@@ -17,7 +17,12 @@ data class NodeCandidate(val path: String, val origin: String)
 sealed interface NodeLookup {
     data class Found(val path: String, val version: String, val origin: String) : NodeLookup
     /** Nothing usable; [rejected] says what was tried and why each was refused (shown to the user). */
-    data class Missing(val minimum: String, val rejected: List<String>) : NodeLookup
+    data class Missing(val minimum: String, val rejected: List<String>) : NodeLookup {
+        /** The refusal the user reads: the same words and remedy as an engine that cannot open its store. */
+        val message get() = "context-mode is not wired into Copilot: it needs Node.js $minimum or newer and found " +
+            "none (tried: ${rejected.take(5).joinToString("; ").ifEmpty { "nothing on PATH or in the usual places" }}" +
+            "). ${StoreCheck.REMEDY}"
+    }
 }
 
 /**

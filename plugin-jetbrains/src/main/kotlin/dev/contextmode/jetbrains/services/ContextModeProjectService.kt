@@ -27,6 +27,7 @@ import dev.contextmode.core.ManagedRuntime
 import dev.contextmode.core.NodeLocator
 import dev.contextmode.core.NodeLookup
 import dev.contextmode.core.PluginLayout
+import dev.contextmode.core.StoreCheck
 import dev.contextmode.core.StoreWatcher
 import dev.contextmode.core.dataHome
 import dev.contextmode.jetbrains.ContextModeBundle
@@ -115,10 +116,7 @@ class ContextModeProjectService(private val project: Project) : Disposable {
                 shellEnv; node =
                 NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env)) }
         }
-        val found = node as? NodeLookup.Found
-            ?: return fail("node",
-                ContextModeBundle.message("node.missing", minimum,
-                (node as NodeLookup.Missing).rejected.take(5).joinToString("; ").ifEmpty { "-" }))
+        val found = node as? NodeLookup.Found ?: return fail("node", (node as NodeLookup.Missing).message)
         val home = dataHome(settings.dataHome, env, le.home).also { dataHome = it }
         val engineRunner = JdkProcessRunner(env)
         val lookup = EngineLocator(engineRunner).locate(found.path, settings.enginePath, layout, home)
@@ -136,7 +134,10 @@ class ContextModeProjectService(private val project: Project) : Disposable {
                 notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", installed.message))
             }
         }
-        return EngineClient(engineRunner, engine, settings.dataHome.ifBlank { null }).also { client = it }
+        val candidate = EngineClient(engineRunner, engine, settings.dataHome.ifBlank { null })
+        // Never half-installed: an engine that cannot open its store is not offered to Copilot nor shown.
+        StoreCheck.refusal(candidate, cancel)?.let { return fail("sqlite", it) }
+        return candidate.also { client = it }
     }
 
     private fun fail(problem: String, message: String): EngineClient? {
