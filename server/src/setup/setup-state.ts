@@ -38,6 +38,12 @@ interface HostRecordState {
   project: string | null;
   at: string;
   files: Record<string, FileRecord>;
+  /**
+   * When an uninstall of this host could not finish (a read-only file): the records of the files it could not
+   * clean stay, so a later uninstall can, but the host is no longer wanted — upgrade and `doctor --fix` leave it
+   * alone (the user may have taken our part out by hand since). A setup of the host takes it back.
+   */
+  uninstallRequested?: string;
 }
 
 export interface SetupState {

@@ -61,7 +61,10 @@ export function upgradeOp(w: World, k: number, step: string): void {
   const marker = join(w.root, 'SCRIPT-RAN');
   w.env.CM_SCRIPT_RAN = marker;
   const linkBefore = linkOf(runtime);
-  const recorded = Object.keys(readSetupState(w.env).hosts).map((key) => key.split('@')[0] as HostName);
+  // A host whose uninstall could not finish is no longer wanted: upgrade leaves it alone.
+  const recorded = Object.entries(readSetupState(w.env).hosts)
+    .filter(([, r]) => !r.uninstallRequested)
+    .map(([key]) => key.split('@')[0] as HostName);
   const files = hostPaths(w);
   const before = files.map((f) => snapshot(f.path));
   const r = runUpgrade({ env: w.env, home: w.home, project: w.project, from: tarball(k) });

@@ -36,7 +36,7 @@ import {
   type HostName,
   type Shape,
 } from './lifecycle-files.js';
-import { applyEditOp, quickOpArb, readText, slowOpArb, type Files, type Op } from './lifecycle-ops.js';
+import { applyEditOp, checkOurEntries, quickOpArb, readText, slowOpArb, type Files, type Op } from './lifecycle-ops.js';
 import { concurrentSetupOp, TARBALLS, upgradeOp } from './lifecycle-slow-ops.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
@@ -70,6 +70,8 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
     model: [],
     comments: [],
     userTouched: false,
+    inOurEntry: [],
+    copies: join(w.env.CONTEXT_MODE_HOME!, 'setup', 'backups'),
   };
   const initial: string[] = [];
   FILES.forEach((x, i) => {
@@ -106,6 +108,7 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
       if (shapes[i]!.startsWith('symlink')) assert.ok(lstatSync(p).isSymbolicLink(), `${step}: ${p} is still a link`);
       if (f.comments[i]) assert.ok(text.includes(f.comments[i]!), `${step}: ${p} lost the comment ${f.comments[i]}`);
     });
+    checkOurEntries(f, step);
   };
   /** A host setup refused (a read-only file or folder, a file it cannot parse) got none of its files written. */
   const refusedUntouched = (host: HostName, before: string[], ok: boolean, step: string) => {

@@ -20,7 +20,12 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
+import { setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
+import { mergeMcpJson } from '@context-mode/shared/setup/json-merge';
+import { parse as parseToml } from 'smol-toml';
 import { readSetupState } from '../../src/setup/setup-state.js';
+import { runUpgrade } from '../../src/setup/upgrade.js';
+import { packFake } from './fake-package.js';
 import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
@@ -221,5 +226,122 @@ describe('lifecycle regressions (issue 22)', () => {
       chmodSync(dir, 0o755);
     }
     assert.ok(runSetup(w.opts('codex')).ok, 'made writable, the same setup goes through');
+  });
+
+  it('7: fields the user added to our MCP entry survive re-setup; uninstall names them and keeps a copy', () => {
+    const cases = [
+      ['claude-code', '.claude.json', 'claude-code/claude.json'],
+      ['gemini-cli', '.gemini/settings.json', 'gemini-cli/settings.json'],
+      ['copilot-cli', '.copilot/mcp-config.json', 'copilot-cli/mcp-config.json'],
+    ] as const;
+    for (const [host, rel, fixture] of cases) {
+      const w = world();
+      const file = join(w.home, rel);
+      w.place(fixture, file);
+      assert.ok(runSetup(w.opts(host)).ok);
+      const entry = ['mcpServers', 'context-mode'];
+      let text = readFileSync(file, 'utf8');
+      text = setAt(text, [...entry, 'env'], { GITHUB_TOKEN: 'user-secret-1' });
+      text = setAt(text, [...entry, 'timeout'], 30000);
+      writeFileSync(file, text);
+      // An upgrade re-pins the entry: only our fields change.
+      const repin = runSetup({ ...w.opts(host), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+      assert.ok(repin.ok, host);
+      const after = valueAt(readFileSync(file, 'utf8'), entry) as Record<string, unknown>;
+      assert.deepEqual(after.env, { GITHUB_TOKEN: 'user-secret-1' }, `${host}: the user's env is kept`);
+      assert.equal(after.timeout, 30000, `${host}: the user's timeout is kept`);
+      assert.deepEqual(after.args, ['/opt/new/bin/context-mode.cjs'], `${host}: our args are re-pinned`);
+      // A data home pinned later goes in beside the user's variables, and out again without it.
+      runSetup({ ...w.opts(host), launcher: { ...LAUNCHER, dataHome: '/data/cm' } });
+      const pinned = valueAt(readFileSync(file, 'utf8'), [...entry, 'env']);
+      assert.deepEqual(pinned, { GITHUB_TOKEN: 'user-secret-1', CONTEXT_MODE_HOME: '/data/cm' }, host);
+      runSetup(w.opts(host));
+      assert.deepEqual(valueAt(readFileSync(file, 'utf8'), [...entry, 'env']), { GITHUB_TOKEN: 'user-secret-1' });
+
+      const plan = runUninstall(w.opts(host));
+      assert.ok(plan.ok, host);
+      const left = readFileSync(file, 'utf8');
+      assert.ok(!ours(left), `${host}: nothing of ours is left`);
+      const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+      assert.match(note, /env\.GITHUB_TOKEN, timeout/, `${host}: the note names what the user added: ${note}`);
+      assert.doesNotMatch(note, /user-secret-1/, 'values are not printed (they may be secrets)');
+      const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
+      assert.ok(copy && readFileSync(copy, 'utf8').includes('user-secret-1'), `${host}: the copy keeps the values`);
+    }
+  });
+
+  it("7b: lines the user added to Codex's context-mode table survive re-setup byte for byte", () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    const mine = '# raised for the big monorepo\nstartup_timeout_sec = 30\nenv = { GITHUB_TOKEN = "user-secret-2" }\n';
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/(\[mcp_servers\.context-mode\]\n)/, `$1${mine}`));
+    const repin = runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+    assert.ok(repin.ok);
+    let text = readFileSync(file, 'utf8');
+    assert.ok(text.includes('# raised for the big monorepo\nstartup_timeout_sec = 30\n'), text);
+    assert.ok(text.includes('env = { GITHUB_TOKEN = "user-secret-2" }'), text);
+    assert.match(text, /args = \[ "\/opt\/new\/bin\/context-mode\.cjs" \]/);
+    assert.doesNotMatch(text, /\/opt\/ctxmode\//, 'the old pin is gone');
+    // A pinned data home joins the user's inline env table (and leaves it again).
+    runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, dataHome: '/data/cm' } });
+    text = readFileSync(file, 'utf8');
+    const env = (parseToml(text) as { mcp_servers: Record<string, { env: unknown }> }).mcp_servers['context-mode']!.env;
+    assert.deepEqual({ ...(env as object) }, { GITHUB_TOKEN: 'user-secret-2', CONTEXT_MODE_HOME: '/data/cm' });
+    runSetup(w.opts('codex'));
+    assert.ok(readFileSync(file, 'utf8').includes('env = { GITHUB_TOKEN = "user-secret-2" }'));
+
+    const plan = runUninstall(w.opts('codex'));
+    assert.ok(plan.ok);
+    assert.ok(!ours(readFileSync(file, 'utf8')), 'nothing of ours is left');
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+    assert.match(note, /startup_timeout_sec, env\.GITHUB_TOKEN/, note);
+    const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
+    assert.ok(copy && readFileSync(copy, 'utf8').includes('user-secret-2'));
+  });
+
+  it("7c: re-setup keeps the user's value of a field setup only adds (OpenCode `enabled: false`, `type`)", () => {
+    const ours = (bin: string) => ({ type: 'local', command: ['/opt/node/bin/node', bin], enabled: true });
+    const text = JSON.stringify({ mcp: { 'context-mode': { ...ours('/old'), enabled: false, timeout: 9 } } }, null, 2);
+    const out = mergeMcpJson(text, 'opencode.json', 'mcp', 'context-mode', ours('/new')).text;
+    assert.deepEqual(valueAt(out, ['mcp', 'context-mode']), {
+      type: 'local',
+      command: ['/opt/node/bin/node', '/new'],
+      enabled: false,
+      timeout: 9,
+    });
+    assert.equal(mergeMcpJson(out, 'opencode.json', 'mcp', 'context-mode', ours('/new')).text, out, 'then stable');
+  });
+
+  it('8: a host whose uninstall did not finish is not re-wired by upgrade after the user took our part out', () => {
+    const w = world();
+    const settings = join(w.home, '.claude', 'settings.json');
+    const original = w.place('claude-code/settings.json', settings);
+    const servers = join(w.home, '.claude.json');
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    chmodSync(servers, 0o444);
+    const plan = runUninstall(w.opts('claude-code'));
+    chmodSync(servers, 0o644);
+    assert.equal(plan.ok, false, 'the read-only file was refused');
+    assert.match(plan.hosts[0]!.notes.join('\n'), /run `ctxmode uninstall --host claude-code` again/);
+    assert.ok(readSetupState(w.env).hosts['claude-code']?.uninstallRequested, 'recorded as uninstall requested');
+    // The user finishes by hand: the file setup created goes.
+    rmSync(servers);
+    const report = runUpgrade({
+      env: w.env,
+      home: w.home,
+      project: w.project,
+      from: packFake(w.root, { version: '4.0.0' }),
+    });
+    assert.equal(report.error, undefined);
+    assert.deepEqual(report.hosts, [], 'no host re-pinned');
+    assert.ok(!existsSync(servers), 'our entry is not re-added');
+    assert.equal(readFileSync(settings, 'utf8'), original);
+    // Setting the host up again means it is wanted again; then uninstall finishes and forgets it.
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    assert.equal(readSetupState(w.env).hosts['claude-code']?.uninstallRequested, undefined);
+    assert.ok(runUninstall(w.opts('claude-code')).ok);
+    assert.deepEqual(readSetupState(w.env).hosts, {});
   });
 });
