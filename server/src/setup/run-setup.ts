@@ -301,6 +301,12 @@ export function setUpHosts(
   }));
 }
 
+/** The hosts whose uninstall could not finish: no longer wanted, so nothing re-wires them (doctor --fix, upgrade). */
+export function uninstallRequestedHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = Object.entries(readSetupState(env).hosts).filter(([, r]) => r.uninstallRequested);
+  return [...new Set(hosts.map(([key]) => key.split('@')[0]!))];
+}
+
 /**
  * `ctxmode uninstall`: takes out exactly what setup added. A file that still has the bytes setup left gets its
  * original bytes back from the backup (or is deleted if setup created it); a file edited since loses only our

@@ -25,6 +25,7 @@ import { mergeMcpJson } from '@context-mode/shared/setup/json-merge';
 import { parse as parseToml } from 'smol-toml';
 import { readSetupState } from '../../src/setup/setup-state.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
+import { applyFixes } from '../../src/doctor/doctor-fixes.js';
 import { packFake } from './fake-package.js';
 import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
@@ -338,6 +339,13 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.deepEqual(report.hosts, [], 'no host re-pinned');
     assert.ok(!existsSync(servers), 'our entry is not re-added');
     assert.equal(readFileSync(settings, 'utf8'), original);
+    const fixed = applyFixes([{ kind: 'setup', host: 'claude-code' }], {
+      env: w.env,
+      home: w.home,
+      project: w.project,
+    });
+    assert.match(fixed.join('\n'), /claude-code: left alone \(you asked to uninstall it/);
+    assert.ok(!existsSync(servers), 'doctor --fix does not re-add it either');
     // Setting the host up again means it is wanted again; then uninstall finishes and forgets it.
     assert.ok(runSetup(w.opts('claude-code')).ok);
     assert.equal(readSetupState(w.env).hosts['claude-code']?.uninstallRequested, undefined);

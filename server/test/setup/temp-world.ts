@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 
 const temps: string[] = [];
 
@@ -15,6 +17,20 @@ export function tempWorld(prefix: string): { root: string; home: string; project
   mkdirSync(project, { recursive: true });
   execFileSync('git', ['init', '-q', project]);
   return { root, home, project, env: { PATH: process.env.PATH, HOME: home, CONTEXT_MODE_HOME: join(root, 'cm') } };
+}
+
+/** A temp world with Claude Code set up at user scope, its hooks pinned to this checkout's bin (what upgrades re-pin). */
+export function claudeSetUpWorld(prefix: string): ReturnType<typeof tempWorld> {
+  const w = tempWorld(prefix);
+  runSetup({
+    hosts: [getHost('claude-code')],
+    scope: 'user',
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
+  });
+  return w;
 }
 
 export function removeTempWorlds(): void {
