@@ -352,4 +352,25 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.ok(runUninstall(w.opts('claude-code')).ok);
     assert.deepEqual(readSetupState(w.env).hosts, {});
   });
+
+  it('7d: in a CRLF config.toml our block is CRLF too, and a layout the line editor cannot follow keeps every value', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, 'model = "o4"\r\n');
+    assert.ok(runSetup(w.opts('codex')).ok);
+    let text = readFileSync(file, 'utf8');
+    assert.doesNotMatch(text, /[^\r]\n/, 'no bare LF in a CRLF file');
+    // Our args spread over lines and a dotted key of the user's: re-rendered, values kept.
+    text = text.replace(/args = \[ (".*?") \]/, 'args = [\r\n  $1,\r\n]\r\nenv.GITHUB_TOKEN = "user-secret-3"');
+    writeFileSync(file, text);
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }).ok);
+    text = readFileSync(file, 'utf8');
+    const entry = (parseToml(text) as { mcp_servers: Record<string, Record<string, unknown>> }).mcp_servers[
+      'context-mode'
+    ]!;
+    assert.deepEqual([...(entry.args as string[])], ['/opt/new/bin/context-mode.cjs']);
+    assert.deepEqual({ ...(entry.env as object) }, { GITHUB_TOKEN: 'user-secret-3' });
+    assert.doesNotMatch(text, /[^\r]\n/);
+  });
 });

@@ -51,7 +51,11 @@ function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: numbe
 
 /** `[<key>.<name>]` with the entry, between the markers. */
 function renderBlock(key: string, name: string, entry: Record<string, unknown>, eol: string): string {
-  const body = stringify({ [key]: { [name]: entry } }).trim();
+  // In the file's own line ending: a CRLF file stays CRLF throughout, our block included.
+  const body = stringify({ [key]: { [name]: entry } })
+    .trim()
+    .split('\n')
+    .join(eol);
   return [TOML_BLOCK_START, body, TOML_BLOCK_END, ''].join(eol);
 }
 
@@ -149,7 +153,7 @@ function placeBlock(
 /** Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay. */
 export function mergeTomlHooks(text: string, file: string, entries: Record<string, unknown>[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = stringify({ hooks: entries }).trim();
+  const body = stringify({ hooks: entries }).trim().split('\n').join(eol);
   const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
   const found = findBlock(text, HOOK_MARKERS);
   parseTomlFile(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
