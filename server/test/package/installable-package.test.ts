@@ -86,8 +86,17 @@ function commandsIn(help: string): string[] {
   const section = help.split('\nCommands:\n')[1] ?? '';
   return [...section.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
 }
-const helpOf = (args: string[]) =>
-  execFileSync(process.execPath, [bin, ...args, '--help'], { encoding: 'utf8', env: env(), timeout: 30_000 });
+/** `ctxmode <args> --help` from the installed copy, each asked once for both tests below. */
+const helps = new Map<string, string>();
+function helpOf(args: string[]): string {
+  const key = args.join(' ');
+  if (!helps.has(key))
+    helps.set(
+      key,
+      execFileSync(process.execPath, [bin, ...args, '--help'], { encoding: 'utf8', env: env(), timeout: 30_000 }),
+    );
+  return helps.get(key)!;
+}
 
 test('the installed README and --help name every command, each the same set, and each command has its usage', () => {
   const readme = readFileSync(join(prefix, 'node_modules', 'ctxmode', 'README.md'), 'utf8');
