@@ -1,7 +1,6 @@
 // Regression cases of the lifecycle findings (issue 22, items 1–6): sequences of setup, user edits, host rewrites
 // and uninstall on real temp files, each ending with every byte the user wrote still there and nothing of ours.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -28,7 +27,7 @@ import { runUpgrade } from '../../src/setup/upgrade.js';
 import { applyFixes } from '../../src/doctor/doctor-fixes.js';
 import { packFake } from './fake-package.js';
 import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
-import { removeTempWorlds, tempWorld } from './temp-world.js';
+import { cliSetup, removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const LAUNCHER = { kind: 'pinned' as const, node: '/opt/node/bin/node', bin: '/opt/ctxmode/bin/context-mode.cjs' };
@@ -124,23 +123,8 @@ describe('lifecycle regressions (issue 22)', () => {
     const w = world();
     w.place('claude-code/settings.json', join(w.home, '.claude', 'settings.json'));
     w.place('gemini-cli/settings.json', join(w.home, '.gemini', 'settings.json'));
-    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-    const run = (host: string) =>
-      new Promise<number>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          [bin, 'setup', '--host', host, '--parts', 'mcp,hooks', '--project', w.project],
-          {
-            env: w.env,
-            cwd: w.project,
-            stdio: 'ignore',
-          },
-        );
-        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-        child.on('exit', (code) => (clearTimeout(timer), resolve(code ?? -1)));
-      });
     for (let round = 0; round < 3; round++) {
-      const codes = await Promise.all([run('claude-code'), run('gemini-cli')]);
+      const codes = await Promise.all([cliSetup(w, 'claude-code'), cliSetup(w, 'gemini-cli')]);
       assert.deepEqual(codes, [0, 0]);
       const hosts = Object.keys(readSetupState(w.env).hosts).sort();
       assert.deepEqual(hosts, ['claude-code', 'gemini-cli'], `round ${round}`);
