@@ -29,6 +29,8 @@ import {
   type SetupState,
 } from './setup-state.js';
 import { runtimeBinOf, runtimeLayout } from './managed-runtime.js';
+
+export { setUpHosts, uninstallRequestedHosts } from './setup-state.js';
 import { assertWritable, backupFile, keepCopy, readForPlan, writeAtomic } from './write-file.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
@@ -282,29 +284,6 @@ function sameButSpacing(a: string, b: string): boolean {
   const x = squeeze(a);
   const y = squeeze(b);
   return x === y || (x === '{}' && y === '') || (x === '' && y === '{}');
-}
-
-/**
- * The hosts recorded as set up, for upgrade, doctor and `doctor --fix`: not those whose uninstall could not finish
- * (the user asked for them to go; re-wiring them would undo that).
- */
-export function setUpHosts(
-  env: NodeJS.ProcessEnv,
-): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
-  const wanted = Object.entries(readSetupState(env).hosts).filter(([, r]) => !r.uninstallRequested);
-  return wanted.map(([key, r]) => ({
-    key,
-    host: key.split('@')[0]!,
-    scope: r.scope,
-    project: r.project,
-    ...(r.parts ? { parts: r.parts } : {}),
-  }));
-}
-
-/** The hosts whose uninstall could not finish: no longer wanted, so nothing re-wires them (doctor --fix, upgrade). */
-export function uninstallRequestedHosts(env: NodeJS.ProcessEnv): string[] {
-  const hosts = Object.entries(readSetupState(env).hosts).filter(([, r]) => r.uninstallRequested);
-  return [...new Set(hosts.map(([key]) => key.split('@')[0]!))];
 }
 
 /**

@@ -145,3 +145,26 @@ export function withSetupLock<T>(env: NodeJS.ProcessEnv, fn: () => T, staleMs = 
     }
   }
 }
+
+/**
+ * The hosts recorded as set up, for upgrade, doctor and `doctor --fix`: not those whose uninstall could not finish
+ * (the user asked for them to go; re-wiring them would undo that).
+ */
+export function setUpHosts(
+  env: NodeJS.ProcessEnv,
+): { key: string; host: string; scope: 'user' | 'project'; project: string | null; parts?: SetupPart[] }[] {
+  const wanted = Object.entries(readSetupState(env).hosts).filter(([, r]) => !r.uninstallRequested);
+  return wanted.map(([key, r]) => ({
+    key,
+    host: key.split('@')[0]!,
+    scope: r.scope,
+    project: r.project,
+    ...(r.parts ? { parts: r.parts } : {}),
+  }));
+}
+
+/** The hosts whose uninstall could not finish: no longer wanted, so nothing re-wires them (doctor --fix, upgrade). */
+export function uninstallRequestedHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = Object.entries(readSetupState(env).hosts).filter(([, r]) => r.uninstallRequested);
+  return [...new Set(hosts.map(([key]) => key.split('@')[0]!))];
+}
