@@ -1,3 +1,4 @@
+import { settingName } from '../settings/settings.js';
 import { jsonEqual } from './jsonc-edit.js';
 
 /**
@@ -11,7 +12,7 @@ import { jsonEqual } from './jsonc-edit.js';
  */
 export const ENV_FIELDS = ['env', 'environment'] as const;
 /** The variable that pins a non-default data home for a server started with a filtered environment. */
-export const DATA_HOME_VAR = 'CONTEXT_MODE_HOME';
+export const DATA_HOME_VAR = settingName('home');
 /** The variables setup may put into the entry's environment map. */
 export const OUR_ENV_VARS = [DATA_HOME_VAR] as const;
 const SET_IF_MISSING = new Set(['type', 'enabled']);
