@@ -1,6 +1,7 @@
 // The operations of the lifecycle model test and what the user and the host do to the files: the user's own edits
-// (a key anywhere, a hook inside our hook group, making a file or folder read-only and writable again) and the
-// host re-writing its file in its own formatting. Each edit updates the model of what the user has in the file.
+// (a key anywhere, a hook inside our hook group, a field or env variable inside our MCP entry, making a file or
+// folder read-only and writable again) and the host re-writing its file in its own formatting. Each edit updates
+// the model of what the user has in the file.
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

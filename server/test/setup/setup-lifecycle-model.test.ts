@@ -1,7 +1,7 @@
 // Model-based test of setup/upgrade/uninstall: seeded random sequences of setup (hosts, parts, re-pinned runtimes),
-// the user's own edits (inside our hook groups too, making a file or folder read-only and writable again), the
-// host re-writing its file in its own formatting, `upgrade` from good and bad tarballs, two setups at once and
-// uninstall, over real-world config files in many shapes (see lifecycle-files.ts) of Claude Code, Gemini CLI,
+// the user's own edits (inside our hook groups and MCP entries too, making a file or folder read-only and writable
+// again), the host re-writing its file in its own formatting, `upgrade` from good and bad tarballs, two setups at
+// once and uninstall, over real-world config files in many shapes (see lifecycle-files.ts) of Claude Code, Gemini CLI,
 // Codex (TOML) and Copilot CLI. After every step each file parses and holds everything the user wrote, and a host
 // setup refused changed none of its files; after the user makes everything writable again and uninstalls, nothing
 // of ours is left, the user's content is exactly what they made it, and a file the user never touched has its
