@@ -386,7 +386,7 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       if (!Object.keys(rec.files).length) delete state.hosts[k];
       else rec.uninstallRequested = new Date().toISOString();
     }
-    if (failed.size)
+    if (keys(host.host).some((k) => state.hosts[k]?.uninstallRequested))
       host.notes.push(
         `Uninstall did not finish; upgrade and \`doctor --fix\` leave ${host.host} alone from now on. ` +
           `Fix the files named above and run \`ctxmode uninstall --host ${host.host}\` again ` +
