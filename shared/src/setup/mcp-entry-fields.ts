@@ -1,5 +1,4 @@
 import { settingName } from '../settings/settings.js';
-import { jsonEqual } from './jsonc-edit.js';
 
 /**
  * Which fields of our MCP server entry are ours, so re-running setup (and every upgrade's re-pin) updates only
@@ -14,7 +13,7 @@ export const ENV_FIELDS = ['env', 'environment'] as const;
 /** The variable that pins a non-default data home for a server started with a filtered environment. */
 export const DATA_HOME_VAR = settingName('home');
 /** The variables setup may put into the entry's environment map. */
-export const OUR_ENV_VARS = [DATA_HOME_VAR] as const;
+const OUR_ENV_VARS = [DATA_HOME_VAR] as const;
 const SET_IF_MISSING = new Set(['type', 'enabled']);
 
 type Entry = Record<string, unknown>;
@@ -47,11 +46,6 @@ export function mergedMcpEntry(current: Entry, entry: Entry): Entry {
     else delete out[field];
   }
   return out;
-}
-
-/** Whether `current` is already what setup would leave (re-running setup then changes nothing). */
-export function mcpEntryUpToDate(current: Entry, entry: Entry): boolean {
-  return jsonEqual(mergedMcpEntry(current, entry), current);
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   type DroppedEntry,
   type JsonMerge,
 } from './json-merge.js';
-export type { DroppedEntry } from './json-merge.js';
 import { parseJsonObject, stringsIn, valueAt, type JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
 import { DATA_HOME_VAR } from './mcp-entry-fields.js';
