@@ -123,6 +123,7 @@ export function searchKnowledge(
     searchedAlts,
     opts.sessionId,
     namedSources(query, rows),
+    query,
   );
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
@@ -149,7 +150,13 @@ export function searchKnowledge(
     source: s.row.label,
     title: s.row.title,
     contentType: s.row.content_type,
-    snippet: buildSnippet(s.row.content, reranker.snippetMatchers, snippetBytes[i]!, reranker.snippetWeights),
+    snippet: buildSnippet(
+      s.row.content,
+      reranker.snippetMatchers,
+      snippetBytes[i]!,
+      reranker.snippetWeights,
+      reranker.snippetDefinitions,
+    ),
     score: Math.round(s.score * 1000) / 1000,
     indexedAt: s.row.indexed_at,
     via: s.fuzzyOnly ? 'fuzzy' : 'fts',

@@ -40,6 +40,10 @@ const CONTEXT_DECAY = 0.7;
  * Shorter units (a closing brace, a fence, "Example") repeat legitimately.
  */
 const MIN_DEDUPLICATED_BYTES = 40;
+/** Extra value of a line that starts by defining a name the question asks about, as a share of its weight. */
+const DEFINITION_BONUS = 1;
+/** Context value of the rest of that definition's list item (its nested note or example), as a share. */
+const DEFINITION_ITEM = 0.6;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -159,7 +163,13 @@ function pieceAround(text: string, u: Unit, at: number, room: number): { start: 
  * are shown in document order; "…" marks text left out, and a sentence or line already shown is not repeated.
  * No match → the opening of the text.
  */
-export function buildSnippet(content: string, matchers: RegExp[], maxBytes: number, weights?: number[]): string {
+export function buildSnippet(
+  content: string,
+  matchers: RegExp[],
+  maxBytes: number,
+  weights?: number[],
+  definitions: ReadonlyArray<{ re: RegExp; weight: number }> = [],
+): string {
   const text = content.trim();
   if (utf8Length(text) <= maxBytes) return text;
   const units = unitsOf(text);
@@ -185,6 +195,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       if (!firstAt.has(u)) firstAt.set(u, m.index);
     }
   });
+  const definition = definitionItems(text, units, definitions);
   const matched = units.filter((u) => u.score > 0);
   const cleaned = units.map((u) => text.slice(u.start, u.end));
   if (!matched.length) {
@@ -219,6 +230,9 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       const u = units[i]!;
       let value = 0;
       for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
+      const item = definition.weight[i]!;
+      if (item > 0 && definition.head[i]) value += item * DEFINITION_BONUS;
+      else if (item > 0 && chosen.has(i - 1)) value += item * DEFINITION_ITEM;
       const after = anchor.get(i - 1);
       const before = anchor.get(i + 1);
       if (after !== undefined) value += after * CONTEXT_AFTER;
@@ -270,4 +284,32 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   const last = order[order.length - 1];
   if (last && (last[0] < units.length - 1 || units[last[0]]!.end < text.length) && !out.endsWith('…')) out += '…';
   return utf8Length(out) <= maxBytes ? out : wholePrefix(out, maxBytes - 3) + '…';
+}
+
+/**
+ * For each unit, the weight of the question's name whose definition it belongs to: the line that starts by
+ * naming it (`* \`expiresIn\`: …`) and the lines continuing that list item (a nested note or example), up to the
+ * next item, heading or blank line; 0 for every other unit. `head` marks the defining line's first unit.
+ */
+function definitionItems(text: string, units: Unit[], definitions: ReadonlyArray<{ re: RegExp; weight: number }>) {
+  const out = { weight: units.map(() => 0), head: units.map(() => false) };
+  if (!definitions.length) return out;
+  let current = 0;
+  let lastLine = -1;
+  units.forEach((u, i) => {
+    const lineStart = text.lastIndexOf('\n', u.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', u.start);
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    if (u.line !== lastLine) {
+      const startsItem = /^\s*(?:[-*+]\s|\d+[.)]\s|\||#)/.test(line) || u.line > lastLine + 1;
+      if (startsItem || !current) {
+        current = 0;
+        for (const d of definitions) if (d.re.test(line)) current = Math.max(current, d.weight);
+        out.head[i] = current > 0;
+      }
+    }
+    lastLine = u.line;
+    out.weight[i] = current;
+  });
+  return out;
 }
