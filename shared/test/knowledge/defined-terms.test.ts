@@ -45,7 +45,7 @@ test('a question naming an option of a long section gets that option’s own not
   const matchers = words.map((w) => termMatcher(w, { humps: true }));
   const weights = words.map((w) => (w === 'seconds' ? 0.5 : w === 'expires in' ? 3 : 1.5));
   const definitions = definitionTests(namedTerms(question, terms), () => 3);
-  const withNames = buildSnippet(text, matchers, 300, weights, definitions);
+  const withNames = buildSnippet(text, matchers, 300, weights, { definitions });
   assert.ok(Buffer.byteLength(withNames) <= 300);
   assert.match(withNames, /`expiresIn`: the lifetime\.\n\s*> A numeric value is interpreted as a seconds count/);
   // Without knowing which line defines the asked name, the prose that repeats the question's words wins the room.
