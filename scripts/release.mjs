@@ -4,7 +4,8 @@
 //   context-mode-<v>.zip       the JetBrains plugin (plugin-jetbrains/scripts/build-and-test.sh --zip-only): its jars
 //                              in lib/ and the engine package folder (with the dashboard), once
 //   SHA256SUMS                 `sha256sum -c SHA256SUMS` checks them
-// Fails (exit 1) when an artifact lacks a part it needs, carries one twice, or carries one it must not. The
+// Fails (exit 1) when an artifact lacks a part it needs, carries one twice, or carries one it must not, or when
+// `npm publish --dry-run` of the tarball or of server/ (scripts/publish-dry-run.mjs, offline) fails or warns. The
 // JetBrains zip needs a JDK (javac, jar) and the Kotlin compiler (npm package kotlin-compiler, cached under
 // ~/.cache/context-mode-ci);
 // `--skip-jetbrains` builds the other two when no JDK is installed — the run then says so, it is never silent.
@@ -14,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publishDryRun } from './publish-dry-run.mjs';
 import { listArtifact, missingParts } from './release-parts.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +74,26 @@ for (const file of artifacts) {
   for (const p of problems) console.error(`release: ${basename(file)}: ${p}`);
   failed ||= problems.length > 0;
 }
-if (failed) process.exit(1);
+// The package is published as the tarball or from server/ (`npm publish`): either way npm must accept it with no
+// warning (npm rewrites a manifest it finds sloppy, and says so only from the folder) and upload exactly the
+// tarball's files.
+console.error('release: npm publish --dry-run of the tarball and of server/ (registry stub on 127.0.0.1)');
+const packed = listArtifact(artifacts[0])
+  .map((e) => e.replace(/^package\//, ''))
+  .sort();
+const publishProblems = [];
+for (const [what, spec, cwd] of [
+  [basename(artifacts[0]), artifacts[0], repo],
+  ['server/', '.', join(repo, 'server')],
+]) {
+  const run = await publishDryRun(spec, { name: 'ctxmode', cwd });
+  if (run.status !== 0) publishProblems.push(`${what}: npm publish --dry-run exited ${run.status}:\n${run.stderr}`);
+  else if (/^npm warn/m.test(run.stderr)) publishProblems.push(`${what}: npm publish --dry-run warns:\n${run.stderr}`);
+  else if (JSON.stringify(run.files) !== JSON.stringify(packed))
+    publishProblems.push(`${what}: npm publish --dry-run would upload other files than the tarball holds`);
+}
+for (const p of publishProblems) console.error(`release: ${p}`);
+if (failed || publishProblems.length) process.exit(1);
 
 const sums = artifacts.map((f) => `${createHash('sha256').update(readFileSync(f)).digest('hex')}  ${basename(f)}`);
 writeFileSync(join(out, 'SHA256SUMS'), sums.join('\n') + '\n');

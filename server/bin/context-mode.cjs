@@ -13,8 +13,10 @@ if (command === 'hook' && !asksUsage) {
 } else {
   const entry = (command === undefined || command === 'serve') && !asksUsage ? '../dist/mcp.mjs' : '../dist/cli.mjs';
   import(entry).catch((err) => {
+    // An installed package misses a bundle only when its install broke; a clone misses it before its first build.
     process.stderr.write(
-      `context-mode: cannot start (${err && err.message ? err.message : err}). Run \`npm run build\`?\n`,
+      `context-mode: cannot start (${err && err.message ? err.message : err}). ` +
+        'Reinstall the package (in a clone of the repository: npm run build).\n',
     );
     process.exit(1);
   });

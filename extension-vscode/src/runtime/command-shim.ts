@@ -1,9 +1,10 @@
 /**
  * The hook file calls `"$HOME/.local/bin/ctxmode"` before looking on PATH (VS Code resolves the login shell's PATH
- * once at start, so a launcher only on PATH would need a restart). This plans that launcher: a small script that
- * pins the runtime and engine the extension uses. Pure: the caller writes.
+ * once at start, so a launcher only on PATH would need a restart). This plans that launcher, a small script that
+ * pins the runtime and engine the extension uses, and writes it.
  */
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export const COMMAND_NAME = 'ctxmode';
 
@@ -39,4 +40,22 @@ export function planCommandShim(input: ShimInput): ShimPlan {
 /** A launcher we wrote earlier may be replaced; anything else at that path is the user's and stays. */
 export function isOurShim(existing: string | undefined): boolean {
   return existing === undefined || existing.includes('Written by the context-mode VS Code extension');
+}
+
+/**
+ * Writes the launcher whole or not at all: a temp file beside it, renamed over it. It is rewritten while hooks run
+ * (when the managed install replaces the bundled engine, often as the first prompt's hooks start), and `sh` reads
+ * a script as it goes: truncated in place, a hook that had opened it read nothing and answered nothing.
+ */
+export function writeLauncher(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, content, { mode: 0o755 });
+    chmodSync(tmp, 0o755);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
 }

@@ -5,6 +5,7 @@
  * from the bundle. Pure apart from the injected probe.
  */
 import { join } from 'node:path';
+import { compareVersions } from '../../../shared/src/platforms/host-capabilities.js';
 
 export interface EngineProbe {
   /** `<node> <cli> --version`, or undefined when it does not run. */
@@ -30,20 +31,6 @@ export type LocatedEngine =
 
 export function managedCliPath(dataHome: string, packageName: string): string {
   return join(dataHome, 'runtime', 'node_modules', ...packageName.split('/'), 'bin', 'context-mode.cjs');
-}
-
-/** Compares dotted numeric versions (pre-release tags are ignored); negative when a < b. */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) =>
-    v
-      .trim()
-      .replace(/^v/, '')
-      .split(/[.+-]/)
-      .slice(0, 3)
-      .map((p) => Number.parseInt(p, 10) || 0);
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
-  return 0;
 }
 
 export async function locateEngine(layout: EngineLayout, probe: EngineProbe): Promise<LocatedEngine> {

@@ -2,12 +2,12 @@
  * Keeps the engine usable outside the editor: refreshes the managed install from the engine packed in the .vsix
  * (through the engine's own `upgrade --from`), and makes `ctxmode` resolvable where Copilot's hooks look for it.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../engine-context.js';
-import { COMMAND_NAME, isOurShim, planCommandShim } from './command-shim.js';
+import { COMMAND_NAME, isOurShim, planCommandShim, writeLauncher } from './command-shim.js';
 
 /** The engine package the .vsix carries (`engine/`, the `ctxmode` package as npm installs it), if any. */
 function bundledPackage(extensionPath: string): string | undefined {
@@ -68,13 +68,14 @@ export function ensureHookCommand(engine: EngineContext): 'written' | 'current' 
     return 'not-ours';
   }
   if (existing === plan.content) return 'current';
-  writeShim(plan.path, plan.dir, plan.content);
+  try {
+    writeLauncher(plan.path, plan.content);
+  } catch (err) {
+    void vscode.window.showWarningMessage(
+      `context-mode: Copilot's hooks need the ${COMMAND_NAME} command, and ${plan.path} cannot be written: ${(err as Error).message}`,
+    );
+    return 'unsupported';
+  }
   engine.log.info(`wrote ${plan.path} (the hooks call it by this path)`);
   return 'written';
-}
-
-function writeShim(path: string, dir: string, content: string): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path, content, { mode: 0o755 });
-  chmodSync(path, 0o755);
 }

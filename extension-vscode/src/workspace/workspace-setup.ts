@@ -121,6 +121,9 @@ export class WorkspaceSetup {
   }
 
   private async apply(dir: string, hosts: string[]): Promise<boolean> {
+    // The launcher the hook file calls goes first: written after it, a chat started in between (the first
+    // prompt right after accepting) ran hooks that found no launcher and answered nothing.
+    ensureHookCommand(this.engine);
     const result = await this.engine.run<SetupPlan>(
       ['setup', ...hostArgs(hosts), '--project', dir, '--scope', 'project', ...SETUP_PARTS, '--json'],
       { acceptOnExit1: isSetupPlan },
@@ -138,7 +141,6 @@ export class WorkspaceSetup {
       return false;
     }
     await this.ext.workspaceState.update(STATE_KEY, 'done');
-    ensureHookCommand(this.engine);
     this.engine.log.info(`workspace set up for ${hosts.join(', ')}`);
     return true;
   }

@@ -124,6 +124,17 @@ exports.run = async function run() {
     seen = await read();
   }
   console.log(`agent-e2e: status bar "${seen.status}" ${agree(seen) ? 'agrees with' : 'differs from'} the ledger`);
+  // The managed install runs in the background after setup (npm, then a check that it starts) and then points the
+  // hooks' launcher at itself; on a loaded machine that ends after the agent did (the hooks ran on the .vsix engine
+  // meanwhile). The extension host ends with this suite, so stay until then, bounded.
+  const managed = process.env.CM_AGENT_MANAGED_RUNTIME;
+  const launcher = path.join(process.env.HOME, '.local', 'bin', 'ctxmode');
+  if (managed)
+    await until(
+      'the managed install to take over the launcher',
+      async () => fs.readFileSync(launcher, 'utf8').includes(managed),
+      180000,
+    ).catch((e) => console.log(`agent-e2e: ${e.message}`));
   fs.writeFileSync(
     path.join(process.env.CONTEXT_MODE_HOME, 'sidebar-state.json'),
     JSON.stringify({ ...seen, beforeStats, firstStats: firstStats.ok ? firstStats.value : null }),

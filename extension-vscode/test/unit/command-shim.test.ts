@@ -1,10 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isOurShim, planCommandShim } from '../../src/runtime/command-shim.js';
+import { isOurShim, planCommandShim, writeLauncher } from '../../src/runtime/command-shim.js';
 import { renderCommand } from '../../../shared/src/setup/hook-command.js';
 
 test('the hook command launcher goes to ~/.local/bin and pins the Node and engine the extension uses', () => {
@@ -44,6 +54,32 @@ test('the hook file reaches the launcher with ctxmode on no PATH (no login-shell
     const hook = renderCommand({ kind: 'portable' }, ['hook', 'copilot', 'pretooluse'], 'posix');
     const out = execFileSync('/bin/sh', ['-c', hook], { env: { HOME: home, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
     assert.deepEqual(JSON.parse(out), ['hook', 'copilot', 'pretooluse']);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a hook that opened the launcher before it is rewritten still reads the whole script it opened', () => {
+  const home = mkdtempSync(join(tmpdir(), 'cm-home-'));
+  try {
+    const bundled = planCommandShim({ home, platform: 'linux', node: process.execPath, cli: '/ext/engine/cli.cjs' });
+    const managed = planCommandShim({ home, platform: 'linux', node: process.execPath, cli: '/data/runtime/cli.cjs' });
+    assert.ok(bundled.ok && managed.ok);
+    writeLauncher(bundled.path, bundled.content);
+    // `sh` opens the script, then reads it as it runs: the extension rewrites it in between (the managed install
+    // finished as the first prompt's hooks started).
+    const fd = openSync(bundled.path, 'r');
+    try {
+      writeLauncher(managed.path, managed.content);
+      const buf = Buffer.alloc(4096);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      assert.equal(buf.subarray(0, n).toString('utf8'), bundled.content);
+    } finally {
+      closeSync(fd);
+    }
+    assert.equal(execFileSync('cat', [managed.path], { encoding: 'utf8' }), managed.content);
+    assert.equal(statSync(managed.path).mode & 0o777, 0o755);
+    assert.deepEqual(readdirSync(managed.dir), ['ctxmode'], 'no temp file left beside it');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import { formatBytes } from '@context-mode/shared/budget/format-bytes';
 import { NoSqliteDriverError, nodeSqliteAvailable, pickDriver } from '@context-mode/shared/db/drivers';
 import { openDatabase } from '@context-mode/shared/db/open-database';
 import { storeHealth } from '@context-mode/shared/db/store-health';
-import { allHosts, findHostByName } from '@context-mode/shared/platforms/host-table';
+import { allHosts, findHostByName, unknownHostMessage } from '@context-mode/shared/platforms/host-table';
 import { resolveHost } from '@context-mode/shared/platforms/resolve-host';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { dataHome, ensureWritableDir } from '@context-mode/shared/project/data-home';
@@ -224,12 +224,7 @@ function sqliteCheck(env: NodeJS.ProcessEnv): Omit<DoctorCheck, 'name'> {
  */
 export function onlyHost(checks: DoctorCheck[], name: string): DoctorCheck[] {
   const host = findHostByName(name);
-  if (!host)
-    throw new Error(
-      `unknown host "${name}"; one of: ${allHosts()
-        .map((h) => h.id)
-        .join(', ')}`,
-    );
+  if (!host) throw new Error(unknownHostMessage(name));
   const of = (c: DoctorCheck, id: string) => c.name === id || c.name.startsWith(`${id} `);
   return checks.filter((c) => of(c, host.id) || !allHosts().some((h) => of(c, h.id)));
 }

@@ -29,7 +29,9 @@ import {
   type SetupState,
 } from './setup-state.js';
 import { runtimeBinOf, runtimeLayout } from './managed-runtime.js';
-import { assertWritable, backupFile, readForPlan, writeAtomic } from './write-file.js';
+
+export { setUpHosts, uninstallRequestedHosts } from './setup-state.js';
+import { assertWritable, backupFile, keepCopy, readForPlan, writeAtomic } from './write-file.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
 export interface SetupRunOptions {
@@ -110,7 +112,7 @@ function toPublic(
       host: h.host,
       displayName: h.displayName,
       notes: h.notes,
-      files: h.files.map(({ before: _b, after: _a, created: _c, ...f }) => f),
+      files: h.files.map(({ before: _b, after: _a, created: _c, dropped: _d, ...f }) => f),
     })),
   };
 }
@@ -166,6 +168,19 @@ function writeOne(
   persist(record);
   writeAtomic(f.path, f.after);
   return record;
+}
+
+/**
+ * What uninstall says when our MCP entry held fields the user added: the entry goes as a whole (without our
+ * command it would not start, and some hosts refuse the whole file then), their field names are listed (not the
+ * values: an `env` often holds a token), and where the copy of the entry is.
+ */
+function droppedNote(path: string, fields: string[], copy: string, dryRun = false): string {
+  return (
+    `${dryRun ? 'Would remove' : 'Removed'} the context-mode entry from ${path} with what you had added to it ` +
+    `(${fields.join(', ')}): without our command it would not start. ` +
+    (dryRun ? `A copy of it will be kept in ${copy}.` : `A copy of it is in ${copy}.`)
+  );
 }
 
 /** Removes directories setup created, deepest first, as long as they are empty (anything else in them stays). */
@@ -253,6 +268,7 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
       }
     }
     rec.at = new Date().toISOString();
+    delete rec.uninstallRequested;
     // A setup of some parts adds to what an earlier one asked for; a setup of every part records all.
     if (!opts.parts) delete rec.parts;
     else if (isNew || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
@@ -268,19 +284,6 @@ function sameButSpacing(a: string, b: string): boolean {
   const x = squeeze(a);
   const y = squeeze(b);
   return x === y || (x === '{}' && y === '') || (x === '' && y === '{}');
-}
-
-/** The hosts recorded as set up (for upgrade and for `uninstall` without --host). */
-export function setUpHosts(
-  env: NodeJS.ProcessEnv,
-): { key: string; host: string; scope: Scope; project: string | null; parts?: SetupPart[] }[] {
-  return Object.entries(readSetupState(env).hosts).map(([key, r]) => ({
-    key,
-    host: key.split('@')[0]!,
-    scope: r.scope,
-    project: r.project,
-    ...(r.parts ? { parts: r.parts } : {}),
-  }));
 }
 
 /**
@@ -341,8 +344,13 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     p!.files = p!.files.filter((f) => f.action !== 'unchanged' || f.error);
     planned.push(p!);
   }
+  const backups = join(setupDir(env), 'backups');
   if (opts.dryRun) {
-    for (const host of planned) precheck(host);
+    for (const host of planned) {
+      precheck(host);
+      for (const f of host.files)
+        if (f.dropped && f.action !== 'error') host.notes.push(droppedNote(f.path, f.dropped.fields, backups, true));
+    }
     return toPublic('uninstall', opts, planned, false);
   }
   let applied = false;
@@ -353,8 +361,11 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     for (const f of host.files) {
       if (f.action === 'error') continue;
       try {
+        // The copy first: an entry the user added to is never gone without one.
+        const copy = f.dropped ? keepCopy(backups, `${host.host}-mcp-entry.json`, f.dropped.entry) : undefined;
         writeAtomic(f.path, f.after);
         applied = true;
+        if (f.dropped && copy) host.notes.push(droppedNote(f.path, f.dropped.fields, copy));
       } catch (err) {
         Object.assign(f, {
           action: 'error',
@@ -373,7 +384,14 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       if (!rec) continue;
       for (const path of Object.keys(rec.files)) if (!failed.has(path)) delete rec.files[path];
       if (!Object.keys(rec.files).length) delete state.hosts[k];
+      else rec.uninstallRequested = new Date().toISOString();
     }
+    if (keys(host.host).some((k) => state.hosts[k]?.uninstallRequested))
+      host.notes.push(
+        `Uninstall did not finish; upgrade and \`doctor --fix\` leave ${host.host} alone from now on. ` +
+          `Fix the files named above and run \`ctxmode uninstall --host ${host.host}\` again ` +
+          `(or \`ctxmode setup --host ${host.host}\` to keep it).`,
+      );
   }
   writeSetupState(env, state);
   return toPublic('uninstall', opts, planned, applied);

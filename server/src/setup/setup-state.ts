@@ -38,6 +38,12 @@ interface HostRecordState {
   project: string | null;
   at: string;
   files: Record<string, FileRecord>;
+  /**
+   * When an uninstall of this host could not finish (a read-only file): the records of the files it could not
+   * clean stay, so a later uninstall can, but the host is no longer wanted — upgrade and `doctor --fix` leave it
+   * alone (the user may have taken our part out by hand since). A setup of the host takes it back.
+   */
+  uninstallRequested?: string;
 }
 
 export interface SetupState {
@@ -138,4 +144,27 @@ export function withSetupLock<T>(env: NodeJS.ProcessEnv, fn: () => T, staleMs = 
       // Already gone (taken over as stale): nothing to release.
     }
   }
+}
+
+/**
+ * The hosts recorded as set up, for upgrade, doctor and `doctor --fix`: not those whose uninstall could not finish
+ * (the user asked for them to go; re-wiring them would undo that).
+ */
+export function setUpHosts(
+  env: NodeJS.ProcessEnv,
+): { key: string; host: string; scope: 'user' | 'project'; project: string | null; parts?: SetupPart[] }[] {
+  const wanted = Object.entries(readSetupState(env).hosts).filter(([, r]) => !r.uninstallRequested);
+  return wanted.map(([key, r]) => ({
+    key,
+    host: key.split('@')[0]!,
+    scope: r.scope,
+    project: r.project,
+    ...(r.parts ? { parts: r.parts } : {}),
+  }));
+}
+
+/** The hosts whose uninstall could not finish: no longer wanted, so nothing re-wires them (doctor --fix, upgrade). */
+export function uninstallRequestedHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = Object.entries(readSetupState(env).hosts).filter(([, r]) => r.uninstallRequested);
+  return [...new Set(hosts.map(([key]) => key.split('@')[0]!))];
 }

@@ -14,6 +14,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -71,6 +72,15 @@ export function backupFile(path: string, backupDir: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = join(backupDir, `${stamp}-${process.pid}-${basename(path)}`);
   copyFileSync(path, target);
+  return target;
+}
+
+/** Writes `value` as JSON to a new file in `dir` (named like a backup), readable by the user only; its path. */
+export function keepCopy(dir: string, name: string, value: unknown): string {
+  makeDirs(dir);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = join(dir, `${stamp}-${process.pid}-${name}`);
+  writeFileSync(target, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   return target;
 }
 

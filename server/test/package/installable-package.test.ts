@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -78,6 +78,75 @@ test('installing it pulls nothing: every dependency is in the bundle, better-sql
   assert.deepEqual(
     readdirSync(join(prefix, 'node_modules')).filter((n) => !n.startsWith('.')),
     ['ctxmode'],
+  );
+});
+
+/** The command names in a --help text's "Commands:" section, `help` left out. */
+function commandsIn(help: string): string[] {
+  const section = help.split('\nCommands:\n')[1] ?? '';
+  return [...section.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+}
+/** `ctxmode <args> --help` from the installed copy, each asked once for both tests below. */
+const helps = new Map<string, string>();
+function helpOf(args: string[]): string {
+  const key = args.join(' ');
+  if (!helps.has(key))
+    helps.set(
+      key,
+      execFileSync(process.execPath, [bin, ...args, '--help'], { encoding: 'utf8', env: env(), timeout: 30_000 }),
+    );
+  return helps.get(key)!;
+}
+
+test('the installed README and --help name every command, each the same set, and each command has its usage', () => {
+  const readme = readFileSync(join(prefix, 'node_modules', 'ctxmode', 'README.md'), 'utf8');
+  const commands = commandsIn(helpOf([]));
+  assert.ok(commands.includes('setup') && commands.includes('doctor') && commands.length >= 12, commands.join(' '));
+  const named = new Set([...readme.matchAll(/\bctxmode ([a-z][a-z-]*)/g)].map((m) => m[1]!));
+  assert.deepEqual(
+    [...named].filter((c) => !commands.includes(c)),
+    [],
+    'the README names commands --help does not list',
+  );
+  assert.deepEqual(
+    commands.filter((c) => !named.has(c)),
+    [],
+    'commands the README does not name',
+  );
+  for (const c of commands) assert.match(helpOf([c]), new RegExp(`^Usage: ctxmode ${c}\\b`), c);
+});
+
+test('the installed README and --help point only at what the package carries or the web, never into the repository', () => {
+  const pkg = join(prefix, 'node_modules', 'ctxmode');
+  const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
+  // Every help text: the program's, each command's and each sub-command's (`sources delete`, `memory pin`).
+  const help = [helpOf([])];
+  for (const c of commandsIn(help[0]!)) {
+    help.push(helpOf([c]));
+    for (const sub of commandsIn(help.at(-1)!)) help.push(helpOf([c, sub]));
+  }
+  // Markdown links: the web, an anchor, or a file in the package.
+  const deadLinks = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((t) => !/^(https?:|mailto:|#)/.test(t) && !existsSync(join(pkg, t.split('#')[0]!)));
+  assert.deepEqual(deadLinks, [], 'README links to files the package does not carry');
+  // Plain mentions of a repository folder the package does not carry (docs/…, ../…, extension-vscode/…).
+  const repoDirs = readdirSync(ROOT).filter(
+    (d) =>
+      !d.startsWith('.') && d !== 'node_modules' && statSync(join(ROOT, d)).isDirectory() && !existsSync(join(pkg, d)),
+  );
+  const repoPath = new RegExp(`(?<![\\w.~/-])(\\.\\./|(${repoDirs.join('|')})/)[\\w./-]*`, 'g');
+  assert.ok(repoDirs.includes('docs'), repoDirs.join(' '));
+  assert.deepEqual(
+    [...readme.matchAll(repoPath)].map((m) => m[0]),
+    [],
+    'README names repository paths',
+  );
+  assert.ok(help.length > 15, `${help.length} help texts`);
+  assert.deepEqual(
+    [...help.join('\n').matchAll(repoPath)].map((m) => m[0]),
+    [],
+    '--help names repository paths',
   );
 });
 

@@ -7,6 +7,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- plain .mjs build script without type declarations
 import { listArtifact, missingParts } from '../../../scripts/release-parts.mjs';
+// @ts-expect-error -- plain .mjs build script without type declarations
+import { publishDryRun } from '../../../scripts/publish-dry-run.mjs';
 
 // `npm run release` as the user runs it (the npm tarball and the .vsix; the JetBrains zip needs the Kotlin
 // toolchain and is checked by its own stage), into a temp folder, from the server/dist `npm test` built.
@@ -52,6 +54,54 @@ test('the .vsix carries the engine package and the dashboard once each: no tarba
     [],
     'the engine folder is the whole npm package',
   );
+});
+
+interface DryRun {
+  status: number | null;
+  files: string[];
+  requests: string[];
+  stderr: string;
+}
+const dryRun = publishDryRun as (
+  spec: string,
+  options: { name: string; published?: string[]; cwd?: string },
+) => Promise<DryRun>;
+
+test('npm publish --dry-run accepts the tarball offline, uploads exactly its files and warns about nothing', async () => {
+  const tarball = join(out, 'ctxmode-0.1.0.tgz');
+  const run = await dryRun(tarball, { name: 'ctxmode' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.doesNotMatch(run.stderr, /^npm warn/m);
+  // npm asked the registry whether ctxmode@0.1.0 is already published (the stub said the name is new).
+  assert.ok(run.requests.includes('GET /ctxmode'), run.requests.join(', '));
+  const packed = list(tarball)
+    .map((e) => e.replace(/^package\//, ''))
+    .sort();
+  assert.deepEqual(run.files, packed);
+  for (const part of ['package.json', 'README.md', 'LICENSE', 'bin/context-mode.cjs', 'dist/cli.mjs', 'dist/hook.cjs'])
+    assert.ok(run.files.includes(part), `publishes ${part}`);
+  assert.deepEqual(
+    run.files.filter((f) => /\.(map|ts)$|^(src|test)\//.test(f)),
+    [],
+  );
+});
+
+test('npm publish --dry-run from server/ would upload the same files as the release tarball', async () => {
+  const run = await dryRun('.', { name: 'ctxmode', cwd: join(ROOT, 'server') });
+  assert.equal(run.status, 0, run.stderr);
+  assert.doesNotMatch(run.stderr, /^npm warn/m);
+  assert.deepEqual(
+    run.files,
+    list(join(out, 'ctxmode-0.1.0.tgz'))
+      .map((e) => e.replace(/^package\//, ''))
+      .sort(),
+  );
+});
+
+test('the publish check asks the registry: a version already published there is refused', async () => {
+  const run = await dryRun(join(out, 'ctxmode-0.1.0.tgz'), { name: 'ctxmode', published: ['0.1.0'] });
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /previously published versions: 0\.1\.0/);
 });
 
 /**

@@ -27,6 +27,8 @@ export const FILES = [
 export const OURS_ONLY = [{ rel: '.copilot/hooks/context-mode.json', host: 'copilot-cli' }] as const;
 /** Files with hook groups the user may add a hook of their own to. */
 export const HOOK_FILES = [0, 2, 4];
+/** Files that hold our MCP server entry (under `mcpServers`, or Codex's `[mcp_servers.context-mode]`). */
+export const MCP_FILES = [1, 2, 3, 5];
 
 export type Shape =
   | 'absent'

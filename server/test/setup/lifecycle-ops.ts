@@ -1,10 +1,11 @@
 // The operations of the lifecycle model test and what the user and the host do to the files: the user's own edits
-// (a key anywhere, a hook inside our hook group, making a file or folder read-only and writable again) and the
-// host re-writing its file in its own formatting. Each edit updates the model of what the user has in the file.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// (a key anywhere, a hook inside our hook group, a field or env variable inside our MCP entry, making a file or
+// folder read-only and writable again) and the host re-writing its file in its own formatting. Each edit updates
+// the model of what the user has in the file.
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
-import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import {
   asOwner,
@@ -13,6 +14,7 @@ import {
   FROZEN,
   HOOK_FILES,
   HOSTS,
+  MCP_FILES,
   isOurs,
   parseStrict,
   type HostName,
@@ -24,6 +26,7 @@ export type Op =
   | { op: 'uninstall'; host: HostName }
   | { op: 'user-key'; file: number; n: number; nested: boolean }
   | { op: 'user-hook-in-our-group'; file: number; n: number }
+  | { op: 'user-field-in-our-entry'; n: number; env: boolean }
   | { op: 'host-rewrite'; file: number }
   | { op: 'chmod'; file: number; folder: boolean; readOnly: boolean }
   | { op: 'upgrade'; tarball: number }
@@ -45,6 +48,11 @@ export const quickOpArb: fc.Arbitrary<Op> = fc.oneof(
     op: fc.constant('user-hook-in-our-group' as const),
     file: fc.constantFrom(...HOOK_FILES),
     n: fc.nat(999),
+  }),
+  fc.record({
+    op: fc.constant('user-field-in-our-entry' as const),
+    n: fc.nat(999),
+    env: fc.boolean(),
   }),
   fc.record({ op: fc.constant('host-rewrite' as const), file: fileArb }),
   fc.record({ op: fc.constant('chmod' as const), file: fileArb, folder: fc.boolean(), readOnly: fc.boolean() }),
@@ -74,6 +82,13 @@ export interface Files {
   comments: (string | undefined)[];
   /** Whether the user (or the host) changed any file since the first setup. */
   userTouched: boolean;
+  /**
+   * What the user added inside our MCP entry, per file: values that stay while the entry is there (re-setup and
+   * upgrade too), and exact lines for TOML. Uninstall takes the entry out whole and keeps a copy in `copies`.
+   */
+  inOurEntry: { file: number; value: string; line?: string }[];
+  /** Where uninstall keeps its copies of an entry the user had added to. */
+  copies: string;
 }
 
 export const readText = (f: Files, i: number) =>
@@ -87,6 +102,12 @@ function write(f: Files, i: number, text: string): void {
 
 /** Applies a user's or host's edit; false when it does not apply to the file as it is (skipped). */
 export function applyEditOp(f: Files, o: Op): boolean {
+  if (o.op === 'user-field-in-our-entry') {
+    // Into one of the files that hold our entry now (picked by n), so the edit applies whenever there is one.
+    const held = MCP_FILES.filter((i) => !FROZEN.has(f.shapes[i]!) && OUR_ENTRY.test(readText(f, i) ?? ''));
+    const i = held[o.n % Math.max(held.length, 1)];
+    return i !== undefined && editOurEntry(f, i, readText(f, i), o.n, o.env);
+  }
   if (!('file' in o) || FROZEN.has(f.shapes[o.file]!)) return false;
   const i = o.file;
   const toml = FILES[i]!.toml;
@@ -113,7 +134,10 @@ export function applyEditOp(f: Files, o: Op): boolean {
   if (o.op === 'user-key') {
     const path = o.nested ? [`userObj${o.n}`, 'inner'] : [`userKey${o.n}`];
     write(f, i, edit(text ?? '{}\n', path, `user value ${o.n}`));
-    f.model[i] = parseJsonc(edit(JSON.stringify(m), path, `user value ${o.n}`)) as Record<string, unknown>;
+    // Set in the model directly: re-editing its text would format a one-line 2.5 MB JSON (40 s a step).
+    let at = m;
+    for (const k of path.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
+    at[path[path.length - 1]!] = `user value ${o.n}`;
     return true;
   }
   if (o.op === 'user-hook-in-our-group') {
@@ -152,4 +176,61 @@ export function applyEditOp(f: Files, o: Op): boolean {
     return true;
   }
   return false;
+}
+
+const OUR_TABLE = /^\[mcp_servers\.context-mode\]\r?\n/m;
+const OUR_ENTRY = /"context-mode"\s*:|^\[mcp_servers\.context-mode\]/m;
+
+/** The user adds a field (or an env variable) to our MCP entry, where the host's docs say such fields go. */
+function editOurEntry(f: Files, i: number, text: string | undefined, n: number, env: boolean): boolean {
+  if (text === undefined) return false;
+  const value = `user value ${n}`;
+  if (f.inOurEntry.some((e) => e.file === i && e.value === value)) return false;
+  if (FILES[i]!.toml) {
+    const header = OUR_TABLE.exec(text);
+    if (!header) return false;
+    const at = header.index + header[0].length;
+    const eol = header[0].endsWith('\r\n') ? '\r\n' : '\n';
+    let insert: string;
+    let line: string | undefined;
+    if (!env) insert = line = `# user note ${n}${eol}user_field_${n} = "${value}"${eol}`;
+    else if (/^\[mcp_servers\.context-mode\.env\]/m.test(text) || /^env\s*=/m.test(text.slice(at))) return false;
+    else insert = `env = { USER_VAR_${n} = "${value}" }${eol}`;
+    write(f, i, text.slice(0, at) + insert + text.slice(at));
+    f.inOurEntry.push({ file: i, value, ...(line ? { line } : {}) });
+    return true;
+  }
+  const entry = (parseStrict(text, 'x.json') as { mcpServers?: Record<string, unknown> }).mcpServers?.['context-mode'];
+  if (!entry || typeof entry !== 'object') return false;
+  const path = env
+    ? ['mcpServers', 'context-mode', 'env', `USER_VAR_${n}`]
+    : ['mcpServers', 'context-mode', `userField${n}`];
+  write(f, i, edit(text, path, value));
+  f.inOurEntry.push({ file: i, value });
+  return true;
+}
+
+/**
+ * What the user added inside our entries is still there while the entry is; once uninstall has taken the entry
+ * out, a copy it kept holds every value (and the model forgets them: the file no longer has them).
+ */
+export function checkOurEntries(f: Files, step: string): void {
+  for (const e of [...f.inOurEntry]) {
+    const text = readText(f, e.file);
+    const value = text === undefined ? undefined : parseStrict(text, f.paths[e.file]!);
+    const entry = FILES[e.file]!.toml
+      ? (value as { mcp_servers?: Record<string, unknown> } | undefined)?.mcp_servers?.['context-mode']
+      : (value as { mcpServers?: Record<string, unknown> } | undefined)?.mcpServers?.['context-mode'];
+    if (entry !== undefined) {
+      assert.ok(JSON.stringify(entry).includes(JSON.stringify(e.value)), `${step}: ${f.paths[e.file]} kept ${e.value}`);
+      if (e.line) assert.ok(text!.includes(e.line), `${step}: ${f.paths[e.file]} kept the lines ${e.line}`);
+      continue;
+    }
+    const copies = existsSync(f.copies) ? readdirSync(f.copies).filter((n) => n.endsWith('-mcp-entry.json')) : [];
+    assert.ok(
+      copies.some((n) => readFileSync(join(f.copies, n), 'utf8').includes(JSON.stringify(e.value))),
+      `${step}: ${f.paths[e.file]} lost its entry with ${e.value}, and no copy has it`,
+    );
+    f.inOurEntry.splice(f.inOurEntry.indexOf(e), 1);
+  }
 }

@@ -3,17 +3,13 @@
 // changes no host file and leaves the `runtime` link where it was; a good one re-pins exactly the recorded hosts and
 // leaves every other host's files alone; two setups at once both keep their record.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readSetupState } from '../../src/setup/setup-state.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
 import { packFake, type FakePackage } from './fake-package.js';
 import { FILES, OURS_ONLY, snapshot, type HostName } from './lifecycle-files.js';
-import { tempWorld } from './temp-world.js';
-
-const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+import { cliSetup, tempWorld } from './temp-world.js';
 
 /** The tarballs an upgrade is handed: two good releases, and each way a bad one has failed for users. */
 export const TARBALLS: { label: string; pkg: FakePackage; good: boolean }[] = [
@@ -61,7 +57,10 @@ export function upgradeOp(w: World, k: number, step: string): void {
   const marker = join(w.root, 'SCRIPT-RAN');
   w.env.CM_SCRIPT_RAN = marker;
   const linkBefore = linkOf(runtime);
-  const recorded = Object.keys(readSetupState(w.env).hosts).map((key) => key.split('@')[0] as HostName);
+  // A host whose uninstall could not finish is no longer wanted: upgrade leaves it alone.
+  const recorded = Object.entries(readSetupState(w.env).hosts)
+    .filter(([, r]) => !r.uninstallRequested)
+    .map(([key]) => key.split('@')[0] as HostName);
   const files = hostPaths(w);
   const before = files.map((f) => snapshot(f.path));
   const r = runUpgrade({ env: w.env, home: w.home, project: w.project, from: tarball(k) });
@@ -93,22 +92,6 @@ export function upgradeOp(w: World, k: number, step: string): void {
     // A re-pinned host names the runtime now, not the runtime a setup step pinned before.
     if (recorded.includes(f.host) && !errors.length)
       assert.doesNotMatch(now, /\/opt\/ctxmode-\d/, `${where}: ${f.path} re-pinned`);
-  });
-}
-
-function cliSetup(w: World, host: HostName): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'setup', '--host', host, '--parts', 'mcp,hooks', '--project', w.project],
-      {
-        env: w.env,
-        cwd: w.project,
-        stdio: 'ignore',
-      },
-    );
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => (clearTimeout(timer), resolve(code ?? -1)));
   });
 }
 

@@ -1,7 +1,7 @@
 // Model-based test of setup/upgrade/uninstall: seeded random sequences of setup (hosts, parts, re-pinned runtimes),
-// the user's own edits (inside our hook groups too, making a file or folder read-only and writable again), the
-// host re-writing its file in its own formatting, `upgrade` from good and bad tarballs, two setups at once and
-// uninstall, over real-world config files in many shapes (see lifecycle-files.ts) of Claude Code, Gemini CLI,
+// the user's own edits (inside our hook groups and MCP entries too, making a file or folder read-only and writable
+// again), the host re-writing its file in its own formatting, `upgrade` from good and bad tarballs, two setups at
+// once and uninstall, over real-world config files in many shapes (see lifecycle-files.ts) of Claude Code, Gemini CLI,
 // Codex (TOML) and Copilot CLI. After every step each file parses and holds everything the user wrote, and a host
 // setup refused changed none of its files; after the user makes everything writable again and uninstalls, nothing
 // of ours is left, the user's content is exactly what they made it, and a file the user never touched has its
@@ -36,7 +36,7 @@ import {
   type HostName,
   type Shape,
 } from './lifecycle-files.js';
-import { applyEditOp, quickOpArb, readText, slowOpArb, type Files, type Op } from './lifecycle-ops.js';
+import { applyEditOp, checkOurEntries, quickOpArb, readText, slowOpArb, type Files, type Op } from './lifecycle-ops.js';
 import { concurrentSetupOp, TARBALLS, upgradeOp } from './lifecycle-slow-ops.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
@@ -70,6 +70,8 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
     model: [],
     comments: [],
     userTouched: false,
+    inOurEntry: [],
+    copies: join(w.env.CONTEXT_MODE_HOME!, 'setup', 'backups'),
   };
   const initial: string[] = [];
   FILES.forEach((x, i) => {
@@ -106,6 +108,7 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
       if (shapes[i]!.startsWith('symlink')) assert.ok(lstatSync(p).isSymbolicLink(), `${step}: ${p} is still a link`);
       if (f.comments[i]) assert.ok(text.includes(f.comments[i]!), `${step}: ${p} lost the comment ${f.comments[i]}`);
     });
+    checkOurEntries(f, step);
   };
   /** A host setup refused (a read-only file or folder, a file it cannot parse) got none of its files written. */
   const refusedUntouched = (host: HostName, before: string[], ok: boolean, step: string) => {

@@ -1,7 +1,6 @@
 // Regression cases of the lifecycle findings (issue 22, items 1–6): sequences of setup, user edits, host rewrites
 // and uninstall on real temp files, each ending with every byte the user wrote still there and nothing of ours.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -20,9 +19,15 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
+import { setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
+import { mergeMcpJson } from '@context-mode/shared/setup/json-merge';
+import { parse as parseToml } from 'smol-toml';
 import { readSetupState } from '../../src/setup/setup-state.js';
+import { runUpgrade } from '../../src/setup/upgrade.js';
+import { applyFixes } from '../../src/doctor/doctor-fixes.js';
+import { packFake } from './fake-package.js';
 import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
-import { removeTempWorlds, tempWorld } from './temp-world.js';
+import { cliSetup, removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const LAUNCHER = { kind: 'pinned' as const, node: '/opt/node/bin/node', bin: '/opt/ctxmode/bin/context-mode.cjs' };
@@ -118,23 +123,8 @@ describe('lifecycle regressions (issue 22)', () => {
     const w = world();
     w.place('claude-code/settings.json', join(w.home, '.claude', 'settings.json'));
     w.place('gemini-cli/settings.json', join(w.home, '.gemini', 'settings.json'));
-    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-    const run = (host: string) =>
-      new Promise<number>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          [bin, 'setup', '--host', host, '--parts', 'mcp,hooks', '--project', w.project],
-          {
-            env: w.env,
-            cwd: w.project,
-            stdio: 'ignore',
-          },
-        );
-        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-        child.on('exit', (code) => (clearTimeout(timer), resolve(code ?? -1)));
-      });
     for (let round = 0; round < 3; round++) {
-      const codes = await Promise.all([run('claude-code'), run('gemini-cli')]);
+      const codes = await Promise.all([cliSetup(w, 'claude-code'), cliSetup(w, 'gemini-cli')]);
       assert.deepEqual(codes, [0, 0]);
       const hosts = Object.keys(readSetupState(w.env).hosts).sort();
       assert.deepEqual(hosts, ['claude-code', 'gemini-cli'], `round ${round}`);
@@ -221,5 +211,150 @@ describe('lifecycle regressions (issue 22)', () => {
       chmodSync(dir, 0o755);
     }
     assert.ok(runSetup(w.opts('codex')).ok, 'made writable, the same setup goes through');
+  });
+
+  it('7: fields the user added to our MCP entry survive re-setup; uninstall names them and keeps a copy', () => {
+    const cases = [
+      ['claude-code', '.claude.json', 'claude-code/claude.json'],
+      ['gemini-cli', '.gemini/settings.json', 'gemini-cli/settings.json'],
+      ['copilot-cli', '.copilot/mcp-config.json', 'copilot-cli/mcp-config.json'],
+    ] as const;
+    for (const [host, rel, fixture] of cases) {
+      const w = world();
+      const file = join(w.home, rel);
+      w.place(fixture, file);
+      assert.ok(runSetup(w.opts(host)).ok);
+      const entry = ['mcpServers', 'context-mode'];
+      let text = readFileSync(file, 'utf8');
+      text = setAt(text, [...entry, 'env'], { GITHUB_TOKEN: 'user-secret-1' });
+      text = setAt(text, [...entry, 'timeout'], 30000);
+      writeFileSync(file, text);
+      // An upgrade re-pins the entry: only our fields change.
+      const repin = runSetup({ ...w.opts(host), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+      assert.ok(repin.ok, host);
+      const after = valueAt(readFileSync(file, 'utf8'), entry) as Record<string, unknown>;
+      assert.deepEqual(after.env, { GITHUB_TOKEN: 'user-secret-1' }, `${host}: the user's env is kept`);
+      assert.equal(after.timeout, 30000, `${host}: the user's timeout is kept`);
+      assert.deepEqual(after.args, ['/opt/new/bin/context-mode.cjs'], `${host}: our args are re-pinned`);
+      // A data home pinned later goes in beside the user's variables, and out again without it.
+      runSetup({ ...w.opts(host), launcher: { ...LAUNCHER, dataHome: '/data/cm' } });
+      const pinned = valueAt(readFileSync(file, 'utf8'), [...entry, 'env']);
+      assert.deepEqual(pinned, { GITHUB_TOKEN: 'user-secret-1', CONTEXT_MODE_HOME: '/data/cm' }, host);
+      runSetup(w.opts(host));
+      assert.deepEqual(valueAt(readFileSync(file, 'utf8'), [...entry, 'env']), { GITHUB_TOKEN: 'user-secret-1' });
+
+      const plan = runUninstall(w.opts(host));
+      assert.ok(plan.ok, host);
+      const left = readFileSync(file, 'utf8');
+      assert.ok(!ours(left), `${host}: nothing of ours is left`);
+      const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+      assert.match(note, /env\.GITHUB_TOKEN, timeout/, `${host}: the note names what the user added: ${note}`);
+      assert.doesNotMatch(note, /user-secret-1/, 'values are not printed (they may be secrets)');
+      const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
+      assert.ok(copy && readFileSync(copy, 'utf8').includes('user-secret-1'), `${host}: the copy keeps the values`);
+    }
+  });
+
+  it("7b: lines the user added to Codex's context-mode table survive re-setup byte for byte", () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    const mine = '# raised for the big monorepo\nstartup_timeout_sec = 30\nenv = { GITHUB_TOKEN = "user-secret-2" }\n';
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/(\[mcp_servers\.context-mode\]\n)/, `$1${mine}`));
+    const repin = runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+    assert.ok(repin.ok);
+    let text = readFileSync(file, 'utf8');
+    assert.ok(text.includes('# raised for the big monorepo\nstartup_timeout_sec = 30\n'), text);
+    assert.ok(text.includes('env = { GITHUB_TOKEN = "user-secret-2" }'), text);
+    assert.match(text, /args = \[ "\/opt\/new\/bin\/context-mode\.cjs" \]/);
+    assert.doesNotMatch(text, /\/opt\/ctxmode\//, 'the old pin is gone');
+    // A pinned data home joins the user's inline env table (and leaves it again).
+    runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, dataHome: '/data/cm' } });
+    text = readFileSync(file, 'utf8');
+    const env = (parseToml(text) as { mcp_servers: Record<string, { env: unknown }> }).mcp_servers['context-mode']!.env;
+    assert.deepEqual({ ...(env as object) }, { GITHUB_TOKEN: 'user-secret-2', CONTEXT_MODE_HOME: '/data/cm' });
+    runSetup(w.opts('codex'));
+    assert.ok(readFileSync(file, 'utf8').includes('env = { GITHUB_TOKEN = "user-secret-2" }'));
+
+    const plan = runUninstall(w.opts('codex'));
+    assert.ok(plan.ok);
+    assert.ok(!ours(readFileSync(file, 'utf8')), 'nothing of ours is left');
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+    assert.match(note, /startup_timeout_sec, env\.GITHUB_TOKEN/, note);
+    const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
+    assert.ok(copy && readFileSync(copy, 'utf8').includes('user-secret-2'));
+  });
+
+  it("7c: re-setup keeps the user's value of a field setup only adds (OpenCode `enabled: false`, `type`)", () => {
+    const ours = (bin: string) => ({ type: 'local', command: ['/opt/node/bin/node', bin], enabled: true });
+    const text = JSON.stringify({ mcp: { 'context-mode': { ...ours('/old'), enabled: false, timeout: 9 } } }, null, 2);
+    const out = mergeMcpJson(text, 'opencode.json', 'mcp', 'context-mode', ours('/new')).text;
+    assert.deepEqual(valueAt(out, ['mcp', 'context-mode']), {
+      type: 'local',
+      command: ['/opt/node/bin/node', '/new'],
+      enabled: false,
+      timeout: 9,
+    });
+    assert.equal(mergeMcpJson(out, 'opencode.json', 'mcp', 'context-mode', ours('/new')).text, out, 'then stable');
+  });
+
+  it('8: a host whose uninstall did not finish is not re-wired by upgrade after the user took our part out', () => {
+    const w = world();
+    const settings = join(w.home, '.claude', 'settings.json');
+    const original = w.place('claude-code/settings.json', settings);
+    const servers = join(w.home, '.claude.json');
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    chmodSync(servers, 0o444);
+    const plan = runUninstall(w.opts('claude-code'));
+    chmodSync(servers, 0o644);
+    assert.equal(plan.ok, false, 'the read-only file was refused');
+    assert.match(plan.hosts[0]!.notes.join('\n'), /run `ctxmode uninstall --host claude-code` again/);
+    assert.ok(readSetupState(w.env).hosts['claude-code']?.uninstallRequested, 'recorded as uninstall requested');
+    // The user finishes by hand: the file setup created goes.
+    rmSync(servers);
+    const report = runUpgrade({
+      env: w.env,
+      home: w.home,
+      project: w.project,
+      from: packFake(w.root, { version: '4.0.0' }),
+    });
+    assert.equal(report.error, undefined);
+    assert.deepEqual(report.hosts, [], 'no host re-pinned');
+    assert.ok(!existsSync(servers), 'our entry is not re-added');
+    assert.equal(readFileSync(settings, 'utf8'), original);
+    const fixed = applyFixes([{ kind: 'setup', host: 'claude-code' }], {
+      env: w.env,
+      home: w.home,
+      project: w.project,
+    });
+    assert.match(fixed.join('\n'), /claude-code: left alone \(you asked to uninstall it/);
+    assert.ok(!existsSync(servers), 'doctor --fix does not re-add it either');
+    // Setting the host up again means it is wanted again; then uninstall finishes and forgets it.
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    assert.equal(readSetupState(w.env).hosts['claude-code']?.uninstallRequested, undefined);
+    assert.ok(runUninstall(w.opts('claude-code')).ok);
+    assert.deepEqual(readSetupState(w.env).hosts, {});
+  });
+
+  it('7d: in a CRLF config.toml our block is CRLF too, and a layout the line editor cannot follow keeps every value', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, 'model = "o4"\r\n');
+    assert.ok(runSetup(w.opts('codex')).ok);
+    let text = readFileSync(file, 'utf8');
+    assert.doesNotMatch(text, /[^\r]\n/, 'no bare LF in a CRLF file');
+    // Our args spread over lines and a dotted key of the user's: re-rendered, values kept.
+    text = text.replace(/args = \[ (".*?") \]/, 'args = [\r\n  $1,\r\n]\r\nenv.GITHUB_TOKEN = "user-secret-3"');
+    writeFileSync(file, text);
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }).ok);
+    text = readFileSync(file, 'utf8');
+    const entry = (parseToml(text) as { mcp_servers: Record<string, Record<string, unknown>> }).mcp_servers[
+      'context-mode'
+    ]!;
+    assert.deepEqual([...(entry.args as string[])], ['/opt/new/bin/context-mode.cjs']);
+    assert.deepEqual({ ...(entry.env as object) }, { GITHUB_TOKEN: 'user-secret-3' });
+    assert.doesNotMatch(text, /[^\r]\n/);
   });
 });

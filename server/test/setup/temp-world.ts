@@ -1,8 +1,11 @@
 // A temp HOME, CONTEXT_MODE_HOME and git project for setup and doctor tests: never the real home directory.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getHost } from '@context-mode/shared/platforms/host-table';
+import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 
 const temps: string[] = [];
 
@@ -15,6 +18,39 @@ export function tempWorld(prefix: string): { root: string; home: string; project
   mkdirSync(project, { recursive: true });
   execFileSync('git', ['init', '-q', project]);
   return { root, home, project, env: { PATH: process.env.PATH, HOME: home, CONTEXT_MODE_HOME: join(root, 'cm') } };
+}
+
+/** A temp world with Claude Code set up at user scope, its hooks pinned to this checkout's bin (what upgrades re-pin). */
+export function claudeSetUpWorld(prefix: string): ReturnType<typeof tempWorld> {
+  const w = tempWorld(prefix);
+  runSetup({
+    hosts: [getHost('claude-code')],
+    scope: 'user',
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
+  });
+  return w;
+}
+
+const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+
+/** `ctxmode setup --host <host> --parts mcp,hooks` as its own process in a temp world; resolves to its exit code. */
+export function cliSetup(w: { project: string; env: NodeJS.ProcessEnv }, host: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'setup', '--host', host, '--parts', 'mcp,hooks', '--project', w.project],
+      {
+        env: w.env,
+        cwd: w.project,
+        stdio: 'ignore',
+      },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => (clearTimeout(timer), resolve(code ?? -1)));
+  });
 }
 
 export function removeTempWorlds(): void {

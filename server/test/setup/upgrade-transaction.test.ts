@@ -4,11 +4,9 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { getHost } from '@context-mode/shared/platforms/host-table';
 import { runRollback, runUpgrade } from '../../src/setup/upgrade.js';
-import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 import { packFake, standInBin } from './fake-package.js';
-import { removeTempWorlds, tempWorld } from './temp-world.js';
+import { claudeSetUpWorld, removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);
 
@@ -16,15 +14,7 @@ const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url)
 
 /** A world with Claude Code set up and ctxmode 1.0.0 installed as the managed runtime (hooks pin it). */
 function upgradedWorld() {
-  const w = tempWorld('cm-upgrade-tx-');
-  runSetup({
-    hosts: [getHost('claude-code')],
-    scope: 'user',
-    project: w.project,
-    env: w.env,
-    home: w.home,
-    launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
-  });
+  const w = claudeSetUpWorld('cm-upgrade-tx-');
   const first = runUpgrade({
     env: w.env,
     home: w.home,

@@ -9,7 +9,7 @@ import { runHostChecks } from '../../src/doctor/host-checks.js';
 import { ownBin, runSetup } from '../../src/setup/run-setup.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
 import { packFake, standInBin } from './fake-package.js';
-import { removeTempWorlds, tempWorld } from './temp-world.js';
+import { claudeSetUpWorld, removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);
 
@@ -19,15 +19,7 @@ function standInTarball(root: string, version: string): string {
 }
 
 test('upgrade --from installs into the managed runtime, re-points hosts already set up, and leaves other hosts alone', () => {
-  const w = tempWorld('cm-upgrade-');
-  runSetup({
-    hosts: [getHost('claude-code')],
-    scope: 'user',
-    project: w.project,
-    env: w.env,
-    home: w.home,
-    launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
-  });
+  const w = claudeSetUpWorld('cm-upgrade-');
   const gemini = join(w.home, '.gemini/settings.json');
   mkdirSync(join(w.home, '.gemini'), { recursive: true });
   writeFileSync(gemini, '{ "theme": "x" }\n');

@@ -54,6 +54,11 @@ export function getHost(id: HostId): HostRecord {
   return host;
 }
 
+/** What a command says when `--host` names no host: the name given and every id it takes. */
+export function unknownHostMessage(name: string): string {
+  return `unknown host "${name}"; one of: ${HOSTS.map((h) => h.id).join(', ')}`;
+}
+
 /** The host named by an id or alias, case-insensitively (user input: CONTEXT_MODE_PLATFORM, the hook command). */
 export function findHostByName(name: string | undefined): HostRecord | undefined {
   if (!name) return undefined;

@@ -2,6 +2,7 @@ import type { HookEntries } from './hook-entries.js';
 import { isOurHookEntry } from './hook-entries.js';
 import { hasPath, jsonEqual, parseJsonObject, setAt, valueAt, type JsonPath } from './jsonc-edit.js';
 import { SetupError } from './setup-error.js';
+import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields.js';
 
 /** A merged file and the JSON paths that did not exist before (uninstall may remove them again). */
 export interface JsonMerge {
@@ -9,6 +10,14 @@ export interface JsonMerge {
   created: JsonPath[];
   /** Settings setup changed from another value (e.g. Gemini `hooksConfig.enabled: false`), with that value. */
   replaced?: { path: JsonPath; value: unknown }[];
+  /** Uninstall: our MCP entry held fields the user added (their dotted names) and is going as a whole. */
+  dropped?: DroppedEntry;
+}
+
+/** Our MCP entry as uninstall found it, and what in it the user had added. */
+export interface DroppedEntry {
+  fields: string[];
+  entry: unknown;
 }
 
 /** Sets `path` and records the outermost part of it that did not exist yet. */
@@ -37,19 +46,46 @@ function expectObject(text: string, path: JsonPath, file: string): void {
   }
 }
 
-/** Registers our MCP server under `key.name`; an equal entry is left as it is (re-running changes nothing). */
+/**
+ * Registers our MCP server under `key.name`. An entry already there gets only our fields updated, each in its
+ * place (see mcp-entry-fields.ts): what the user added to it stays, and an up-to-date entry is left as it is.
+ */
 export function mergeMcpJson(
   text: string,
   file: string,
   key: string,
   name: string,
-  entry: unknown,
+  entry: Record<string, unknown>,
   m: JsonMerge = { text, created: [] },
 ): JsonMerge {
   parseJsonObject(m.text, file);
   expectObject(m.text, [key], file);
-  if (!jsonEqual(valueAt(m.text, [key, name]), entry)) setTracked(m, [key, name], entry);
+  const current = valueAt(m.text, [key, name]);
+  if (!isPlainObject(current)) {
+    if (!jsonEqual(current, entry)) setTracked(m, [key, name], entry);
+    return m;
+  }
+  const merged = mergedMcpEntry(current, entry);
+  for (const field of new Set([...Object.keys(current), ...Object.keys(merged)])) {
+    const was = current[field];
+    const now = merged[field];
+    if (jsonEqual(was, now)) continue;
+    if (isPlainObject(was) && isPlainObject(now)) {
+      // An environment map: only the variables that differ, so the user's own stay byte for byte.
+      for (const k of new Set([...Object.keys(was), ...Object.keys(now)]))
+        if (!jsonEqual(was[k], now[k])) m.text = setAt(m.text, [key, name, field, k], now[k]);
+    } else m.text = setAt(m.text, [key, name, field], now);
+  }
   return m;
+}
+
+/**
+ * The user's additions to our entry at `key.name` (`[]` when there are none or no entry): uninstall takes the
+ * whole entry out (without our command it would not start), so these are named to the user and kept in a copy.
+ */
+export function mcpUserAdditions(text: string, key: string, name: string, ourFields: readonly string[]): string[] {
+  const current = valueAt(text, [key, name]);
+  return isPlainObject(current) ? userAdditions(current, ourFields) : [];
 }
 
 /**

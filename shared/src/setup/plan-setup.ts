@@ -7,13 +7,22 @@ import { renderInstructionBlock, renderInstructionFile } from '../instructions/r
 import type { SetupFileError, SetupFilePlan, SetupHostPlan, SetupPart } from '../protocol/setup.js';
 import { isStaleContextModeCommand, serverLaunch, type Launcher } from './hook-command.js';
 import { hookEntriesFor } from './hook-entries.js';
-import { mergeHooksJson, mergeMcpJson, unmergeJson, type JsonMerge } from './json-merge.js';
-import { parseJsonObject, stringsIn, type JsonPath } from './jsonc-edit.js';
+import {
+  mcpUserAdditions,
+  mergeHooksJson,
+  mergeMcpJson,
+  unmergeJson,
+  type DroppedEntry,
+  type JsonMerge,
+} from './json-merge.js';
+export type { DroppedEntry } from './json-merge.js';
+import { parseJsonObject, stringsIn, valueAt, type JsonPath } from './jsonc-edit.js';
 import { currentInstructionBlock, mergeInstructionBlock, removeInstructionBlock } from './instruction-block.js';
+import { DATA_HOME_VAR } from './mcp-entry-fields.js';
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { INSTALL_COMMAND, MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
-import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock } from './toml-block.js';
+import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock, tomlEntry, tomlUserAdditions } from './toml-block.js';
 import { errorMessage } from '../errors/error-message.js';
 
 export type Scope = 'user' | 'project';
@@ -26,6 +35,8 @@ export interface PlannedFile extends SetupFilePlan {
   created: JsonPath[];
   /** Scalar settings this setup changed, with their earlier values. */
   replaced: { path: JsonPath; value: unknown }[];
+  /** Uninstall: our MCP entry goes with fields the user added to it (named, and the entry kept for a copy). */
+  dropped?: DroppedEntry;
 }
 
 export interface PlannedHost extends SetupHostPlan {
@@ -82,7 +93,7 @@ function launcherFor(scope: Scope, ctx: PlanContext): Launcher {
 
 function mcpEntry(host: HostRecord, launcher: Launcher): Record<string, unknown> {
   const { command, args } = serverLaunch(launcher);
-  const env = launcher.kind === 'pinned' && launcher.dataHome ? { CONTEXT_MODE_HOME: launcher.dataHome } : undefined;
+  const env = launcher.kind === 'pinned' && launcher.dataHome ? { [DATA_HOME_VAR]: launcher.dataHome } : undefined;
   switch (host.paths.value.mcpConfig?.entry) {
     case 'typed-stdio':
       return { type: 'stdio', command, args, ...(env ? { env } : {}) };
@@ -173,6 +184,7 @@ class HostPlanner {
           after: action === 'unchanged' ? before : after,
           created: m.created,
           replaced: m.replaced ?? [],
+          ...(m.dropped && after !== before ? { dropped: m.dropped } : {}),
         });
       } catch (err) {
         out.push({
@@ -315,6 +327,8 @@ function planHostUninstall(
 ): PlannedHost {
   const hp = new HostPlanner(ws, 'uninstall');
   const mcp = host.paths.value.mcpConfig;
+  // The fields our entry has for this host (with every optional one), against which the user's additions show.
+  const ourFields = Object.keys(mcpEntry(host, { kind: 'pinned', node: 'node', bin: 'bin', dataHome: '/' }));
   const pctx = { ...ctx.paths, ...(ctx.project ? { project: ctx.project } : {}) };
   const enable = host.hookSetup?.value.enable;
   const header = host.hookSetup && host.hookSetup.value.layout !== 'nested-matchers' ? { version: 1 } : undefined;
@@ -330,21 +344,30 @@ function planHostUninstall(
   for (const scope of ['project', 'user'] as const) {
     const mcpPath = hostFilePath(host, 'mcpConfig', scope, pctx);
     if (mcp && mcpPath && present(mcpPath)) {
-      if (mcp.format === 'toml') hp.add(mcpPath, scope, 'toml', 'mcp', (t) => removeTomlBlock(t));
+      if (mcp.format === 'toml')
+        hp.add(mcpPath, scope, 'toml', 'mcp', (t, m) => {
+          const fields = tomlUserAdditions(t, mcp.key, MCP_SERVER_NAME, ourFields);
+          if (fields.length) m.dropped = { fields, entry: tomlEntry(t, mcp.key, MCP_SERVER_NAME) };
+          return removeTomlBlock(t);
+        });
       else
         hp.add(
           mcpPath,
           scope,
           mcp.format,
           'mcp',
-          (t) =>
-            unmergeJson(
+          (t, m) => {
+            const out = unmergeJson(
               t,
               mcpPath,
               { mcp: { key: mcp.key, name: MCP_SERVER_NAME } },
               records(mcpPath)?.created,
               records(mcpPath)?.replaced,
-            ),
+            );
+            const fields = mcpUserAdditions(t, mcp.key, MCP_SERVER_NAME, ourFields);
+            if (fields.length) m.dropped = { fields, entry: valueAt(t, [mcp.key, MCP_SERVER_NAME]) };
+            return out;
+          },
           !!records(mcpPath)?.fileCreated,
         );
     }

@@ -1,6 +1,9 @@
 import { findMarkedBlock } from './marked-block.js';
 import { parse, stringify } from 'smol-toml';
 import { SetupError } from './setup-error.js';
+import { jsonEqual } from './jsonc-edit.js';
+import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields.js';
+import { updateEntryLines } from './toml-entry-lines.js';
 import { errorMessage } from '../errors/error-message.js';
 
 /**
@@ -48,7 +51,11 @@ function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: numbe
 
 /** `[<key>.<name>]` with the entry, between the markers. */
 function renderBlock(key: string, name: string, entry: Record<string, unknown>, eol: string): string {
-  const body = stringify({ [key]: { [name]: entry } }).trim();
+  // In the file's own line ending: a CRLF file stays CRLF throughout, our block included.
+  const body = stringify({ [key]: { [name]: entry } })
+    .trim()
+    .split('\n')
+    .join(eol);
   return [TOML_BLOCK_START, body, TOML_BLOCK_END, ''].join(eol);
 }
 
@@ -60,7 +67,6 @@ export function mergeTomlBlock(
   entry: Record<string, unknown>,
 ): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const block = renderBlock(key, name, entry, eol);
   const found = findBlock(text);
   const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
   const existing = parseTomlFile(outside, file);
@@ -72,7 +78,60 @@ export function mergeTomlBlock(
       `Remove that table from ${file} (it may start another program) and run setup again.`,
     );
   }
-  return placeBlock(text, file, block, found);
+  return placeBlock(
+    text,
+    file,
+    found
+      ? updatedBlock(text.slice(found.start, found.end), key, name, entry, eol)
+      : renderBlock(key, name, entry, eol),
+    found,
+  );
+}
+
+/** The lines between our markers, and the entry they hold (undefined when they do not parse). */
+function blockInside(
+  block: string,
+  key: string,
+  name: string,
+): { inner: string; entry: Record<string, unknown> | undefined } {
+  const lines = block.split(/\r?\n/);
+  const inner = lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n');
+  try {
+    const v = (parse(inner) as Record<string, Record<string, unknown>>)[key]?.[name];
+    return { inner, entry: isPlainObject(v) ? v : undefined };
+  } catch {
+    return { inner, entry: undefined };
+  }
+}
+
+/**
+ * Our block as this setup leaves it. A block as setup wrote it is rendered afresh; one the user added to keeps
+ * their lines and gets ours updated in place (updateEntryLines), or, laid out in a way that cannot follow, the
+ * merged entry rendered afresh (their values kept, their layout inside the block not).
+ */
+function updatedBlock(block: string, key: string, name: string, entry: Record<string, unknown>, eol: string): string {
+  const { inner, entry: current } = blockInside(block, key, name);
+  if (!current) return renderBlock(key, name, entry, eol);
+  if (block.replace(/\r\n/g, '\n') === renderBlock(key, name, current, '\n')) {
+    const merged = mergedMcpEntry(current, entry);
+    return jsonEqual(merged, current) ? block : renderBlock(key, name, merged, eol);
+  }
+  const lines = updateEntryLines(inner, key, name, entry, eol);
+  if (lines !== undefined) return [TOML_BLOCK_START, lines, TOML_BLOCK_END, ''].join(eol);
+  return renderBlock(key, name, mergedMcpEntry(current, entry), eol);
+}
+
+/** What the user added to our entry in the block (dotted field names), for uninstall to name. */
+export function tomlUserAdditions(text: string, key: string, name: string, ourFields: readonly string[]): string[] {
+  const found = findBlock(text);
+  const current = found ? blockInside(text.slice(found.start, found.end), key, name).entry : undefined;
+  return current ? userAdditions(current, ourFields) : [];
+}
+
+/** The entry inside our block (undefined when there is none), for the copy uninstall keeps. */
+export function tomlEntry(text: string, key: string, name: string): Record<string, unknown> | undefined {
+  const found = findBlock(text);
+  return found ? blockInside(text.slice(found.start, found.end), key, name).entry : undefined;
 }
 
 /** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
@@ -94,7 +153,7 @@ function placeBlock(
 /** Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay. */
 export function mergeTomlHooks(text: string, file: string, entries: Record<string, unknown>[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = stringify({ hooks: entries }).trim();
+  const body = stringify({ hooks: entries }).trim().split('\n').join(eol);
   const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
   const found = findBlock(text, HOOK_MARKERS);
   parseTomlFile(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);

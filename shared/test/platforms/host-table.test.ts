@@ -92,6 +92,14 @@ test('Codex rewrites tool input only from 0.141.0; unknown versions fail closed'
   assert.equal(compareVersions('1.10.0', '1.9.9'), 1);
 });
 
+// One comparison for host version gates and for the VS Code extension's engine choice (managed vs bundled).
+test('versions compare numerically: a v prefix and a pre-release tag do not count', () => {
+  assert.equal(compareVersions('0.10.0', '0.9.9'), 1);
+  assert.equal(compareVersions('v1.2.3', '1.2.3'), 0);
+  assert.equal(compareVersions('1.2.3-beta.1', '1.2.4'), -1);
+  assert.equal(compareVersions('0.1.0', '0.1.0'), 0);
+});
+
 test('config dirs honour the host relocation env var and expand ~', () => {
   const codex = getHost('codex');
   assert.equal(hostConfigDir(codex, { env: { CODEX_HOME: '/x/codex' }, home: '/h' }), '/x/codex');

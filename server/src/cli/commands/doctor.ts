@@ -9,7 +9,7 @@ export function registerDoctorCommand(program: Command): void {
   program
     .command('doctor')
     .description('check Node, the SQLite driver and FTS5, the data dir, the project and the detected host')
-    .option('--json', 'print the DoctorReport JSON (shared/src/protocol/doctor.ts)')
+    .option('--json', 'print the DoctorReport JSON (schema context-mode.doctor/1)')
     .option(
       '--fix',
       'apply the safe fixes (re-run setup for broken hosts, drop stale hook entries, stop orphan servers), then check again',

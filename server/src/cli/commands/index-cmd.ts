@@ -45,7 +45,7 @@ export function registerIndexCommand(program: Command): void {
     .option('--max-files <n>', 'files to index at most (default 200)')
     .option('--follow-symlinks', 'follow symbolic links (never outside the indexed directory)')
     .option('--allow-outside', `allow a path outside the project root (or set ${ALLOW_OUTSIDE_ENV}=1)`)
-    .option('--json', 'print the IndexReport JSON (shared/src/protocol/knowledge.ts)')
+    .option('--json', 'print the IndexReport JSON (schema context-mode.index/1)')
     .action(async (path: string, opts: IndexOptions) => {
       const root = cliProjectRoot(opts.project);
       let maxDepth: number | undefined;

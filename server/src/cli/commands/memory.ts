@@ -49,7 +49,7 @@ export function registerMemoryCommand(program: Command): void {
   const memory = program
     .command('memory')
     .description('list or search what session memory holds for the project (newest first)')
-    .option('--json', 'print the MemoryReport JSON (shared/src/protocol/memory.ts)')
+    .option('--json', 'print the MemoryReport JSON (schema context-mode.memory/1)')
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'only this session')
     .option('--search <text>', 'only events containing every word')

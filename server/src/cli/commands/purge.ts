@@ -27,7 +27,7 @@ export function registerPurgeCommand(program: Command): void {
     .option('--session <id>', 'the session to purge (scope session; default: the most recent one)')
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--yes', 'confirm: nothing is deleted without it')
-    .option('--json', 'print the PurgeReport JSON (shared/src/protocol/purge.ts)')
+    .option('--json', 'print the PurgeReport JSON (schema context-mode.purge/1)')
     .action((opts: PurgeCliOptions) => {
       if (opts.scope !== 'session' && opts.scope !== 'project') return usage('--scope must be session or project');
       if (opts.session && opts.scope === 'project') return usage('--session only goes with --scope session');

@@ -34,7 +34,7 @@ export function registerSearchCommand(program: Command): void {
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option(
       '--json',
-      'print the SearchReport JSON (shared/src/protocol/knowledge.ts), the same shape when the knowledge base is empty; TimelineSearchReport with --timeline',
+      'print the SearchReport JSON (schema context-mode.search/1), the same shape when the knowledge base is empty; TimelineSearchReport (context-mode.search-timeline/1) with --timeline',
     )
     .action((words: string[], opts: SearchCliOptions) => {
       const query = words.join(' ').trim();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { allHosts, findHostByName } from '@context-mode/shared/platforms/host-table';
+import { allHosts, findHostByName, unknownHostMessage } from '@context-mode/shared/platforms/host-table';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import type { SetupPart, SetupPlan } from '@context-mode/shared/protocol/setup';
 import { findProjectRoot } from '@context-mode/shared/project/project-identity';
@@ -46,12 +46,7 @@ const collect = (value: string, prev: string[] = []): string[] => [
 function hostsFrom(names: string[]): HostRecord[] {
   return names.map((n) => {
     const h = findHostByName(n);
-    if (!h)
-      throw new UsageError(
-        `unknown host "${n}"; one of: ${allHosts()
-          .map((x) => x.id)
-          .join(', ')}`,
-      );
+    if (!h) throw new UsageError(unknownHostMessage(n));
     return h;
   });
 }

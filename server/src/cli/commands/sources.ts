@@ -24,7 +24,7 @@ export function registerSourcesCommand(program: Command): void {
       'list the sources in the project knowledge base (sizes, chunks, age); `sources delete <label>` removes one',
     )
     .option('--project <dir>', PROJECT_OPTION_HELP)
-    .option('--json', 'print the SourcesReport JSON (shared/src/protocol/knowledge.ts)')
+    .option('--json', 'print the SourcesReport JSON (schema context-mode.sources/1)')
     .action((opts: { project?: string; json?: boolean }) => {
       const root = cliProjectRoot(opts.project);
       let kb;

@@ -20,7 +20,7 @@ export function registerStateCommand(program: Command): void {
     .description(
       'everything the dashboard shows, in one read: stats (pending redirect estimates folded in, as stats does), savings per day and session, memory, sources',
     )
-    .option('--json', 'print the DashboardState JSON (shared/src/protocol/dashboard.ts)')
+    .option('--json', 'print the DashboardState JSON (schema context-mode.dashboard-state/1)')
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'the session the stats report on (default: the most recent one)')
     .option('--memory-limit <n>', 'memory events in the page, newest first (1–10000)', '500')

@@ -24,7 +24,7 @@ export function registerStatsCommand(program: Command): void {
   program
     .command('stats')
     .description('bytes kept out of the context window: gross saved, own cost and net (session, project, all time)')
-    .option('--json', 'print the StatsReport JSON (shared/src/protocol/stats.ts)')
+    .option('--json', 'print the StatsReport JSON (schema context-mode.stats/1)')
     .option('--project <dir>', PROJECT_OPTION_HELP)
     .option('--session <id>', 'report this session (default: the most recent one)')
     .action((opts: StatsCliOptions) => {
