@@ -48,6 +48,13 @@ const REPORTS_FAILURE =
 const ERROR_CODE = /\bE[A-Z]{3,}\b|\bERR_/;
 const reportsFailure = (sentence: string) => REPORTS_FAILURE.test(sentence) || ERROR_CODE.test(sentence);
 /**
+ * A question that reports something not behaving as expected ("doesn't match", "returns `false` instead of
+ * errors", "getting the error …") rather than asking how to do something: its answer is usually the docs' caveat.
+ */
+const REPORTS_TROUBLE =
+  /\b(?:doesn'?t|does not|don'?t|didn'?t|not work\w*|isn'?t|aren'?t|can'?t|cannot|won'?t|bug|error|wrong|instead|expected|unexpected\w*|fail\w*|broken|issue|problem)\b/i;
+export const reportsTrouble = (question: string): boolean => REPORTS_TROUBLE.test(question);
+/**
  * The question needs this many searchable words of its own to stand alone: "Any ideas?", "What is the best
  * library?", "Is there a built-in option?" lean on the sentences before them.
  */

@@ -5,6 +5,7 @@ import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
 import { namedSources } from './named-source.js';
+import { reportsTrouble } from './question-context.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
 import { buildSnippet } from './snippet.js';
@@ -123,6 +124,7 @@ export function searchKnowledge(
     searchedAlts,
     opts.sessionId,
     namedSources(query, rows),
+    query,
   );
   const scored: Scored[] = [];
   for (const [id, rrf] of head) {
@@ -144,12 +146,16 @@ export function searchKnowledge(
     Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
     MIN_SNIPPET_BYTES,
   );
+  const preferCaveats = reportsTrouble(query);
   report.hits = top.map((s, i): SearchHit => ({
     chunkId: Number(s.row.id),
     source: s.row.label,
     title: s.row.title,
     contentType: s.row.content_type,
-    snippet: buildSnippet(s.row.content, reranker.snippetMatchers, snippetBytes[i]!, reranker.snippetWeights),
+    snippet: buildSnippet(s.row.content, reranker.snippetMatchers, snippetBytes[i]!, reranker.snippetWeights, {
+      definitions: reranker.snippetDefinitions,
+      preferCaveats,
+    }),
     score: Math.round(s.score * 1000) / 1000,
     indexedAt: s.row.indexed_at,
     via: s.fuzzyOnly ? 'fuzzy' : 'fts',

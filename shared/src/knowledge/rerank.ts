@@ -1,6 +1,7 @@
 import type { QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { hasCjk, lightStem } from './query-terms.js';
+import { definitionTests, namedTerms } from './defined-terms.js';
 import { withoutBoilerplate } from './snippet.js';
 import { idfOf } from './term-frequency.js';
 import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-match.js';
@@ -53,6 +54,8 @@ export interface Reranker {
   /** Matchers and IDF weights for choosing snippet lines: the query words and their searched synonyms. */
   snippetMatchers: RegExp[];
   snippetWeights: number[];
+  /** Lines that start by defining a name the question asks about, and the name's weight (defined-terms.ts). */
+  snippetDefinitions: Array<{ re: RegExp; weight: number }>;
 }
 
 /** Σ weight × part. */
@@ -73,6 +76,7 @@ export function buildReranker(
   searchedAlts: Set<string>,
   sessionId: string | undefined,
   namedLabels: ReadonlySet<string> = new Set(),
+  query = '',
 ): Reranker {
   // One group per query word: the word itself (weight 1) and its synonyms (weight ALT_WEIGHT), IDF-weighted,
   // so a rare word the user typed counts for more than a common one and an unmatched word costs nothing.
@@ -91,6 +95,10 @@ export function buildReranker(
       return { term: t, own, alts, altWords: used, idf, original: original.some((o) => o.lower === t.lower) };
     });
   const totalIdf = groups.reduce((a, g) => a + g.idf, 0) || 1;
+  const snippetDefinitions = definitionTests(
+    namedTerms(query, original),
+    (t) => groups.find((g) => g.term.lower === t.lower)?.idf || MIN_SNIPPET_WEIGHT,
+  );
   const pairs = adjacentPairMatchers(original.filter((t) => !t.context));
   const labelTerms = original
     .filter((t) => t.lower.length >= 3 && !t.weak)
@@ -153,7 +161,7 @@ export function buildReranker(
     };
     return { parts, originalHit };
   }
-  return { score, snippetMatchers, snippetWeights };
+  return { score, snippetMatchers, snippetWeights, snippetDefinitions };
 }
 
 /**

@@ -40,6 +40,18 @@ const CONTEXT_DECAY = 0.7;
  * Shorter units (a closing brace, a fence, "Example") repeat legitimately.
  */
 const MIN_DEDUPLICATED_BYTES = 40;
+/** Extra value of a line that starts by defining a name the question asks about, as a share of its weight. */
+const DEFINITION_BONUS = 1;
+/** Context value of the rest of that definition's list item (its nested note or example), as a share. */
+const DEFINITION_ITEM = 0.6;
+/**
+ * A question that reports trouble ("doesn't match", "instead of", an error; question-context.ts) is answered by
+ * the docs' caveat more often than by their how-to: the sentence that says what holds only when, by default,
+ * unless. With `preferCaveats`, a matching unit that states one is worth this much more.
+ */
+const CAVEAT =
+  /\b(?:only|must|unless|never|not|default|defaults|ignored|instead|note|cannot|can't|won't|doesn't|otherwise|except)\b/i;
+const CAVEAT_SHARE = 0.8;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -150,6 +162,14 @@ function pieceAround(text: string, u: Unit, at: number, room: number): { start: 
   return { start, end: start + piece.length };
 }
 
+/** What else tells which lines answer: beyond the query words' weights. */
+export interface SnippetFocus {
+  /** Lines that start by defining a name the question asks about, with the name's weight (defined-terms.ts). */
+  definitions?: ReadonlyArray<{ re: RegExp; weight: number }>;
+  /** The question reports trouble: lines stating a caveat (only, unless, by default…) are worth more. */
+  preferCaveats?: boolean;
+}
+
 /**
  * Text around the matches of `matchers` in `content`, at most `maxBytes` of UTF-8. Short content is returned
  * whole (badge and link-definition lines dropped when that is what makes it fit). Otherwise the text is cut
@@ -157,9 +177,16 @@ function pieceAround(text: string, u: Unit, at: number, room: number): { start: 
  * the most query weight (`weights[i]` for `matchers[i]`, IDF by default 1) are taken first, each new one for
  * the terms it adds, then the lines right after and before them as context, until the bytes run out. Units
  * are shown in document order; "…" marks text left out, and a sentence or line already shown is not repeated.
- * No match → the opening of the text.
+ * No match → the opening of the text. `focus` says what the question is after (see SnippetFocus).
  */
-export function buildSnippet(content: string, matchers: RegExp[], maxBytes: number, weights?: number[]): string {
+export function buildSnippet(
+  content: string,
+  matchers: RegExp[],
+  maxBytes: number,
+  weights?: number[],
+  focus: SnippetFocus = {},
+): string {
+  const { definitions = [], preferCaveats = false } = focus;
   const text = content.trim();
   if (utf8Length(text) <= maxBytes) return text;
   const units = unitsOf(text);
@@ -185,6 +212,7 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       if (!firstAt.has(u)) firstAt.set(u, m.index);
     }
   });
+  const definition = definitionItems(text, units, definitions);
   const matched = units.filter((u) => u.score > 0);
   const cleaned = units.map((u) => text.slice(u.start, u.end));
   if (!matched.length) {
@@ -219,6 +247,10 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
       const u = units[i]!;
       let value = 0;
       for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
+      if (preferCaveats && value > 0 && CAVEAT.test(cleaned[i]!)) value *= 1 + CAVEAT_SHARE;
+      const item = definition.weight[i]!;
+      if (item > 0 && definition.head[i]) value += item * DEFINITION_BONUS;
+      else if (item > 0 && chosen.has(i - 1)) value += item * DEFINITION_ITEM;
       const after = anchor.get(i - 1);
       const before = anchor.get(i + 1);
       if (after !== undefined) value += after * CONTEXT_AFTER;
@@ -270,4 +302,32 @@ export function buildSnippet(content: string, matchers: RegExp[], maxBytes: numb
   const last = order[order.length - 1];
   if (last && (last[0] < units.length - 1 || units[last[0]]!.end < text.length) && !out.endsWith('…')) out += '…';
   return utf8Length(out) <= maxBytes ? out : wholePrefix(out, maxBytes - 3) + '…';
+}
+
+/**
+ * For each unit, the weight of the question's name whose definition it belongs to: the line that starts by
+ * naming it (`* \`expiresIn\`: …`) and the lines continuing that list item (a nested note or example), up to the
+ * next item, heading or blank line; 0 for every other unit. `head` marks the defining line's first unit.
+ */
+function definitionItems(text: string, units: Unit[], definitions: ReadonlyArray<{ re: RegExp; weight: number }>) {
+  const out = { weight: units.map(() => 0), head: units.map(() => false) };
+  if (!definitions.length) return out;
+  let current = 0;
+  let lastLine = -1;
+  units.forEach((u, i) => {
+    const lineStart = text.lastIndexOf('\n', u.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', u.start);
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    if (u.line !== lastLine) {
+      const startsItem = /^\s*(?:[-*+]\s|\d+[.)]\s|\||#)/.test(line) || u.line > lastLine + 1;
+      if (startsItem || !current) {
+        current = 0;
+        for (const d of definitions) if (d.re.test(line)) current = Math.max(current, d.weight);
+        out.head[i] = current > 0;
+      }
+    }
+    lastLine = u.line;
+    out.weight[i] = current;
+  });
+  return out;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildFtsQuery } from '../../src/knowledge/fts-query.js';
+import { reportsTrouble } from '../../src/knowledge/question-context.js';
 import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
 const contextOf = (input: string) => {
@@ -160,4 +161,16 @@ test('a sentence of context does not pull the answer away from the question', ()
   // Context that names the source still points at it.
   const named = kb.search('I use http-client. How are failed requests handled?', { limit: 1 });
   assert.equal(named[0]?.source, 'http-client');
+});
+
+test('a question reporting that something misbehaves is told from one asking how to do something', () => {
+  for (const q of [
+    "**/*.env doesn't match .env",
+    'applyPatch() sometimes returns `false` instead of errors',
+    'Getting the error "expiresIn" should be a number of seconds',
+    'wait does not work on macOS',
+  ])
+    assert.ok(reportsTrouble(q), q);
+  for (const q of ['how do I match dotfiles', 'set the default port', 'what does the wait option do'])
+    assert.ok(!reportsTrouble(q), q);
 });

@@ -111,3 +111,19 @@ test('a note the docs repeat under several options is shown once, and its room g
   assert.equal(s.split('A numeric value is interpreted').length - 1, 1, s);
   assert.match(s, /`clockTolerance`: seconds of clock skew/);
 });
+
+test('for a question reporting trouble, the caveat among equally matching lines gets the room', () => {
+  const text = [
+    'Patterns are matched against each path in the list.',
+    'A pattern like `*.env` matches any path ending in `.env` in the folder.',
+    'Patterns with slashes are matched against the whole path, from the current folder.',
+    'Patterns are compiled once and matched many times, so keep the matcher around.',
+    'Paths starting with a dot are never matched unless the `dot` option is set.',
+    'Patterns can be negated with a leading `!`, which flips the match of the whole pattern.',
+  ].join('\n');
+  const matchers = [termMatcher('pattern'), termMatcher('match'), termMatcher('path')];
+  const howTo = buildSnippet(text, matchers, 160);
+  const trouble = buildSnippet(text, matchers, 160, undefined, { preferCaveats: true });
+  assert.doesNotMatch(howTo, /unless the `dot` option is set/);
+  assert.match(trouble, /Paths starting with a dot are never matched unless the `dot` option is set\./);
+});
