@@ -20,6 +20,10 @@ data class PluginLayout(val pluginDir: File) {
         val pkg = JsonObject.parse(bundledPackageJson.readText())
         pkg.str("name") to pkg.objOrNull("engines")?.strOrNull("node")
     }.getOrNull()
+
+    /** The version of the engine the plugin carries (its package.json), without running it. */
+    fun engineVersion(): String? =
+        runCatching { JsonObject.parse(bundledPackageJson.readText()).strOrNull("version") }.getOrNull()
 }
 
 /** The data root: CONTEXT_MODE_HOME, else `~/.context-mode` (shared with the engine and the VS Code extension). */

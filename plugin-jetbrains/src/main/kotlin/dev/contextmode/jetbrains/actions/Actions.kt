@@ -12,8 +12,13 @@ class SetUpForCopilotAction : ContextModeAction() {
     override fun perform(project: Project) = SetupFlow.run(project)
 }
 
+/** The user's explicit "try again": a remembered refusal or failed managed install is retried, then the view. */
 class RefreshAction : ContextModeAction() {
-    override fun perform(project: Project) = ContextModeProjectService.get(project).refresh()
+    override fun perform(project: Project) {
+        val service = ContextModeProjectService.get(project)
+        service.retryConnect()
+        service.refresh()
+    }
 }
 
 class PurgeSessionAction : ContextModeAction() {

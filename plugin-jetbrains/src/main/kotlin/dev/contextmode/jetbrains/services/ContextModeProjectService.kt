@@ -11,23 +11,22 @@ import com.intellij.openapi.project.Project
 import com.intellij.util.EnvironmentUtil
 import dev.contextmode.core.ActionLog
 import dev.contextmode.core.CancelToken
+import dev.contextmode.core.ConnectMemory
+import dev.contextmode.core.ConnectOutcome
+import dev.contextmode.core.ConnectSettings
 import dev.contextmode.core.DashboardMessage
 import dev.contextmode.core.DashboardState
 import dev.contextmode.core.EngineClient
+import dev.contextmode.core.EngineConnector
 import dev.contextmode.core.EngineError
-import dev.contextmode.core.EngineLocator
-import dev.contextmode.core.EngineLookup
 import dev.contextmode.core.EngineResult
-import dev.contextmode.core.EngineSource
 import dev.contextmode.core.JdkProcessRunner
 import dev.contextmode.core.Json
 import dev.contextmode.core.LocatorEnv
 import dev.contextmode.core.LoginShellEnv
-import dev.contextmode.core.ManagedRuntime
 import dev.contextmode.core.NodeLocator
 import dev.contextmode.core.NodeLookup
 import dev.contextmode.core.PluginLayout
-import dev.contextmode.core.StoreCheck
 import dev.contextmode.core.StoreWatcher
 import dev.contextmode.core.dataHome
 import dev.contextmode.jetbrains.ContextModeBundle
@@ -103,7 +102,8 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     @Synchronized
     private fun connect(): EngineClient? {
         client?.let { return it }
-        val settings = ContextModeSettings.get().state
+        val s = ContextModeSettings.get().state
+        val settings = ConnectSettings(s.nodePath, s.enginePath, s.dataHome)
         var env = EnvironmentUtil.getEnvironmentMap()
         val runner = JdkProcessRunner(env)
         val le = LocatorEnv(env)
@@ -111,34 +111,32 @@ class ContextModeProjectService(private val project: Project) : Disposable {
         val minimum = NodeLocator.minimumFromEngines(layout.packageInfo()?.second)
         var node = NodeLocator(runner, minimum).locate(settings.nodePath, le)
         if (node is NodeLookup.Missing) {
-            // The IDE's environment may lack the profile's PATH additions: ask the login shell once more.
-            LoginShellEnv.read(runner, le)?.let { shellEnv -> env = env +
-                shellEnv; node =
-                NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env)) }
+            // The IDE's environment may lack the profile's PATH additions: ask the login shell (once per session).
+            MEMORY.loginShellEnv { LoginShellEnv.read(runner, le) }?.let { shellEnv ->
+                env = env + shellEnv
+                node = NodeLocator(JdkProcessRunner(env), minimum).locate(settings.nodePath, LocatorEnv(env))
+            }
         }
         val found = node as? NodeLookup.Found ?: return fail("node", (node as NodeLookup.Missing).message)
         val home = dataHome(settings.dataHome, env, le.home).also { dataHome = it }
         val engineRunner = JdkProcessRunner(env)
-        val lookup = EngineLocator(engineRunner).locate(found.path, settings.enginePath, layout, home)
-        if (lookup is EngineLookup.Missing) return fail("engine", lookup.message)
-        lookup as EngineLookup.Found
-        var engine = lookup.engine
-        if (lookup.refreshManaged && engine.source == EngineSource.BUNDLED) {
-            val installed =
-                ManagedRuntime(engineRunner).install(engine, layout, settings.dataHome.ifBlank { null }, cancel)
-            if (installed.ok) {
-                val managed = EngineLocator(engineRunner).locate(found.path, null, layout, home)
-                (managed as? EngineLookup.Found)?.let { engine = it.engine }
-            } else {
-                // Offline or no npm: the bundled engine keeps working; the managed copy is refreshed next time.
-                notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", installed.message))
+        val outcome = EngineConnector(engineRunner, MEMORY).connect(found, settings, layout, home, cancel)
+        return when (outcome) {
+            is ConnectOutcome.Refused -> fail(outcome.problem, outcome.message)
+            is ConnectOutcome.Connected -> {
+                outcome.installNote?.let {
+                    notifier.once("managed-runtime", ContextModeBundle.message("runtime.notInstalled", it))
+                }
+                outcome.client.also { client = it }
             }
         }
-        val candidate = EngineClient(engineRunner, engine, settings.dataHome.ifBlank { null })
-        // Never half-installed: an engine that cannot open its store is not offered to Copilot nor shown.
-        StoreCheck.refusal(candidate, cancel)?.let { return fail("sqlite", it) }
-        return candidate.also { client = it }
     }
+
+    /**
+     * The user's explicit retry (Tools → context-mode → Refresh): forgets the session's refusal and failed managed
+     * install, so a project without an engine runs the whole connect again. A working engine is kept.
+     */
+    fun retryConnect() = MEMORY.forget()
 
     private fun fail(problem: String, message: String): EngineClient? {
         LOG.warn("connect failed: [$problem] $message")
@@ -211,6 +209,8 @@ class ContextModeProjectService(private val project: Project) : Disposable {
     companion object {
         // Looked up on first use: the platform's logging is ready by then, and loading this class needs no IDE.
         private val LOG by lazy { Logger.getInstance(ContextModeProjectService::class.java) }
+        /** One per IDE session, shared by its projects: a refusal or failed install is not redone per action. */
+        private val MEMORY = ConnectMemory()
         const val PLUGIN_ID = "dev.contextmode.jetbrains"
         fun get(project: Project): ContextModeProjectService = project.getService(ContextModeProjectService::class.java)
     }
