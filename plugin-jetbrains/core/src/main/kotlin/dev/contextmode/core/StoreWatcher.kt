@@ -88,6 +88,9 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
     @Synchronized
     private fun event(file: String?, force: Boolean = false) {
         if (!force && !WatchRule.isStoreEvent(file)) return
+        // A probe only asks for a look: it must not postpone one already due. The probe period equals the debounce,
+        // so re-arming here let each probe cancel the look the previous one scheduled, and under load no look ran.
+        if (force && pending?.isDone == false) return
         pending?.cancel(false)
         pending = timer.schedule(::settle, WatchRule.DEBOUNCE_MS, TimeUnit.MILLISECONDS)
     }
