@@ -133,8 +133,11 @@ export class EngineContext implements vscode.Disposable {
     return this.info;
   }
 
+  /**
+   * Locates the engine again. The running one keeps serving until the new one is found (a failure clears it): a
+   * blank in between made the sidebar, the launcher upkeep and commands see no engine for the seconds the probes take.
+   */
   async restart(): Promise<void> {
-    this.info = undefined;
     this.starting = this.start();
     await this.starting;
   }

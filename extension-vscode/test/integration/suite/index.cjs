@@ -125,7 +125,7 @@ test("Set Up Workspace merges our hook file and instruction block into the team'
   });
   assert.equal(
     version.trim(),
-    api.engine.engine.engine.version.trim(),
+    (await api.engine.ready()).engine.version.trim(),
     'the launcher runs the engine this window uses',
   );
   assert.doesNotMatch(
