@@ -37,6 +37,8 @@ export interface HostCheckInput {
   setUp?: string[];
   /** Hosts set up without an MCP registration (e.g. the VS Code extension registers the server itself). */
   withoutMcp?: string[];
+  /** Hosts the user uninstalled: their absence is what was asked for, not a problem to fix. */
+  uninstalled?: string[];
 }
 
 /** A program name or path the hook would run, resolved the way a shell would (PATH for bare names). */
@@ -163,7 +165,13 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
       });
     } else out.push({ status: 'OK', name, detail: `${path} → ${strings.join(' ')}` });
   }
-  if (!found && !out.length && !input.withoutMcp?.includes(host.id)) {
+  if (!found && !out.length && input.uninstalled?.includes(host.id)) {
+    out.push({
+      status: 'OK',
+      name,
+      detail: `not set up (you uninstalled it; \`${setupCmd(host)}\` takes it back)`,
+    });
+  } else if (!found && !out.length && !input.withoutMcp?.includes(host.id)) {
     out.push({
       status: input.setUp?.includes(host.id) ? 'FAIL' : 'WARN',
       name,
