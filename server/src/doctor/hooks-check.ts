@@ -1,7 +1,7 @@
 // Hook checks of one host: every event present once, commands resolvable, no stale or duplicate entries, the
 // host's switch on, sibling hook files, and hook trust where the host asks for it.
 import type { HostRecord } from '@context-mode/shared/platforms/types';
-import { hostFilePath, pathForOs } from '@context-mode/shared/platforms/host-paths';
+import { pathForOs } from '@context-mode/shared/platforms/host-paths';
 import { isOurCommand, isStaleContextModeCommand } from '@context-mode/shared/setup/hook-command';
 import { hookEventNames, hookFileHost, isOurHookEntry } from '@context-mode/shared/setup/hook-entries';
 import { parseJsonObject, stringsIn, valueAt } from '@context-mode/shared/setup/jsonc-edit';
@@ -14,7 +14,7 @@ import { parse as parseToml } from 'smol-toml';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
 import {
   commandTargets,
-  directoryInstead,
+  readHostFiles,
   readIfExists,
   resolvable,
   setupCmd,
@@ -43,25 +43,10 @@ export function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[]
   const setup = host.hookSetup?.value;
   if (!setup) return [];
   const name = `${host.id} hooks`;
-  const ctx = {
-    env: input.env,
-    home: input.home,
-    ...(input.project ? { project: input.project } : {}),
-    ...(input.platform ? { platform: input.platform } : {}),
-  };
   const out: HostCheck[] = [];
   let sawOurs = false;
-  const paths = (['project', 'user'] as const)
-    .map((s) => hostFilePath(host, 'hooksFile', s, ctx))
-    .filter((p): p is string => !!p);
-  for (const path of [...new Set(paths)]) {
-    const isDir = directoryInstead(name, path, host);
-    if (isDir) {
-      out.push(isDir);
-      continue;
-    }
-    const text = readIfExists(path);
-    if (text === undefined) continue;
+  const { paths, files } = readHostFiles(name, host, 'hooksFile', input, out);
+  for (const { path, text } of files) {
     if (setup.layout === 'opencode-plugin') {
       if (!text.startsWith(PLUGIN_HEADER)) continue;
       sawOurs = true;

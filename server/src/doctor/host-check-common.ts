@@ -1,6 +1,7 @@
 // What every host check shares: the check shape, its input, and the file and command probes.
 import type { DoctorAutoFix } from '@context-mode/shared/protocol/doctor';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
+import { hostFilePath } from '@context-mode/shared/platforms/host-paths';
 import { BIN_NAME } from '@context-mode/shared/setup/product';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
@@ -53,7 +54,7 @@ export function readIfExists(path: string): string | undefined {
 }
 
 /** A FAIL when a host's config path is a directory: the host cannot read it and setup cannot write it. */
-export function directoryInstead(name: string, path: string, host: HostRecord): HostCheck | undefined {
+function directoryInstead(name: string, path: string, host: HostRecord): HostCheck | undefined {
   try {
     if (!statSync(path).isDirectory()) return undefined;
   } catch {
@@ -69,4 +70,36 @@ export function directoryInstead(name: string, path: string, host: HostRecord): 
 
 export function setupCmd(host: HostRecord): string {
   return `ctxmode setup --host ${host.id}`;
+}
+
+/**
+ * The host's files of one kind (project scope first, then user, each once) with their text; a path that is a
+ * directory adds its FAIL to `out` instead, and a missing file is skipped.
+ */
+export function readHostFiles(
+  name: string,
+  host: HostRecord,
+  kind: 'mcpConfig' | 'hooksFile',
+  input: HostCheckInput,
+  out: HostCheck[],
+): { paths: string[]; files: { path: string; text: string }[] } {
+  const ctx = {
+    env: input.env,
+    home: input.home,
+    ...(input.project ? { project: input.project } : {}),
+    ...(input.platform ? { platform: input.platform } : {}),
+  };
+  const paths = [
+    ...new Set(
+      (['project', 'user'] as const).map((s) => hostFilePath(host, kind, s, ctx)).filter((p): p is string => !!p),
+    ),
+  ];
+  const files: { path: string; text: string }[] = [];
+  for (const path of paths) {
+    const isDir = directoryInstead(name, path, host);
+    if (isDir) out.push(isDir);
+    const text = isDir ? undefined : readIfExists(path);
+    if (text !== undefined) files.push({ path, text });
+  }
+  return { paths, files };
 }

@@ -1,7 +1,7 @@
 // Doctor's per-host checks: the MCP registration (here) and the hooks (hooks-check.ts) of each host worth
 // checking, plus our servers that lost their parent.
 import { allHosts } from '@context-mode/shared/platforms/host-table';
-import { hostConfigDir, hostFilePath } from '@context-mode/shared/platforms/host-paths';
+import { hostConfigDir } from '@context-mode/shared/platforms/host-paths';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { INSTALL_COMMAND, MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
@@ -11,14 +11,7 @@ import { isAbsolute } from 'node:path';
 import { parseJsonObject, valueAt } from '@context-mode/shared/setup/jsonc-edit';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { hooksCheck } from './hooks-check.js';
-import {
-  directoryInstead,
-  readIfExists,
-  resolvable,
-  setupCmd,
-  type HostCheck,
-  type HostCheckInput,
-} from './host-check-common.js';
+import { readHostFiles, resolvable, setupCmd, type HostCheck, type HostCheckInput } from './host-check-common.js';
 
 export type { AutoFix, HostCheck, HostCheckInput } from './host-check-common.js';
 
@@ -35,25 +28,10 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
   const cfg = host.paths.value.mcpConfig;
   if (!cfg) return [];
   const name = `${host.id} MCP`;
-  const ctx = {
-    env: input.env,
-    home: input.home,
-    ...(input.project ? { project: input.project } : {}),
-    ...(input.platform ? { platform: input.platform } : {}),
-  };
-  const paths = (['project', 'user'] as const)
-    .map((s) => hostFilePath(host, 'mcpConfig', s, ctx))
-    .filter((p): p is string => !!p);
   const out: HostCheck[] = [];
   let found = false;
-  for (const path of [...new Set(paths)]) {
-    const isDir = directoryInstead(name, path, host);
-    if (isDir) {
-      out.push(isDir);
-      continue;
-    }
-    const text = readIfExists(path);
-    if (text === undefined) continue;
+  const { files } = readHostFiles(name, host, 'mcpConfig', input, out);
+  for (const { path, text } of files) {
     let entry: unknown;
     try {
       if (cfg.format === 'toml') {
