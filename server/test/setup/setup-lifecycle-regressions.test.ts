@@ -357,4 +357,44 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.deepEqual({ ...(entry.env as object) }, { GITHUB_TOKEN: 'user-secret-3' });
     assert.doesNotMatch(text, /[^\r]\n/);
   });
+  it('9: a context-mode block in config.toml that no longer parses is refused by setup and uninstall, byte for byte', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    // The user's lines in our block: a key written twice, then (second try) an integer TOML cannot hold exactly.
+    const mine = 'env = { GITHUB_TOKEN = "ghp_secret" }\nstartup_timeout_sec = 30\nstartup_timeout_sec = 30\n';
+    for (const lines of [mine, 'env = { GITHUB_TOKEN = "ghp_secret" }\nstartup_timeout_sec = 9007199254740993\n']) {
+      const broken = readFileSync(file, 'utf8').replace(
+        /(\[mcp_servers\.context-mode\]\n)(?:env = .*\n(?:startup.*\n)+)?/,
+        `$1${lines}`,
+      );
+      writeFileSync(file, broken);
+      const badLine =
+        broken
+          .split('\n')
+          .findIndex((l, i, all) => l.startsWith('startup_timeout_sec') && (all.indexOf(l) !== i || /\d{16}/.test(l))) +
+        1;
+      for (const plan of [
+        runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }),
+        runUninstall(w.opts('codex')),
+      ]) {
+        assert.equal(plan.ok, false, plan.command);
+        const err = plan.hosts[0]!.files.find((f) => f.path === file)!.error!;
+        assert.equal(err.code, 'malformed');
+        assert.match(err.message, new RegExp(`config\\.toml line ${badLine}, inside the block ctxmode manages`));
+        assert.match(err.fix ?? '', new RegExp(`run ${plan.command} again; nothing was changed`));
+        assert.equal(readFileSync(file, 'utf8'), broken, `${plan.command} left the file as it was`);
+      }
+    }
+    // Fixed by hand, uninstall goes through and keeps the user's token in its copy.
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/startup_timeout_sec = \d+\n/, 'startup_timeout_sec = 30\n'),
+    );
+    const plan = runUninstall(w.opts('codex'));
+    assert.ok(plan.ok);
+    const copy = /copy of it is in (\S+?)\.?$/.exec(plan.hosts[0]!.notes.join('\n'))?.[1];
+    assert.ok(copy && readFileSync(copy, 'utf8').includes('ghp_secret'));
+  });
 });

@@ -21,7 +21,7 @@ import { DATA_HOME_VAR } from './mcp-entry-fields.js';
 import { mergePluginFile, removePluginFile } from './plugin-file.js';
 import { INSTALL_COMMAND, MCP_SERVER_NAME } from './product.js';
 import { SetupError } from './setup-error.js';
-import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock, tomlEntry, tomlUserAdditions } from './toml-block.js';
+import { mergeTomlBlock, mergeTomlHooks, removeTomlBlock, unmergeTomlEntry } from './toml-block.js';
 import { errorMessage } from '../errors/error-message.js';
 
 export type Scope = 'user' | 'project';
@@ -345,9 +345,9 @@ function planHostUninstall(
     if (mcp && mcpPath && present(mcpPath)) {
       if (mcp.format === 'toml')
         hp.add(mcpPath, scope, 'toml', 'mcp', (t, m) => {
-          const fields = tomlUserAdditions(t, mcp.key, MCP_SERVER_NAME, ourFields);
-          if (fields.length) m.dropped = { fields, entry: tomlEntry(t, mcp.key, MCP_SERVER_NAME) };
-          return removeTomlBlock(t);
+          const out = unmergeTomlEntry(t, mcpPath, mcp.key, MCP_SERVER_NAME, ourFields);
+          if (out.dropped) m.dropped = out.dropped;
+          return out.text;
         });
       else
         hp.add(

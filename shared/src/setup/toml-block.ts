@@ -4,6 +4,7 @@ import { SetupError } from './setup-error.js';
 import { jsonEqual } from './jsonc-edit.js';
 import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields.js';
 import { updateEntryLines } from './toml-entry-lines.js';
+import type { DroppedEntry } from './json-merge.js';
 import { errorMessage } from '../errors/error-message.js';
 
 /**
@@ -26,6 +27,7 @@ export function parseTomlFile(text: string, file: string): Record<string, unknow
     return parse(text) as Record<string, unknown>;
   } catch (err) {
     const msg = errorMessage(err).split('\n')[0] ?? '';
+    const line = (err as { line?: unknown }).line;
     if (/excessively nested/i.test(msg) || err instanceof RangeError) {
       throw new SetupError(
         'unexpected-shape',
@@ -35,7 +37,7 @@ export function parseTomlFile(text: string, file: string): Record<string, unknow
     }
     throw new SetupError(
       'malformed',
-      `${file} is not valid TOML: ${msg.length > 200 ? `${msg.slice(0, 200)}…` : msg}`,
+      `${file} is not valid TOML${typeof line === 'number' ? ` (line ${line})` : ''}: ${msg.length > 200 ? `${msg.slice(0, 200)}…` : msg}`,
       `Fix ${file} by hand (or move it aside) and run setup again.`,
     );
   }
@@ -49,14 +51,19 @@ function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: numbe
   return findMarkedBlock(text, markers[0], markers[1]);
 }
 
-/** `[<key>.<name>]` with the entry, between the markers. */
-function renderBlock(key: string, name: string, entry: Record<string, unknown>, eol: string): string {
-  // In the file's own line ending: a CRLF file stays CRLF throughout, our block included.
-  const body = stringify({ [key]: { [name]: entry } })
+/** `[<key>.<name>]` with the entry, between the markers; `comments` (the user's) go right under its header. */
+function renderBlock(
+  key: string,
+  name: string,
+  entry: Record<string, unknown>,
+  eol: string,
+  comments: string[] = [],
+): string {
+  const [header, ...rest] = stringify({ [key]: { [name]: entry } })
     .trim()
-    .split('\n')
-    .join(eol);
-  return [TOML_BLOCK_START, body, TOML_BLOCK_END, ''].join(eol);
+    .split('\n');
+  // In the file's own line ending: a CRLF file stays CRLF throughout, our block included.
+  return [TOML_BLOCK_START, header, ...comments, ...rest, TOML_BLOCK_END, ''].join(eol);
 }
 
 export function mergeTomlBlock(
@@ -81,27 +88,48 @@ export function mergeTomlBlock(
   return placeBlock(
     text,
     file,
-    found
-      ? updatedBlock(text.slice(found.start, found.end), key, name, entry, eol)
-      : renderBlock(key, name, entry, eol),
+    found ? updatedBlock(text, found, file, key, name, entry, eol) : renderBlock(key, name, entry, eol),
     found,
   );
 }
 
-/** The lines between our markers, and the entry they hold (undefined when they do not parse). */
+/**
+ * The lines between our markers and the entry they hold. A block that no longer parses (a key written twice, a
+ * typo, an integer above 2^53), or that holds lines but not our table, is refused: rendering it afresh, or cutting
+ * it out, would throw away the lines the user wrote there. `command` is what the fix says to run again.
+ */
 function blockInside(
-  block: string,
+  text: string,
+  found: { start: number; end: number },
+  file: string,
   key: string,
   name: string,
+  command: 'setup' | 'uninstall',
 ): { inner: string; entry: Record<string, unknown> | undefined } {
-  const lines = block.split(/\r?\n/);
+  const lines = text.slice(found.start, found.end).split(/\r?\n/);
   const inner = lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n');
+  // The file's line of the start marker: inner's line n is the file's line first + n.
+  const first = text.slice(0, found.start).split('\n').length;
+  const fix = `Fix that line of ${file} by hand (what you wrote between the markers is yours and stays), then run ${command} again; nothing was changed.`;
+  let value: unknown;
   try {
-    const v = (parse(inner) as Record<string, Record<string, unknown>>)[key]?.[name];
-    return { inner, entry: isPlainObject(v) ? v : undefined };
-  } catch {
-    return { inner, entry: undefined };
+    value = (parse(inner) as Record<string, Record<string, unknown>>)[key]?.[name];
+  } catch (err) {
+    const msg = (errorMessage(err).split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
+    const at = (err as { line?: unknown }).line;
+    throw new SetupError(
+      'malformed',
+      `${file}${typeof at === 'number' ? ` line ${first + at}` : ''}, inside the block ctxmode manages, is not valid TOML: ${msg}`,
+      fix,
+    );
   }
+  if (isPlainObject(value)) return { inner, entry: value };
+  if (inner.trim() === '') return { inner, entry: undefined };
+  throw new SetupError(
+    'unexpected-shape',
+    `${file}: the block ctxmode manages (line ${first}) holds lines but no [${key}.${name}] table`,
+    `Put the [${key}.${name}] line back at the top of the block, or move your lines out of it, then run ${command} again; nothing was changed.`,
+  );
 }
 
 /**
@@ -109,8 +137,17 @@ function blockInside(
  * their lines and gets ours updated in place (updateEntryLines), or, laid out in a way that cannot follow, the
  * merged entry rendered afresh (their values kept, their layout inside the block not).
  */
-function updatedBlock(block: string, key: string, name: string, entry: Record<string, unknown>, eol: string): string {
-  const { inner, entry: current } = blockInside(block, key, name);
+function updatedBlock(
+  text: string,
+  found: { start: number; end: number },
+  file: string,
+  key: string,
+  name: string,
+  entry: Record<string, unknown>,
+  eol: string,
+): string {
+  const block = text.slice(found.start, found.end);
+  const { inner, entry: current } = blockInside(text, found, file, key, name, 'setup');
   if (!current) return renderBlock(key, name, entry, eol);
   if (block.replace(/\r\n/g, '\n') === renderBlock(key, name, current, '\n')) {
     const merged = mergedMcpEntry(current, entry);
@@ -121,17 +158,22 @@ function updatedBlock(block: string, key: string, name: string, entry: Record<st
   return renderBlock(key, name, mergedMcpEntry(current, entry), eol);
 }
 
-/** What the user added to our entry in the block (dotted field names), for uninstall to name. */
-export function tomlUserAdditions(text: string, key: string, name: string, ourFields: readonly string[]): string[] {
+/**
+ * Uninstall's cut of our MCP block from a TOML file, with what the user had added to our entry (dotted field
+ * names, and the entry for the copy uninstall keeps). A block that does not parse is refused (see blockInside).
+ */
+export function unmergeTomlEntry(
+  text: string,
+  file: string,
+  key: string,
+  name: string,
+  ourFields: readonly string[],
+): { text: string; dropped?: DroppedEntry } {
   const found = findBlock(text);
-  const current = found ? blockInside(text.slice(found.start, found.end), key, name).entry : undefined;
-  return current ? userAdditions(current, ourFields) : [];
-}
-
-/** The entry inside our block (undefined when there is none), for the copy uninstall keeps. */
-export function tomlEntry(text: string, key: string, name: string): Record<string, unknown> | undefined {
-  const found = findBlock(text);
-  return found ? blockInside(text.slice(found.start, found.end), key, name).entry : undefined;
+  if (!found) return { text: removeTomlBlock(text) };
+  const { entry } = blockInside(text, found, file, key, name, 'uninstall');
+  const fields = entry ? userAdditions(entry, ourFields) : [];
+  return { text: removeTomlBlock(text), ...(fields.length ? { dropped: { fields, entry } } : {}) };
 }
 
 /** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
