@@ -181,7 +181,10 @@ export function applyEditOp(f: Files, o: Op): boolean {
 const OUR_TABLE = /^\[mcp_servers\.context-mode\]\r?\n/m;
 const OUR_ENTRY = /"context-mode"\s*:|^\[mcp_servers\.context-mode\]/m;
 
-/** The user adds a field (or an env variable) to our MCP entry, where the host's docs say such fields go. */
+/**
+ * The user adds a field (or an env variable) to our MCP entry, where the host's docs say such fields go: in
+ * TOML inside our block, or as an `[mcp_servers.context-mode.env]` table appended at the end of the file.
+ */
 function editOurEntry(f: Files, i: number, text: string | undefined, n: number, env: boolean): boolean {
   if (text === undefined) return false;
   const value = `user value ${n}`;
@@ -195,7 +198,13 @@ function editOurEntry(f: Files, i: number, text: string | undefined, n: number, 
     let line: string | undefined;
     if (!env) insert = line = `# user note ${n}${eol}user_field_${n} = "${value}"${eol}`;
     else if (/^\[mcp_servers\.context-mode\.env\]/m.test(text) || /^env\s*=/m.test(text.slice(at))) return false;
-    else insert = `env = { USER_VAR_${n} = "${value}" }${eol}`;
+    else if (n % 3 === 0) {
+      // A table of our entry appended at the end of the file, outside the block (TOML allows it anywhere).
+      line = `[mcp_servers.context-mode.env]${eol}USER_VAR_${n} = "${value}"${eol}`;
+      write(f, i, `${text}${text.endsWith('\n') ? '' : eol}${eol}${line}`);
+      f.inOurEntry.push({ file: i, value, line });
+      return true;
+    } else insert = `env = { USER_VAR_${n} = "${value}" }${eol}`;
     write(f, i, text.slice(0, at) + insert + text.slice(at));
     f.inOurEntry.push({ file: i, value, ...(line ? { line } : {}) });
     return true;

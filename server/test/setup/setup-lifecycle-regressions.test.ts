@@ -21,6 +21,7 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
 import { mergeMcpJson } from '@context-mode/shared/setup/json-merge';
+import { tomlHasForeignEntry } from '@context-mode/shared/setup/toml-block';
 import { parse as parseToml } from 'smol-toml';
 import { readSetupState } from '../../src/setup/setup-state.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
@@ -395,6 +396,43 @@ describe('lifecycle regressions (issue 22)', () => {
     const plan = runUninstall(w.opts('codex'));
     assert.ok(plan.ok);
     const copy = /copy of it is in (\S+?)\.?$/.exec(plan.hosts[0]!.notes.join('\n'))?.[1];
+    assert.ok(copy && readFileSync(copy, 'utf8').includes('ghp_secret'));
+  });
+  it('10: an env table of our entry the user appended after the block is theirs: kept by setup, taken out with a copy by uninstall', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    const original = w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    const appended = `${readFileSync(file, 'utf8')}\n[mcp_servers.context-mode.env]\nGITHUB_TOKEN = "ghp_secret"\n`;
+    writeFileSync(file, appended);
+    assert.equal(tomlHasForeignEntry(appended, 'mcp_servers', 'context-mode'), false, 'not a hand-written server');
+    // An upgrade's re-pin goes through (it used to call the table a conflict) and leaves the table as it is.
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }).ok);
+    let text = readFileSync(file, 'utf8');
+    assert.ok(text.endsWith('\n[mcp_servers.context-mode.env]\nGITHUB_TOKEN = "ghp_secret"\n'), text);
+    assert.match(text, /\/opt\/new\/bin/);
+    // Pinning a data home needs our variable in that table: refused, naming it and the fix, nothing written.
+    const pinned = runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, dataHome: '/data/cm' } });
+    assert.equal(pinned.ok, false);
+    const err = pinned.hosts[0]!.files.find((f) => f.path === file)!.error!;
+    const line = text.split('\n').indexOf('[mcp_servers.context-mode.env]') + 1;
+    assert.match(
+      err.message,
+      new RegExp(`config\\.toml line ${line}: \\[mcp_servers\\.context-mode\\.env\\] is outside`),
+    );
+    assert.match(err.fix ?? '', /Move that table, with its lines, into the block/);
+    assert.equal(readFileSync(file, 'utf8'), text);
+    // Uninstall takes the table out with our block (Codex would see a server with no command), names it, keeps a copy.
+    const plan = runUninstall(w.opts('codex'));
+    assert.ok(plan.ok);
+    text = readFileSync(file, 'utf8');
+    assert.equal(text, original, 'the file is back as it was before setup');
+    const note = plan.hosts[0]!.notes.join('\n');
+    assert.match(
+      note,
+      new RegExp(`env\\.GITHUB_TOKEN, \\[mcp_servers\\.context-mode\\.env\\] at line ${line}, outside the markers`),
+    );
+    const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
     assert.ok(copy && readFileSync(copy, 'utf8').includes('ghp_secret'));
   });
 });

@@ -5,6 +5,7 @@ import { jsonEqual } from './jsonc-edit.js';
 import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields.js';
 import { updateEntryLines } from './toml-entry-lines.js';
 import type { DroppedEntry } from './json-merge.js';
+import { cutEntryTables, entryTablesOutside } from './toml-entry-tables.js';
 import { errorMessage } from '../errors/error-message.js';
 
 /**
@@ -77,20 +78,26 @@ export function mergeTomlBlock(
   const found = findBlock(text);
   const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
   const existing = parseTomlFile(outside, file);
-  const table = existing[key] as Record<string, unknown> | undefined;
-  if (table && typeof table === 'object' && name in table) {
+  const tables = entryTablesOutside(text, found, existing, key, name);
+  if (tables.kind === 'own') {
     throw new SetupError(
       'conflict',
       `${file} already defines [${key}.${name}] outside the block setup manages`,
       `Remove that table from ${file} (it may start another program) and run setup again.`,
     );
   }
-  return placeBlock(
-    text,
-    file,
-    found ? updatedBlock(text, found, file, key, name, entry, eol) : renderBlock(key, name, entry, eol),
-    found,
-  );
+  const block = found ? updatedBlock(text, found, file, key, name, entry, eol) : renderBlock(key, name, entry, eol);
+  // A sub-table of the user's outside the block is theirs to keep; setup only needs it inside to write there too.
+  const written = (parse(block) as Record<string, Record<string, Record<string, unknown>>>)[key]?.[name] ?? {};
+  const clash = tables.tables.find((t) => t.field in written);
+  if (clash) {
+    throw new SetupError(
+      'conflict',
+      `${file} line ${clash.line}: ${clash.header} is outside the block ctxmode manages, and setup needs to write ${key}.${name}.${clash.field} there`,
+      `Move that table, with its lines, into the block (just above "${TOML_BLOCK_END}"), where your lines stay through every setup, then run setup again; nothing was changed.`,
+    );
+  }
+  return placeBlock(text, file, block, found);
 }
 
 /**
@@ -172,8 +179,24 @@ export function unmergeTomlEntry(
   const found = findBlock(text);
   if (!found) return { text: removeTomlBlock(text) };
   const { entry } = blockInside(text, found, file, key, name, 'uninstall');
-  const fields = entry ? userAdditions(entry, ourFields) : [];
-  return { text: removeTomlBlock(text), ...(fields.length ? { dropped: { fields, entry } } : {}) };
+  let out = removeTomlBlock(text);
+  let whole = entry;
+  let labels: string[] = [];
+  let outside: Record<string, unknown> | undefined;
+  try {
+    outside = parse(text.slice(0, found.start) + text.slice(found.end)) as Record<string, unknown>;
+  } catch {
+    // The rest of the file does not parse: only our block, found by its markers, goes.
+  }
+  const tables = outside ? entryTablesOutside(text, found, outside, key, name) : undefined;
+  if (tables?.kind === 'tables') {
+    // Sub-tables of our entry the user put after the block would be left as a server without a command.
+    out = cutEntryTables(out, file, key, name);
+    whole = { ...entry, ...((outside![key] as Record<string, Record<string, unknown>>)[name] ?? {}) };
+    labels = tables.tables.map((t) => `${t.header} at line ${t.line}, outside the markers`);
+  }
+  const fields = whole ? [...userAdditions(whole, ourFields), ...labels] : [];
+  return { text: out, ...(fields.length ? { dropped: { fields, entry: whole } } : {}) };
 }
 
 /** Puts `block` where the old one was, or at the end after a blank line; the result must still parse. */
@@ -216,13 +239,12 @@ function cutBlock(text: string, markers: Markers): string {
   return text.slice(0, start) + text.slice(found.end);
 }
 
-/** Whether a TOML file already names `[key.name]` outside our block (a hand-written registration). */
+/** Whether a TOML file registers `[key.name]` outside our block by hand (not only adds sub-tables to ours). */
 export function tomlHasForeignEntry(text: string, key: string, name: string): boolean {
   const found = findBlock(text);
   const outside = found ? text.slice(0, found.start) + text.slice(found.end) : text;
   try {
-    const table = (parse(outside) as Record<string, unknown>)[key] as Record<string, unknown> | undefined;
-    return !!table && typeof table === 'object' && name in table;
+    return entryTablesOutside(text, found, parse(outside) as Record<string, unknown>, key, name).kind === 'own';
   } catch {
     return false;
   }

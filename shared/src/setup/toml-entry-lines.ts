@@ -58,7 +58,7 @@ function section(lines: string[], path: string[]): { start: number; end: number 
 }
 
 /** The table a `[a."b".c]` header line names, or undefined for any other line. */
-function headerPath(line: string): string[] | undefined {
+export function headerPath(line: string): string[] | undefined {
   if (!/^\s*\[[^[]/.test(line)) return undefined;
   try {
     const path: string[] = [];
