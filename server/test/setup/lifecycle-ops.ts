@@ -86,7 +86,7 @@ export interface Files {
    * What the user added inside our MCP entry, per file: values that stay while the entry is there (re-setup and
    * upgrade too), and exact lines for TOML. Uninstall takes the entry out whole and keeps a copy in `copies`.
    */
-  inOurEntry: { file: number; value: string; line?: string }[];
+  inOurEntry: { file: number; value?: string; line?: string }[];
   /** Where uninstall keeps its copies of an entry the user had added to. */
   copies: string;
 }
@@ -183,7 +183,8 @@ const OUR_ENTRY = /"context-mode"\s*:|^\[mcp_servers\.context-mode\]/m;
 
 /**
  * The user adds a field (or an env variable) to our MCP entry, where the host's docs say such fields go: in
- * TOML inside our block, or as an `[mcp_servers.context-mode.env]` table appended at the end of the file.
+ * TOML inside our block (a comment at the end of our args line too), or as an `[mcp_servers.context-mode.env]`
+ * table appended at the end of the file.
  */
 function editOurEntry(f: Files, i: number, text: string | undefined, n: number, env: boolean): boolean {
   if (text === undefined) return false;
@@ -196,6 +197,15 @@ function editOurEntry(f: Files, i: number, text: string | undefined, n: number, 
     const eol = header[0].endsWith('\r\n') ? '\r\n' : '\n';
     let insert: string;
     let line: string | undefined;
+    const args = /^args = \[[^\n#]*\]\r?$/m.exec(text.slice(at));
+    if (!env && n % 2 === 1 && args) {
+      // A comment at the end of our own line: a re-pin rewrites the value and keeps the comment.
+      const end = at + args.index + args[0].replace(/\r$/, '').length;
+      const comment = ` # user note ${n} on our args`;
+      write(f, i, text.slice(0, end) + comment + text.slice(end));
+      f.inOurEntry.push({ file: i, line: comment });
+      return true;
+    }
     if (!env) insert = line = `# user note ${n}${eol}user_field_${n} = "${value}"${eol}`;
     else if (/^\[mcp_servers\.context-mode\.env\]/m.test(text) || /^env\s*=/m.test(text.slice(at))) return false;
     else if (n % 3 === 0) {
@@ -231,8 +241,17 @@ export function checkOurEntries(f: Files, step: string): void {
       ? (value as { mcp_servers?: Record<string, unknown> } | undefined)?.mcp_servers?.['context-mode']
       : (value as { mcpServers?: Record<string, unknown> } | undefined)?.mcpServers?.['context-mode'];
     if (entry !== undefined) {
-      assert.ok(JSON.stringify(entry).includes(JSON.stringify(e.value)), `${step}: ${f.paths[e.file]} kept ${e.value}`);
+      if (e.value !== undefined)
+        assert.ok(
+          JSON.stringify(entry).includes(JSON.stringify(e.value)),
+          `${step}: ${f.paths[e.file]} kept ${e.value}`,
+        );
       if (e.line) assert.ok(text!.includes(e.line), `${step}: ${f.paths[e.file]} kept the lines ${e.line}`);
+      continue;
+    }
+    // A comment goes with the entry (the copy keeps values); there is nothing more to find.
+    if (e.value === undefined) {
+      f.inOurEntry.splice(f.inOurEntry.indexOf(e), 1);
       continue;
     }
     const copies = existsSync(f.copies) ? readdirSync(f.copies).filter((n) => n.endsWith('-mcp-entry.json')) : [];

@@ -435,4 +435,46 @@ describe('lifecycle regressions (issue 22)', () => {
     const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
     assert.ok(copy && readFileSync(copy, 'utf8').includes('ghp_secret'));
   });
+  it('11: comments the user wrote inside our entry stay through re-pins (TOML lines, inline env, multi-line args, JSONC)', () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/^(command = "\/opt\/node\/bin\/node")$/m, `$1 # my note\nenv = { TOKEN = 'abc' } # token for x`)
+        .replace(/args = \[ (".*?") \]/, 'args = [\n  # keep me\n  $1,\n] # pinned by setup'),
+    );
+    const repin = { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' };
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: { ...repin, dataHome: '/data/cm' } }).ok);
+    let text = readFileSync(file, 'utf8');
+    assert.match(text, /^command = "\/opt\/node\/bin\/node" # my note$/m);
+    assert.ok(text.includes(`env = { TOKEN = 'abc', CONTEXT_MODE_HOME = "/data/cm" } # token for x`), text);
+    assert.match(text, /^# keep me\nargs = \[ "\/opt\/new\/bin\/context-mode\.cjs" \] # pinned by setup$/m);
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: repin }).ok);
+    text = readFileSync(file, 'utf8');
+    assert.ok(text.includes(`env = { TOKEN = 'abc' } # token for x`), 'our variable out again, their quoting kept');
+    // A layout the line editor cannot follow (a dotted key it must write into) is rendered afresh, comments kept.
+    writeFileSync(
+      file,
+      text.replace(`env = { TOKEN = 'abc' } # token for x`, '# own note\nenv.TOKEN = "abc" # dotted'),
+    );
+    assert.ok(runSetup({ ...w.opts('codex'), launcher: { ...repin, dataHome: '/data/cm' } }).ok);
+    text = readFileSync(file, 'utf8');
+    for (const c of ['# my note', '# own note', '# dotted', '# keep me', '# pinned by setup'])
+      assert.ok(text.includes(c), c);
+
+    // JSONC: a comment between our variable and the user's stays when ours goes.
+    const json = join(w.home, '.claude.json');
+    assert.ok(runSetup({ ...w.opts('claude-code'), launcher: { ...LAUNCHER, dataHome: '/data/cm' } }).ok);
+    writeFileSync(
+      json,
+      readFileSync(json, 'utf8').replace(/("CONTEXT_MODE_HOME": "\/data\/cm")/, '$1, /* keep */ "TOKEN": "t"'),
+    );
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    const after = readFileSync(json, 'utf8');
+    assert.match(after, /\/\* keep \*\/ ?\s*"TOKEN": "t"/, after);
+    assert.doesNotMatch(after, /CONTEXT_MODE_HOME/);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  createScanner,
   findNodeAtLocation,
   parse,
   parseTree,
@@ -186,9 +187,46 @@ function removeNode(text: string, valueNode: Node): string {
   const prev = siblings[i - 1];
   const next = siblings[i + 1];
   const end = member.offset + member.length;
-  if (prev) return text.slice(0, prev.offset + prev.length) + text.slice(end);
-  if (next) return text.slice(0, member.offset) + text.slice(next.offset);
-  return text.slice(0, container.offset + 1) + text.slice(container.offset + container.length - 1);
+  const [from, to] = prev
+    ? [prev.offset + prev.length, end]
+    : next
+      ? [member.offset, next.offset]
+      : [container.offset + 1, container.offset + container.length - 1];
+  return text.slice(0, from) + commentsOf(text, from, to, !prev && !!next) + text.slice(to);
+}
+
+// jsonc-parser's SyntaxKind values (a const enum, not importable as a value).
+const LINE_COMMENT = 12;
+const BLOCK_COMMENT = 13;
+const EOF_TOKEN = 17;
+
+/**
+ * The comments the user wrote in text[from, to) that a removal cuts: kept, each with the white space before it (or,
+ * for a removal up to the next member, after it), and a line comment always ends its line.
+ */
+function commentsOf(text: string, from: number, to: number, spaceAfter: boolean): string {
+  const scanner = createScanner(text.slice(from, to), false);
+  const tokens: { kind: number; text: string }[] = [];
+  while (scanner.scan() !== EOF_TOKEN) {
+    const t = {
+      kind: scanner.getToken(),
+      text: text.substr(from + scanner.getTokenOffset(), scanner.getTokenLength()),
+    };
+    // Spaces and line breaks come as separate tokens: one run of white space is one token here.
+    const last = tokens[tokens.length - 1];
+    if (last && t.text.trim() === '' && last.text.trim() === '') last.text += t.text;
+    else tokens.push(t);
+  }
+  const space = (t: { kind: number; text: string } | undefined) => (t && t.text.trim() === '' ? t.text : '');
+  let out = '';
+  tokens.forEach((t, i) => {
+    if (t.kind !== LINE_COMMENT && t.kind !== BLOCK_COMMENT) return;
+    out += spaceAfter ? t.text + space(tokens[i + 1]) : space(tokens[i - 1]) + t.text;
+  });
+  const lastComment = [...tokens].reverse().find((t) => t.kind === LINE_COMMENT || t.kind === BLOCK_COMMENT);
+  if (lastComment?.kind === LINE_COMMENT && !/\n[ \t]*$/.test(out) && !/^[ \t]*\r?\n/.test(text.slice(to)))
+    out += (text.includes('\r\n') ? '\r\n' : '\n') + lineIndent(text, to);
+  return out;
 }
 
 /**

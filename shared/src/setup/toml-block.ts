@@ -3,7 +3,7 @@ import { parse, stringify } from 'smol-toml';
 import { SetupError } from './setup-error.js';
 import { jsonEqual } from './jsonc-edit.js';
 import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields.js';
-import { updateEntryLines } from './toml-entry-lines.js';
+import { commentsIn, updateEntryLines } from './toml-entry-lines.js';
 import type { DroppedEntry } from './json-merge.js';
 import { cutEntryTables, entryTablesOutside } from './toml-entry-tables.js';
 import { errorMessage } from '../errors/error-message.js';
@@ -142,7 +142,8 @@ function blockInside(
 /**
  * Our block as this setup leaves it. A block as setup wrote it is rendered afresh; one the user added to keeps
  * their lines and gets ours updated in place (updateEntryLines), or, laid out in a way that cannot follow, the
- * merged entry rendered afresh (their values kept, their layout inside the block not).
+ * merged entry rendered afresh with the user's comments carried over under its header (their values and
+ * comments kept, their layout inside the block not).
  */
 function updatedBlock(
   text: string,
@@ -162,7 +163,13 @@ function updatedBlock(
   }
   const lines = updateEntryLines(inner, key, name, entry, eol);
   if (lines !== undefined) return [TOML_BLOCK_START, lines, TOML_BLOCK_END, ''].join(eol);
-  return renderBlock(key, name, mergedMcpEntry(current, entry), eol);
+  return renderBlock(
+    key,
+    name,
+    mergedMcpEntry(current, entry),
+    eol,
+    commentsIn(inner).map((c) => c.trimStart()),
+  );
 }
 
 /**

@@ -34,7 +34,7 @@ export function updateEntryLines(
     const line = renderLine(field, value);
     if (line === undefined || at === null) return undefined;
     if (at === undefined) lines.splice(section(lines, [key, name])!.start, 0, line);
-    else lines[at] = indentOf(lines[at]!) + line;
+    else replaceSpan(lines, at, line);
   }
   for (const field of ENV_FIELDS)
     if (current[field] !== undefined && merged[field] === undefined)
@@ -74,20 +74,81 @@ export function headerPath(line: string): string[] | undefined {
   }
 }
 
-/** The line `field = …` in a section: its index, undefined when absent, null when it is not one parseable line. */
-function findKeyLine(lines: string[], s: { start: number; end: number }, field: string): number | null | undefined {
+/**
+ * The lines of `field = …` in a section (one, or a value spread over several, like a multi-line array): undefined
+ * when absent, null when it is not a plain key (a dotted key, a multi-line string) or does not parse.
+ */
+function findKeyLine(
+  lines: string[],
+  s: { start: number; end: number },
+  field: string,
+): { from: number; to: number } | null | undefined {
   for (let i = s.start; i < s.end; i++) {
     const l = lines[i]!;
     const m = /^\s*("?)([A-Za-z0-9_-]+)\1\s*[.=]/.exec(l);
     if (!m || m[2] !== field) continue;
     if (/^\s*"?[A-Za-z0-9_-]+"?\s*\./.test(l)) return null;
-    try {
-      return field in (parse(l) as object) ? i : null;
-    } catch {
-      return null;
+    for (let j = i; j < s.end; j++) {
+      if (/"""|'''/.test(lines[j]!)) return null;
+      try {
+        return field in (parse(lines.slice(i, j + 1).join('\n')) as object) ? { from: i, to: j } : null;
+      } catch {
+        // Not the whole value yet: take the next line too.
+      }
     }
+    return null;
   }
   return undefined;
+}
+
+/** The positions of a line's characters outside quoted strings (`"…"` with escapes, `'…'`). */
+function* unquoted(line: string): Generator<number> {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (quote === '"' && c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else yield i;
+  }
+}
+
+/** Where a line's `# comment` starts (outside quoted strings), or -1. */
+function commentStart(line: string): number {
+  for (const i of unquoted(line)) if (line[i] === '#') return i;
+  return -1;
+}
+
+/** The comment ending a line, with the spaces before it (at least one), or ''. */
+function trailingComment(line: string): string {
+  const at = commentStart(line);
+  return at < 0 ? '' : (/\s*$/.exec(line.slice(0, at))![0] || ' ') + line.slice(at);
+}
+
+/** Every comment the user wrote in these lines: own-line comments as they are, a line's trailing one on its own. */
+export function commentsIn(text: string): string[] {
+  return text.split(/\r?\n/).flatMap((l) => {
+    if (/^\s*#/.test(l)) return [l];
+    const at = commentStart(l);
+    return at < 0 ? [] : [indentOf(l) + l.slice(at)];
+  });
+}
+
+/**
+ * Puts `code` (one `key = value` line) in place of the value's lines, keeping every comment the user wrote there:
+ * the last line's trailing comment stays at the end of the line, the others go on their own lines above it.
+ */
+function replaceSpan(lines: string[], at: { from: number; to: number }, code: string): void {
+  const first = lines[at.from]!;
+  const inside = at.to > at.from ? commentsIn(lines.slice(at.from, at.to).join('\n')) : [];
+  const indent = indentOf(first);
+  lines.splice(
+    at.from,
+    at.to - at.from + 1,
+    ...inside.map((c) => indent + c.trimStart()),
+    indent + code + trailingComment(lines[at.to]!),
+  );
 }
 
 function indentOf(line: string): string {
@@ -100,10 +161,76 @@ function renderLine(field: string, value: unknown): string | undefined {
   return line.includes('\n') ? undefined : line;
 }
 
-/** An inline table `{ A = "1", B = "2" }`, its keys in the given order. */
-function inlineTable(map: Record<string, unknown>): string {
-  const items = Object.entries(map).map(([k, v]) => renderLine(k, v));
-  return items.length ? `{ ${items.join(', ')} }` : '{}';
+/** The top-level `,`-separated members of an inline table's inside, as written (quotes and nesting followed). */
+function splitMembers(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (const i of unquoted(body)) {
+    const c = body[i]!;
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(body.slice(from));
+  return out.length === 1 && out[0]!.trim() === '' ? [] : out;
+}
+
+/**
+ * `field = { … }` on one line with the map changed from `was` to `now`, member by member: the user's members keep
+ * their text (quoting, spacing), ours are replaced, added at the end or cut, and a trailing comment stays.
+ * Undefined when the table ends up empty (the line goes); null when the line cannot be followed.
+ */
+function editInlineTable(
+  line: string,
+  was: Record<string, unknown>,
+  now: Record<string, unknown>,
+): string | null | undefined {
+  const cut = commentStart(line);
+  const code = cut < 0 ? line : line.slice(0, cut);
+  const open = code.indexOf('{');
+  const close = code.lastIndexOf('}');
+  if (open < 0 || close < open) return null;
+  const members = splitMembers(code.slice(open + 1, close));
+  const keyOf = (m: string): string | undefined => {
+    try {
+      return Object.keys(parse(m.trim()) as object)[0];
+    } catch {
+      return undefined;
+    }
+  };
+  const keys = members.map(keyOf);
+  if (keys.some((k) => k === undefined)) return null;
+  for (const [k, v] of Object.entries(now)) {
+    if (k in was && jsonEqual(was[k], v) && keys.includes(k)) continue;
+    const text = renderLine(k, v);
+    if (text === undefined) return null;
+    const i = keys.indexOf(k);
+    if (i >= 0) members[i] = members[i]!.replace(/^(\s*)[\s\S]*?(\s*)$/, `$1${text}$2`);
+    else if (!members.length) members.push(` ${text} `);
+    else {
+      const last = members.length - 1;
+      const trail = /\s*$/.exec(members[last]!)![0];
+      members[last] = members[last]!.slice(0, members[last]!.length - trail.length);
+      members.push(` ${text}${trail}`);
+    }
+    keys.splice(i >= 0 ? i : keys.length, i >= 0 ? 1 : 0, k);
+  }
+  for (const k of Object.keys(was)) {
+    if (k in now) continue;
+    const i = keys.indexOf(k);
+    if (i < 0) continue;
+    const trail = /\s*$/.exec(members[i]!)![0];
+    members.splice(i, 1);
+    keys.splice(i, 1);
+    // The last member's spacing before `}` stays with the table.
+    if (i === members.length && i > 0) members[i - 1] = members[i - 1]!.trimEnd() + trail;
+  }
+  if (!members.length) return undefined;
+  return code.slice(0, open + 1) + members.join(',') + code.slice(close) + (cut < 0 ? '' : line.slice(cut));
 }
 
 /**
@@ -121,13 +248,13 @@ function editEnv(lines: string[], key: string, name: string, field: string, was:
       const line = renderLine(k, v);
       if (at === null || line === undefined) return false;
       if (at === undefined) lines.splice(table.start, 0, line);
-      else lines[at] = indentOf(lines[at]!) + line;
+      else replaceSpan(lines, at, line);
     }
     for (const k of isPlainObject(was) ? Object.keys(was) : []) {
       if (k in wanted) continue;
       const at = findKeyLine(lines, section(lines, [key, name, field])!, k);
-      if (typeof at !== 'number') return false;
-      lines.splice(at, 1);
+      if (!at) return false;
+      lines.splice(at.from, at.to - at.from + 1, ...commentsIn(lines.slice(at.from, at.to + 1).join('\n')));
     }
     const s = section(lines, [key, name, field])!;
     if (!Object.keys(wanted).length && lines.slice(s.start, s.end).every((l) => l.trim() === '')) {
@@ -141,8 +268,10 @@ function editEnv(lines: string[], key: string, name: string, field: string, was:
   const at = findKeyLine(lines, main, field);
   if (at === null) return false;
   if (at !== undefined) {
-    if (!Object.keys(wanted).length) lines.splice(at, 1);
-    else lines[at] = `${indentOf(lines[at]!)}${field} = ${inlineTable(wanted)}`;
+    const edited = at.from === at.to ? editInlineTable(lines[at.from]!, isPlainObject(was) ? was : {}, wanted) : null;
+    if (edited === null) return false;
+    if (edited === undefined) lines.splice(at.from, 1, ...commentsIn(lines[at.from]!));
+    else lines[at.from] = edited;
     return true;
   }
   if (!Object.keys(wanted).length) return true;
