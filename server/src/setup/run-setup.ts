@@ -14,6 +14,8 @@ import {
   type Scope,
 } from '@context-mode/shared/setup/plan-setup';
 import { SetupError } from '@context-mode/shared/setup/setup-error';
+import { jsonEqual, setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
+import { MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -290,6 +292,23 @@ function sameButSpacing(a: string, b: string): boolean {
   return x === y || (x === '{}' && y === '') || (x === '' && y === '{}');
 }
 
+/** An MCP file's JSON text without our entry, when it has one (a hand-written one before setup); else no text. */
+function withoutEntry(host: HostRecord, f: PlannedFile, text: string): string | undefined {
+  const mcp = host.paths.value.mcpConfig;
+  if (
+    !mcp ||
+    !f.parts.includes('mcp') ||
+    mcp.format === 'toml' ||
+    valueAt(text, [mcp.key, MCP_SERVER_NAME]) === undefined
+  )
+    return undefined;
+  try {
+    return setAt(text, [mcp.key, MCP_SERVER_NAME], undefined);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `ctxmode uninstall`: takes out exactly what setup added. A file that still has the bytes setup left gets its
  * original bytes back from the backup (or is deleted if setup created it); a file edited since loses only our
@@ -331,9 +350,20 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
           ? surgical === undefined || sameButSpacing(surgical, '')
             ? undefined
             : surgical
-          : backup !== undefined && sameButSpacing(surgical ?? '', backup)
+          : backup !== undefined &&
+              (sameButSpacing(surgical ?? '', backup) ||
+                sameButSpacing(surgical ?? '', withoutEntry(host, f, backup) ?? '\0'))
             ? backup
             : surgical;
+        // A context-mode entry the user had before setup comes back with the backup: only what they added to
+        // it since (between two setups) is gone from the file, so only that is named and copied.
+        if (backup !== undefined && original === backup && f.dropped && withoutEntry(host, f, backup) !== undefined) {
+          const mcp = host.paths.value.mcpConfig;
+          const at = (text: string, field: string) => valueAt(text, [mcp!.key, MCP_SERVER_NAME, ...field.split('.')]);
+          const fields = f.dropped.fields.filter((x) => !jsonEqual(at(f.before!, x), at(backup, x)));
+          if (fields.length) f.dropped = { ...f.dropped, fields };
+          else delete f.dropped;
+        }
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);

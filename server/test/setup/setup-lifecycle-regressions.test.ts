@@ -477,4 +477,29 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.match(after, /\/\* keep \*\/ ?\s*"TOKEN": "t"/, after);
     assert.doesNotMatch(after, /CONTEXT_MODE_HOME/);
   });
+  it('12: a context-mode entry the user wrote before setup comes back byte for byte; the note names only what they added since', () => {
+    const w = world();
+    const file = join(w.home, '.claude.json');
+    const entry = { command: 'npx', args: ['-y', 'context-mode'], env: { TOKEN: 'x' } };
+    const original = `${JSON.stringify({ mcpServers: { 'context-mode': entry } }, null, 2)}\n`;
+    writeFileSync(file, original);
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    assert.deepEqual(valueAt(readFileSync(file, 'utf8'), ['mcpServers', 'context-mode', 'env']), { TOKEN: 'x' });
+    let plan = runUninstall(w.opts('claude-code'));
+    assert.ok(plan.ok);
+    assert.equal(readFileSync(file, 'utf8'), original, 'their own entry is back, byte for byte');
+    assert.doesNotMatch(plan.hosts[0]!.notes.join('\n'), /added|TOKEN/, 'nothing is claimed as added since');
+    // An edit of theirs between two setups: the entry still comes back; only the new variable is named and copied.
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    writeFileSync(file, setAt(readFileSync(file, 'utf8'), ['mcpServers', 'context-mode', 'env', 'LATER'], 'y2'));
+    assert.ok(
+      runSetup({ ...w.opts('claude-code'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } }).ok,
+    );
+    plan = runUninstall(w.opts('claude-code'));
+    assert.equal(readFileSync(file, 'utf8'), original);
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+    assert.match(note, /\(env\.LATER\)/, note);
+    const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
+    assert.ok(copy && readFileSync(copy, 'utf8').includes('y2'));
+  });
 });
