@@ -45,9 +45,9 @@ const DEFINITION_BONUS = 1;
 /** Context value of the rest of that definition's list item (its nested note or example), as a share. */
 const DEFINITION_ITEM = 0.6;
 /**
- * A question that reports trouble ("doesn't match", "instead of", an error; question-context.ts) is answered by
- * the docs' caveat more often than by their how-to: the sentence that says what holds only when, by default,
- * unless. With `preferCaveats`, a matching unit that states one is worth this much more.
+ * A question that reports trouble ("doesn't match", "returns … instead of", a pasted error; question-context.ts)
+ * is answered by the docs' caveat more often than by their how-to: the sentence that says what holds only when,
+ * by default, unless. With `preferCaveats`, a matching unit that states one is worth this much more.
  */
 const CAVEAT =
   /\b(?:only|must|unless|never|not|default|defaults|ignored|instead|note|cannot|can't|won't|doesn't|otherwise|except)\b/i;
@@ -330,4 +330,25 @@ function definitionItems(text: string, units: Unit[], definitions: ReadonlyArray
     out.weight[i] = current;
   });
   return out;
+}
+
+/**
+ * The share of the question's weight inside the one sentence of `content` that states a caveat and holds the
+ * most of it (0 when no caveat sentence matches): how likely this chunk answers a trouble report.
+ */
+export function caveatShare(content: string, matchers: RegExp[], weights?: number[]): number {
+  const total = matchers.reduce((a, _, t) => a + Math.max(0, weights?.[t] ?? 1), 0);
+  if (total <= 0) return 0;
+  let best = 0;
+  for (const sentence of content.split(/(?<=[.!?])\s+|\n+/)) {
+    if (!CAVEAT.test(sentence)) continue;
+    let w = 0;
+    matchers.forEach((re, t) => {
+      re.lastIndex = 0;
+      if (re.test(sentence)) w += Math.max(0, weights?.[t] ?? 1);
+      re.lastIndex = 0;
+    });
+    best = Math.max(best, w / total);
+  }
+  return best;
 }
