@@ -166,6 +166,7 @@ export function searchKnowledge(
     snippet: buildSnippet(s.row.content, reranker.snippetMatchers, snippetBytes[i]!, reranker.snippetWeights, {
       definitions: reranker.snippetDefinitions,
       preferCaveats,
+      title: s.row.title,
     }),
     score: Math.round(s.score * 1000) / 1000,
     indexedAt: s.row.indexed_at,
