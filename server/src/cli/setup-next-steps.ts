@@ -8,7 +8,12 @@ import { join } from 'node:path';
  * its config at start), and one command that verifies. Nothing to say after a dry run or a run that failed.
  */
 export function nextSteps(plan: SetupPlan, projectFlag?: string): string[] {
-  if (plan.dryRun || !plan.hosts.length) return [];
+  if (plan.dryRun) return [];
+  // A bare `uninstall` lists only the hosts that had something of ours: none left is an answer, not silence.
+  if (!plan.hosts.length)
+    return plan.command === 'uninstall'
+      ? ["Nothing to take out: no host's files hold anything of context-mode's."]
+      : [];
   const written = (f: SetupPlan['hosts'][number]['files'][number]) =>
     f.action === 'create' || f.action === 'update' || f.action === 'delete';
   const changedHosts = plan.hosts.filter((h) => h.files.some((f) => f.action !== 'error') && h.files.some(written));

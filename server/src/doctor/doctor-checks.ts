@@ -10,7 +10,7 @@ import { listLiveServers } from '@context-mode/shared/project/live-servers';
 import { projectPaths } from '@context-mode/shared/project/project-identity';
 import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { setUpHosts } from '../setup/run-setup.js';
+import { setUpHosts, uninstalledHosts } from '../setup/run-setup.js';
 import { runHostChecks, type AutoFix } from './host-checks.js';
 import { runtimeCheck } from './runtime-check.js';
 import { join } from 'node:path';
@@ -171,6 +171,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorCheck[] {
         project: input.projectRoot,
         setUp,
         withoutMcp,
+        uninstalled: uninstalledHosts(env),
       }),
     );
   } catch (err) {

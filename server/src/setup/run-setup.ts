@@ -30,7 +30,7 @@ import {
 } from './setup-state.js';
 import { runtimeBinOf, runtimeLayout } from './managed-runtime.js';
 
-export { setUpHosts, uninstallRequestedHosts } from './setup-state.js';
+export { setUpHosts, uninstalledHosts, uninstallRequestedHosts } from './setup-state.js';
 import { assertWritable, backupFile, keepCopy, readForPlan, writeAtomic } from './write-file.js';
 import { readSetting } from '@context-mode/shared/settings/settings';
 
@@ -269,6 +269,10 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
     }
     rec.at = new Date().toISOString();
     delete rec.uninstallRequested;
+    if (state.uninstalled) {
+      delete state.uninstalled[host.host];
+      if (!Object.keys(state.uninstalled).length) delete state.uninstalled;
+    }
     // A setup of some parts adds to what an earlier one asked for; a setup of every part records all.
     if (!opts.parts) delete rec.parts;
     else if (isNew || rec.parts) rec.parts = [...new Set([...(rec.parts ?? []), ...opts.parts])];
@@ -386,7 +390,11 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       if (!Object.keys(rec.files).length) delete state.hosts[k];
       else rec.uninstallRequested = new Date().toISOString();
     }
-    if (keys(host.host).some((k) => state.hosts[k]?.uninstallRequested))
+    const unfinished = keys(host.host).some((k) => state.hosts[k]?.uninstallRequested);
+    // Gone from every scope: from now on its absence is the user's choice (doctor --fix does not undo it).
+    if (!unfinished && !Object.keys(state.hosts).some((k) => k.split('@')[0] === host.host))
+      state.uninstalled = { ...state.uninstalled, [host.host]: new Date().toISOString() };
+    if (unfinished)
       host.notes.push(
         `Uninstall did not finish; upgrade and \`doctor --fix\` leave ${host.host} alone from now on. ` +
           `Fix the files named above and run \`ctxmode uninstall --host ${host.host}\` again ` +

@@ -49,6 +49,11 @@ interface HostRecordState {
 export interface SetupState {
   version: 1;
   hosts: Record<string, HostRecordState>;
+  /**
+   * Hosts whose uninstall finished, with when: `doctor --fix` does not set them up again (a detected host with no
+   * registration is otherwise one of its fixes). A setup of the host takes it off this list.
+   */
+  uninstalled?: Record<string, string>;
 }
 
 export function setupDir(env: NodeJS.ProcessEnv): string {
@@ -161,6 +166,11 @@ export function setUpHosts(
     project: r.project,
     ...(r.parts ? { parts: r.parts } : {}),
   }));
+}
+
+/** The hosts the user uninstalled (and has not set up since): nothing offers to wire them again. */
+export function uninstalledHosts(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(readSetupState(env).uninstalled ?? {});
 }
 
 /** The hosts whose uninstall could not finish: no longer wanted, so nothing re-wires them (doctor --fix, upgrade). */

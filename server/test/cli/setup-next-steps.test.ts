@@ -35,6 +35,11 @@ test('setup prints what it changed, the host to restart, and one verify command 
 
   const gone = run(['uninstall', '--host', 'claude-code', '--project', w.project], w);
   assert.match(gone.stdout, /^Next: restart Claude Code so it stops running context-mode\.$/m);
+
+  // Uninstall of every host once nothing of ours is left says so rather than printing an empty line.
+  const none = run(['uninstall', '--project', w.project], w);
+  assert.equal(none.status, 0, none.stderr);
+  assert.equal(none.stdout, "Nothing to take out: no host's files hold anything of context-mode's.\n");
 });
 
 test('`doctor --host` with an id no host has says so and lists the ids', () => {

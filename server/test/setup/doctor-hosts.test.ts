@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -267,5 +267,41 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
       of(report.checks, 'codex hooks').map((x) => x.status),
       ['OK'],
     );
+  });
+
+  it('`ctxmode doctor --fix` leaves a host the user uninstalled alone; `setup` takes it back', () => {
+    const w = world();
+    // The user's own Claude settings: the host stays detected after our part is gone.
+    const settings = join(w.home, '.claude', 'settings.json');
+    mkdirSync(join(w.home, '.claude'), { recursive: true });
+    writeFileSync(settings, '{ "model": "opus" }\n');
+    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args, '--project', w.project], {
+        env: w.env,
+        cwd: w.project,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    w.setup('claude-code');
+    assert.equal(cli('uninstall', '--host', 'claude-code').status, 0);
+    assert.equal(readFileSync(settings, 'utf8'), '{ "model": "opus" }\n');
+
+    const r = cli('doctor', '--fix', '--json');
+    const report = JSON.parse(r.stdout) as { checks: HostCheck[] };
+    assert.doesNotMatch(r.stderr, /claude-code: setup re-run/);
+    assert.deepEqual(
+      of(report.checks, 'claude-code MCP').map((x) => [x.status, x.detail]),
+      [['OK', 'not set up (you uninstalled it; `ctxmode setup --host claude-code` takes it back)']],
+    );
+    assert.equal(readFileSync(settings, 'utf8'), '{ "model": "opus" }\n', 'no hook re-added');
+    assert.equal(existsSync(join(w.home, '.claude.json')), false, 'no server re-registered');
+
+    // Set up again, it is wanted again: doctor checks and repairs it as before.
+    assert.equal(cli('setup', '--host', 'claude-code').status, 0);
+    rmSync(join(w.home, '.claude.json'));
+    const again = cli('doctor', '--fix', '--json');
+    assert.match(again.stderr, /claude-code: setup re-run/);
+    assert.ok(existsSync(join(w.home, '.claude.json')));
   });
 });
