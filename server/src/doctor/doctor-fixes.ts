@@ -5,7 +5,7 @@ import { isStaleContextModeCommand } from '@context-mode/shared/setup/hook-comma
 import { parseJsonObject, setAt, stringsIn } from '@context-mode/shared/setup/jsonc-edit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSetup, setUpHosts, uninstallRequestedHosts } from '../setup/run-setup.js';
+import { runSetup, setUpHosts, uninstalledHosts, uninstallRequestedHosts } from '../setup/run-setup.js';
 import { setupDir } from '../setup/setup-state.js';
 import { assertWritable, backupFile, writeAtomic } from '../setup/write-file.js';
 import type { AutoFix } from './host-checks.js';
@@ -49,7 +49,7 @@ export function applyFixes(fixes: AutoFix[], ctx: FixContext): string[] {
   const lines: string[] = [];
   const recorded = new Map(setUpHosts(ctx.env).map((r) => [r.host, r]));
   const setupHosts = [...new Set(fixes.flatMap((f) => (f.kind === 'setup' ? [f.host] : [])))];
-  const leaving = uninstallRequestedHosts(ctx.env);
+  const leaving = [...uninstallRequestedHosts(ctx.env), ...uninstalledHosts(ctx.env)];
   for (const id of setupHosts) {
     if (leaving.includes(id)) {
       lines.push(`${id}: left alone (you asked to uninstall it; \`ctxmode setup --host ${id}\` takes it back)`);

@@ -16,7 +16,8 @@ import {
 import { SetupError } from '@context-mode/shared/setup/setup-error';
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { fileURLToPath } from 'node:url';
 import {
   readSetupState,
@@ -282,6 +283,18 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
   return toPublic('setup', opts, planned, applied);
 }
 
+/** The copy of a dropped MCP entry the user had added to; a failure names the backup folder, not the config file. */
+function copyOfEntry(backups: string, host: string, path: string, entry: unknown): string {
+  try {
+    return keepCopy(backups, `${host}-${basename(path).replace(/^\./, '')}-mcp-entry.json`, entry);
+  } catch (err) {
+    throw new Error(
+      `no copy of the entry could be kept in ${backups} (${errorMessage(err)}), so the file was not changed`,
+      { cause: err },
+    );
+  }
+}
+
 /** Equal but for white space (and an empty JSON object): nothing the user typed differs. */
 function sameButSpacing(a: string, b: string): boolean {
   const squeeze = (t: string) => t.replace(/^\uFEFF/, '').replace(/\s+/g, '');
@@ -357,6 +370,12 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     }
     return toPublic('uninstall', opts, planned, false);
   }
+  // Marked before the first write: an uninstall killed half way leaves the host "uninstall requested", so an upgrade
+  // (or the VS Code extension's background install) does not put back what was already taken out.
+  const hadRecord = new Set(planned.map((h) => h.host).filter((id) => keys(id).some((k) => state.hosts[k])));
+  const asked = new Date().toISOString();
+  for (const id of hadRecord) for (const k of keys(id)) if (state.hosts[k]) state.hosts[k]!.uninstallRequested = asked;
+  if (hadRecord.size) writeSetupState(env, state);
   let applied = false;
   for (const host of planned) {
     // Taking our part out of the files that allow it beats leaving it everywhere because one file is broken
@@ -366,7 +385,7 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       if (f.action === 'error') continue;
       try {
         // The copy first: an entry the user added to is never gone without one.
-        const copy = f.dropped ? keepCopy(backups, `${host.host}-mcp-entry.json`, f.dropped.entry) : undefined;
+        const copy = f.dropped ? copyOfEntry(backups, host.host, f.path, f.dropped.entry) : undefined;
         writeAtomic(f.path, f.after);
         applied = true;
         if (f.dropped && copy) host.notes.push(droppedNote(f.path, f.dropped.fields, copy));
@@ -388,11 +407,11 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       if (!rec) continue;
       for (const path of Object.keys(rec.files)) if (!failed.has(path)) delete rec.files[path];
       if (!Object.keys(rec.files).length) delete state.hosts[k];
-      else rec.uninstallRequested = new Date().toISOString();
+      else rec.uninstallRequested = asked;
     }
     const unfinished = keys(host.host).some((k) => state.hosts[k]?.uninstallRequested);
     // Gone from every scope: from now on its absence is the user's choice (doctor --fix does not undo it).
-    if (!unfinished && !Object.keys(state.hosts).some((k) => k.split('@')[0] === host.host))
+    if (!unfinished && hadRecord.has(host.host) && !Object.keys(state.hosts).some((k) => k.split('@')[0] === host.host))
       state.uninstalled = { ...state.uninstalled, [host.host]: new Date().toISOString() };
     if (unfinished)
       host.notes.push(

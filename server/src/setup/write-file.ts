@@ -3,6 +3,7 @@ import { SetupError } from '@context-mode/shared/setup/setup-error';
 import {
   chmodSync,
   closeSync,
+  constants,
   copyFileSync,
   existsSync,
   fsyncSync,
@@ -66,22 +67,35 @@ export function assertWritable(path: string): void {
   }
 }
 
+/**
+ * A new file in `dir` named `<time>-<pid>[-n]-<name>`, made by `create` (which must fail with EEXIST on an existing
+ * file): two copies in one millisecond (two files of one host, or two hosts' `settings.json`) get distinct names
+ * instead of one overwriting the other.
+ */
+function createUnique(dir: string, name: string, create: (target: string) => void): string {
+  makeDirs(dir);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  for (let n = 0; ; n++) {
+    const target = join(dir, `${stamp}-${process.pid}${n ? `-${n}` : ''}-${name}`);
+    try {
+      create(target);
+      return target;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw err;
+    }
+  }
+}
+
 /** Copies the current bytes to the backup dir; returns the copy's path. */
 export function backupFile(path: string, backupDir: string): string {
-  makeDirs(backupDir);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = join(backupDir, `${stamp}-${process.pid}-${basename(path)}`);
-  copyFileSync(path, target);
-  return target;
+  return createUnique(backupDir, basename(path), (target) => copyFileSync(path, target, constants.COPYFILE_EXCL));
 }
 
 /** Writes `value` as JSON to a new file in `dir` (named like a backup), readable by the user only; its path. */
 export function keepCopy(dir: string, name: string, value: unknown): string {
-  makeDirs(dir);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = join(dir, `${stamp}-${process.pid}-${name}`);
-  writeFileSync(target, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  return target;
+  return createUnique(dir, name, (target) =>
+    writeFileSync(target, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: 'wx' }),
+  );
 }
 
 /** The file a (chain of) symbolic link(s) at `path` points to, or `path` itself. */

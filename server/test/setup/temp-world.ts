@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHost } from '@context-mode/shared/platforms/host-table';
-import { ownBin, runSetup } from '../../src/setup/run-setup.js';
+import type { HostId } from '@context-mode/shared/platforms/types';
+import { ownBin, runSetup, type SetupRunOptions } from '../../src/setup/run-setup.js';
 
 const temps: string[] = [];
 
@@ -32,6 +33,31 @@ export function claudeSetUpWorld(prefix: string): ReturnType<typeof tempWorld> {
     launcher: { kind: 'pinned', node: process.execPath, bin: ownBin() },
   });
   return w;
+}
+
+/** A runtime pinned at paths that need not exist: what setup writes, without running it. */
+const PINNED_LAUNCHER = {
+  kind: 'pinned' as const,
+  node: '/opt/node/bin/node',
+  bin: '/opt/ctxmode/bin/context-mode.cjs',
+};
+
+/** Setup (or uninstall) options for one host's MCP entry and hooks in a temp world, as Linux would have them. */
+export function mcpAndHooksOf(
+  w: ReturnType<typeof tempWorld>,
+  host: HostId,
+  scope: 'user' | 'project' = 'user',
+): SetupRunOptions {
+  return {
+    hosts: [getHost(host)],
+    scope,
+    project: w.project,
+    env: w.env,
+    home: w.home,
+    platform: 'linux',
+    launcher: PINNED_LAUNCHER,
+    parts: ['mcp', 'hooks'],
+  };
 }
 
 const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));

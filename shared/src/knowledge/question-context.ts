@@ -48,12 +48,33 @@ const REPORTS_FAILURE =
 const ERROR_CODE = /\bE[A-Z]{3,}\b|\bERR_/;
 const reportsFailure = (sentence: string) => REPORTS_FAILURE.test(sentence) || ERROR_CODE.test(sentence);
 /**
- * A question that reports something not behaving as expected ("doesn't match", "returns `false` instead of
- * errors", "getting the error …") rather than asking how to do something: its answer is usually the docs' caveat.
+ * A question that reports what happened ("doesn't match", "returns `false` instead of errors", "I get the
+ * error …", a pasted error) rather than asking how to do something: its answer is usually the docs' caveat. A
+ * single word does not make a report: "set response headers on the error object", "fail the build if …",
+ * "dont install the handler" and "load source maps from memory instead of disk" ask how to do something.
  */
-const REPORTS_TROUBLE =
-  /\b(?:doesn'?t|does not|don'?t|didn'?t|not work\w*|isn'?t|aren'?t|can'?t|cannot|won'?t|bug|error|wrong|instead|expected|unexpected\w*|fail\w*|broken|issue|problem)\b/i;
-export const reportsTrouble = (question: string): boolean => REPORTS_TROUBLE.test(question);
+const TROUBLE_SIGNS: RegExp[] = [
+  // Something not behaving: "doesn't match", "isn't parsed", "won't work", "can't load".
+  /\b(?:doesn['’]?t|does not|didn['’]?t|did not|isn['’]?t|aren['’]?t|wasn['’]?t|weren['’]?t|won['’]?t|wont|can['’]?t|cannot|couldn['’]?t)\b/i,
+  // "I don't see …", but not the imperative "dont bring the app to the front".
+  /\b(?:i|we|it|they)\s+(?:don['’]?t|do not)\b/i,
+  /\bnot (?:work\w*|properly|correctly)\b|\bstopped working\b|\bmissing something\b/i,
+  // What happened to the asker: "I get …", "I'm getting …", "getting the error", "it throws", "fails with";
+  // not "how can I get …", which asks.
+  /(?<!\b(?:can|could|do|does|would|should|will|to|how)\s+)\b(?:i|we)(?:['’]m| am| are)?\s+(?:get|getting|got)\b/i,
+  /\bgetting (?:the |an? |this )?(?:error|exception|warning)\b|\bresults? in (?:an? )?error\b/i,
+  /\b(?:throws|threw|fails|failed|crash(?:es|ed)?)\b/i,
+  // An outcome other than the one wanted: "returns `false` instead of errors", "still returns", "expected … but".
+  /\b(?:returns?|returned|gives?|gave|yields?|get|got|is|are|becomes?)\b[^.?!]{0,60}\binstead of\b/i,
+  /\binstead of (?:giving|returning|getting|being)\b|\bstill (?:returns?|gets?|not)\b/i,
+  /\b(?:unexpected\w*|expected|would expect|i['’]?d expect)\b/i,
+  /\b(?:bug|wrong|incorrect\w*|broken)\b|\b(?:is|are|was|were|gets?) never\b/i,
+  // A pasted error or output: "JsonWebTokenError: invalid algorithm", `ERR_REQUIRE_ESM`, "… // false".
+  /\b\w*(?:Error|Exception):/,
+  ERROR_CODE,
+  /\/\/\s*(?:false|true|null|undefined)\b|\bYields:/i,
+];
+export const reportsTrouble = (question: string): boolean => TROUBLE_SIGNS.some((re) => re.test(question));
 /**
  * The question needs this many searchable words of its own to stand alone: "Any ideas?", "What is the best
  * library?", "Is there a built-in option?" lean on the sentences before them.

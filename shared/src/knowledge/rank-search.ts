@@ -8,7 +8,7 @@ import { namedSources } from './named-source.js';
 import { reportsTrouble } from './question-context.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
-import { buildSnippet } from './snippet.js';
+import { buildSnippet, caveatShare } from './snippet.js';
 import { parentSection, spreadSiblings } from './spread-siblings.js';
 import { allocateSnippetBytes } from './snippet-allocation.js';
 import { MIN_SNIPPET_BYTES } from './format-search.js';
@@ -33,6 +33,11 @@ function plausibleTypoFix(word: string, fix: string): boolean {
 }
 /** Mean snippet bytes per hit when the caller gives none (the CLI and MCP tool derive it from the budget). */
 const DEFAULT_SNIPPET_BYTES = 500;
+/**
+ * For a trouble report, a hit's share of the snippet bytes is its score × (1 + this × the share of the question's
+ * weight inside its best caveat sentence; snippet.ts caveatShare). Tuned on the tune halves: 3–6 the same, 1–2 less.
+ */
+const CAVEAT_BYTE_LEAN = 4;
 
 interface CandidateRow {
   id: number;
@@ -140,13 +145,19 @@ export function searchKnowledge(
     (s) => s.score,
     (s) => parentSection(s.row.label, s.row.title),
   );
+  // A trouble report is answered by a caveat: the hit whose caveat sentence holds most of the question gets
+  // more of the bytes (the order stays the score's).
+  const preferCaveats = reportsTrouble(query);
+  const byteWeight = (s: Scored) =>
+    preferCaveats
+      ? s.score * (1 + CAVEAT_BYTE_LEAN * caveatShare(s.row.content, reranker.snippetMatchers, reranker.snippetWeights))
+      : s.score;
   const snippetBytes = allocateSnippetBytes(
-    top.map((s) => s.score),
+    top.map(byteWeight),
     top.map((s) => utf8Length(s.row.content.trim())),
     Math.max(MIN_SNIPPET_BYTES, Math.floor(opts.snippetBytes ?? DEFAULT_SNIPPET_BYTES)),
     MIN_SNIPPET_BYTES,
   );
-  const preferCaveats = reportsTrouble(query);
   report.hits = top.map((s, i): SearchHit => ({
     chunkId: Number(s.row.id),
     source: s.row.label,
@@ -155,6 +166,7 @@ export function searchKnowledge(
     snippet: buildSnippet(s.row.content, reranker.snippetMatchers, snippetBytes[i]!, reranker.snippetWeights, {
       definitions: reranker.snippetDefinitions,
       preferCaveats,
+      title: s.row.title,
     }),
     score: Math.round(s.score * 1000) / 1000,
     indexedAt: s.row.indexed_at,

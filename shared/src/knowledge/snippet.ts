@@ -45,13 +45,23 @@ const DEFINITION_BONUS = 1;
 /** Context value of the rest of that definition's list item (its nested note or example), as a share. */
 const DEFINITION_ITEM = 0.6;
 /**
- * A question that reports trouble ("doesn't match", "instead of", an error; question-context.ts) is answered by
- * the docs' caveat more often than by their how-to: the sentence that says what holds only when, by default,
- * unless. With `preferCaveats`, a matching unit that states one is worth this much more.
+ * A question that reports trouble ("doesn't match", "returns … instead of", a pasted error; question-context.ts)
+ * is answered by the docs' caveat more often than by their how-to: the sentence that says what holds only when,
+ * by default, unless. With `preferCaveats`, a matching unit that states one is worth this much more.
  */
 const CAVEAT =
   /\b(?:only|must|unless|never|not|default|defaults|ignored|instead|note|cannot|can't|won't|doesn't|otherwise|except)\b/i;
 const CAVEAT_SHARE = 0.8;
+/**
+ * A section named after an API (`jwt.decode(token [, options])`, an option `wait`, `mergeWithRules`) opens by
+ * saying what it does ("Returns the decoded payload without verifying…", "If `false` it's fulfilled
+ * immediately…"), and users asking about it are often answered by that sentence even when a later line repeats
+ * more of their words. Its opening prose, up to LEAD_BYTES, is worth this share of the best line's weight, so
+ * it is shown when there is room after the matching lines. Sections with a plain title ("Usage", "Options")
+ * do not get it: their opening is an introduction.
+ */
+const LEAD_SHARE = 0.075;
+const LEAD_BYTES = 240;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -168,6 +178,8 @@ export interface SnippetFocus {
   definitions?: ReadonlyArray<{ re: RegExp; weight: number }>;
   /** The question reports trouble: lines stating a caveat (only, unless, by default…) are worth more. */
   preferCaveats?: boolean;
+  /** The chunk's heading path: a section named after an API (`jwt.decode(token)`, `wait`) opens by saying what it does. */
+  title?: string;
 }
 
 /**
@@ -219,6 +231,8 @@ export function buildSnippet(
     const whole = cleaned.join('\n');
     return utf8Length(whole) <= maxBytes ? whole : `${wholePrefix(whole, maxBytes - 4)}\n…`;
   }
+  const lead = focus.title !== undefined && namesAnApi(focus.title) ? leadUnits(units, cleaned) : new Set<number>();
+  const leadValue = LEAD_SHARE * units.reduce((m, u) => Math.max(m, u.score), 0);
   const chosen = new Map<number, { start: number; end: number }>();
   let used = 0;
   const covered = new Set<number>();
@@ -248,6 +262,7 @@ export function buildSnippet(
       let value = 0;
       for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
       if (preferCaveats && value > 0 && CAVEAT.test(cleaned[i]!)) value *= 1 + CAVEAT_SHARE;
+      if (lead.has(i)) value += leadValue;
       const item = definition.weight[i]!;
       if (item > 0 && definition.head[i]) value += item * DEFINITION_BONUS;
       else if (item > 0 && chosen.has(i - 1)) value += item * DEFINITION_ITEM;
@@ -305,6 +320,28 @@ export function buildSnippet(
 }
 
 /**
+ * The last heading of `title` is an API's name: an identifier-like word or a call signature. A later part of a
+ * split section ("… (2)", chunk.ts) does not open the section, so it is not counted.
+ */
+function namesAnApi(title: string): boolean {
+  if (/ \(\d+\)$/.test(title)) return false;
+  const last = (title.split(' > ').pop() ?? '').replace(/[`*]/g, '').trim();
+  return /^[a-z_$][\w$.-]*$/.test(last) || last.includes('(');
+}
+
+/** The units of a chunk's opening prose, up to LEAD_BYTES: none of a code block, table, HTML or heading. */
+function leadUnits(units: Unit[], cleaned: string[]): Set<number> {
+  const out = new Set<number>();
+  let bytes = 0;
+  for (let i = 0; i < units.length; i++) {
+    if (/^(?:```|~~~|\||<|#)/.test(cleaned[i]!) || bytes + units[i]!.bytes > LEAD_BYTES) break;
+    bytes += units[i]!.bytes;
+    out.add(i);
+  }
+  return out;
+}
+
+/**
  * For each unit, the weight of the question's name whose definition it belongs to: the line that starts by
  * naming it (`* \`expiresIn\`: …`) and the lines continuing that list item (a nested note or example), up to the
  * next item, heading or blank line; 0 for every other unit. `head` marks the defining line's first unit.
@@ -330,4 +367,25 @@ function definitionItems(text: string, units: Unit[], definitions: ReadonlyArray
     out.weight[i] = current;
   });
   return out;
+}
+
+/**
+ * The share of the question's weight inside the one sentence of `content` that states a caveat and holds the
+ * most of it (0 when no caveat sentence matches): how likely this chunk answers a trouble report.
+ */
+export function caveatShare(content: string, matchers: RegExp[], weights?: number[]): number {
+  const total = matchers.reduce((a, _, t) => a + Math.max(0, weights?.[t] ?? 1), 0);
+  if (total <= 0) return 0;
+  let best = 0;
+  for (const sentence of content.split(/(?<=[.!?])\s+|\n+/)) {
+    if (!CAVEAT.test(sentence)) continue;
+    let w = 0;
+    matchers.forEach((re, t) => {
+      re.lastIndex = 0;
+      if (re.test(sentence)) w += Math.max(0, weights?.[t] ?? 1);
+      re.lastIndex = 0;
+    });
+    best = Math.max(best, w / total);
+  }
+  return best;
 }

@@ -163,14 +163,38 @@ test('a sentence of context does not pull the answer away from the question', ()
   assert.equal(named[0]?.source, 'http-client');
 });
 
-test('a question reporting that something misbehaves is told from one asking how to do something', () => {
+test('a question reporting what happened is told from one asking how to do something', () => {
+  // Real phrasings from the users' and README question sets (bench/corpus/eval/).
   for (const q of [
     "**/*.env doesn't match .env",
     'applyPatch() sometimes returns `false` instead of errors',
     'Getting the error "expiresIn" should be a number of seconds',
     'wait does not work on macOS',
+    'Newlines are not properly compared when using diffWords',
+    "I'm using jsonwebtoken to validate an id_token server side, but it fails with: JsonWebTokenError: invalid algorithm.",
+    "This however throws errors, when the path doesn't exist yet",
+    'instead of giving me noInstall: true as I would expect, I get install: false and noInstall: false.',
+    "minimatch('/foo.json', '*.json') // false",
+    '[ERR_REQUIRE_ESM]: require() of ES Module not supported. Any idea?',
+    'It works fine on Windows, but on Mac OS, the callback is never called.',
+    'I didn’t think that was much of a big deal until I realized it takes 3 ignore next statements',
+    "Arrays doesn't seem to work. Or am I missing something?",
   ])
     assert.ok(reportsTrouble(q), q);
-  for (const q of ['how do I match dotfiles', 'set the default port', 'what does the wait option do'])
+  // How-to questions that merely mention an error, a failure, "instead of" or an imperative "don't".
+  for (const q of [
+    'how do I match dotfiles',
+    'set the default port',
+    'what does the wait option do',
+    'set response headers on the error object',
+    'create a 404 error with a message in express',
+    'fail the build if line coverage is under 95 percent',
+    'treat a returned value as a failure and retry',
+    'continue parsing after an error',
+    'dont install the uncaught exception handler',
+    'load source maps from memory instead of disk',
+    'How can I get all 64 zeroes without conversion to number and back to string?',
+    'Is there a way to `tap` a hook before other already-registered taps? I see Hook options `before` and `stage`.',
+  ])
     assert.ok(!reportsTrouble(q), q);
 });

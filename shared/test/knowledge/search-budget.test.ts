@@ -140,3 +140,46 @@ test('the typo fallback does not shorten a short word into another (hide → ide
   // "remove" is in a synonym group: the store only says "remover", and that is not a typo for it.
   assert.deepEqual(kb.searchWithReport!('remove files', { limit: 3 }).corrections, []);
 });
+
+test('a trouble report gets more of the result whose caveat answers it, even when it ranks below another', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-budget-'));
+  dirs.push(dir);
+  const kb = openKnowledgeBase({ path: join(dir, 'knowledge.db') });
+  open.push(kb);
+  const steps = (which: string, n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `- Step ${i}: the ${which} lock file is written next to the target file and refreshed while the lock is held.`,
+    ).join('\n');
+  const resolving = [
+    'Paths are resolved first.',
+    ...Array.from(
+      { length: 8 },
+      (_, i) => `- Resolving rule ${i}: symlinks are followed so two paths to one target share a lock.`,
+    ),
+    'The target file must already exist when you lock it, unless you pass `realpath: false`:',
+    '',
+    '```js',
+    "await lock('./reports/next.csv', { realpath: false });",
+    '```',
+  ].join('\n');
+  kb.index({
+    source: 'lockfile',
+    format: 'markdown',
+    content: `# lockfile\n\n## Locking a file that exists\n\n${steps('first', 12)}\n\n## Releasing a lock file\n\n${steps('second', 10)}\n\n## Resolving\n\n${resolving}\n`,
+  });
+  const shown = (query: string) => {
+    const { hits } = kb.searchWithReport!(query, { limit: 3, snippetBytes: 500 });
+    return new Map(hits.map((h) => [h.title.split(' > ').pop(), h.snippet]));
+  };
+  const trouble = shown('lock() throws when the file does not exist yet');
+  const howTo = shown('lock a file before it exists');
+  // The caveat's section ranks 2nd in both; only the trouble report gives it the larger share.
+  assert.ok(
+    trouble.get('Resolving')!.length > trouble.get('Locking a file that exists')!.length,
+    [...trouble].join('\n'),
+  );
+  assert.ok(howTo.get('Resolving')!.length < howTo.get('Locking a file that exists')!.length, [...howTo].join('\n'));
+  assert.match(trouble.get('Resolving')!, /must already exist when you lock it, unless you pass `realpath: false`/);
+});

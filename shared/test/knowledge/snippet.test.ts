@@ -127,3 +127,26 @@ test('for a question reporting trouble, the caveat among equally matching lines 
   assert.doesNotMatch(howTo, /unless the `dot` option is set/);
   assert.match(trouble, /Paths starting with a dot are never matched unless the `dot` option is set\./);
 });
+
+test('a section named after an API shows its opening sentence, which says what the API does', () => {
+  const text = [
+    '(Synchronous) Returns the decoded payload without verifying if the signature is valid.',
+    '',
+    'The token is split at its dots and each part is base64url-decoded; nothing is checked against a key or a clock.',
+    '',
+    '> __Warning:__ You should __not__ use this for untrusted messages. You most likely want `jwt.verify` instead.',
+    '',
+    '`token` is the JsonWebToken string',
+    '',
+    ...options.slice(0, 6),
+    '* `json`: force JSON.parse on the payload even if the header doesn\'t contain `"typ":"JWT"`.',
+    ...options.slice(6, 12),
+  ].join('\n');
+  const matchers = ['untrusted', 'messages', 'header'].map((w) => termMatcher(w));
+  const shown = (title: string) => buildSnippet(text, matchers, 400, [4, 4, 1], { title });
+  assert.match(shown('Usage > jwt.decode(token [, options])'), /Returns the decoded payload without verifying/);
+  assert.match(shown('Options > complete'), /Returns the decoded payload without verifying/);
+  // A plain title opens with an introduction, and a later part of a split section does not open it at all.
+  assert.doesNotMatch(shown('Usage > Decoding'), /Returns the decoded payload/);
+  assert.doesNotMatch(shown('Usage > jwt.decode(token [, options]) (2)'), /Returns the decoded payload/);
+});
