@@ -16,8 +16,9 @@ data class ConnectInputs(val nodePath: String, val nodeVersion: String, val plug
 /**
  * What the IDE session remembers between connects, so a user whose engine is refused (no SQLite driver) or whose
  * managed install failed (offline, no npm) does not wait for the same npm run and `doctor` on every click:
- * a refusal is answered at once for the same inputs, and a failed install is not retried for them. [forget] is the
- * user's explicit retry. Shared by every project of the IDE (the outcome does not depend on the project).
+ * a lasting refusal is answered at once for the same inputs, and a failed install is not retried for them. A
+ * refusal because a command gave no answer (timed out, killed) is not kept: the next action asks again. [forget] is
+ * the user's explicit retry. Shared by every project of the IDE (the outcome does not depend on the project).
  */
 class ConnectMemory {
     private var refusal: Pair<ConnectInputs, ConnectOutcome.Refused>? = null
@@ -53,14 +54,23 @@ class ConnectMemory {
 sealed interface ConnectOutcome {
     /** [installNote]: why the managed runtime was not installed (the bundled engine serves meanwhile), if it failed. */
     data class Connected(val client: EngineClient, val installNote: String? = null) : ConnectOutcome
-    /** [problem]: a short key (one notification per key); [message]: why, and what to do. */
-    data class Refused(val problem: String, val message: String) : ConnectOutcome
+    /**
+     * [problem]: a short key (one notification per key); [message]: why, and what to do. [lasting]: the engine or
+     * the file system answered, so the same inputs give the same refusal (remembered for the session); false when
+     * a command gave no answer ([NO_ANSWER]), which the next connect runs again.
+     */
+    data class Refused(val problem: String, val message: String, val lasting: Boolean = true) : ConnectOutcome
+
+    companion object {
+        /** The problem key of a refusal for a missing answer, apart from "engine" and "sqlite" (one balloon each). */
+        const val NO_ANSWER = "no-answer"
+    }
 }
 
 /**
  * From a located Node to an engine the plugin may use: locates the engine, installs the bundled one as the managed
- * runtime when it is newer, and asks the engine whether it can open its store (StoreCheck). Remembers refusals and
- * failed installs in [memory] for the same inputs.
+ * runtime when it is newer, and asks the engine whether it can open its store (StoreCheck). Remembers lasting
+ * refusals and failed installs in [memory] for the same inputs.
  */
 class EngineConnector(private val runner: ProcessRunner, private val memory: ConnectMemory) {
     fun connect(node: NodeLookup.Found, settings: ConnectSettings, layout: PluginLayout, dataHome: File,
@@ -69,7 +79,7 @@ class EngineConnector(private val runner: ProcessRunner, private val memory: Con
         memory.refusalFor(inputs)?.let { return it }
         val locator = EngineLocator(runner)
         val lookup = locator.locate(node.path, settings.enginePath, layout, dataHome)
-        if (lookup is EngineLookup.Missing) return refuse(inputs, ConnectOutcome.Refused("engine", lookup.message))
+        if (lookup is EngineLookup.Missing) return refuse(inputs, lookup.message, lookup.lasting, "engine")
         lookup as EngineLookup.Found
         var engine = lookup.engine
         var note: String? = null
@@ -87,11 +97,13 @@ class EngineConnector(private val runner: ProcessRunner, private val memory: Con
         }
         val client = EngineClient(runner, engine, dataSetting)
         // Never half-installed: an engine that cannot open its store is not offered to Copilot nor shown.
-        StoreCheck.refusal(client, cancel)?.let { return refuse(inputs, ConnectOutcome.Refused("sqlite", it)) }
+        StoreCheck.refusal(client, cancel)?.let { return refuse(inputs, it.message, it.lasting, "sqlite") }
         return ConnectOutcome.Connected(client, note)
     }
 
-    private fun refuse(inputs: ConnectInputs, outcome: ConnectOutcome.Refused) = outcome.also {
-        memory.refused(inputs, it)
-    }
+    /** Only a lasting refusal is remembered: a timed-out probe or `doctor` under load must not stick. */
+    private fun refuse(inputs: ConnectInputs, message: String, lasting: Boolean, problem: String) =
+        ConnectOutcome.Refused(if (lasting) problem else ConnectOutcome.NO_ANSWER, message, lasting).also {
+            if (lasting) memory.refused(inputs, it)
+        }
 }

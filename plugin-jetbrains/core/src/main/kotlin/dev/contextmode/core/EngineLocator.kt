@@ -37,37 +37,52 @@ fun managedCli(dataHome: File, packageName: String): File =
 sealed interface EngineLookup {
     /** [refreshManaged]: the bundled engine is newer than the managed install (or there is none): install it. */
     data class Found(val engine: Engine, val refreshManaged: Boolean) : EngineLookup
-    data class Missing(val message: String) : EngineLookup
+    /**
+     * [lasting]: every CLI looked at is absent or ran and gave no version, which the same inputs give again. Not
+     * lasting: a `--version` gave no answer (timed out under load, killed), so the next connect looks again.
+     */
+    data class Missing(val message: String, val lasting: Boolean = true) : EngineLookup
 }
+
+/** A CLI's `--version`: the version, or null; [answered] is false when the run gave no answer (timed out, killed). */
+data class VersionProbe(val version: String?, val answered: Boolean)
 
 /**
  * Chooses the engine CLI: the `enginePath` setting, else the managed install under the data root when it is at
  * least as new as the bundled copy, else the copy inside the plugin. Each is checked by running `--version`.
  */
 class EngineLocator(private val runner: ProcessRunner) {
-    fun version(node: String, cli: File): String? {
-        if (!cli.isFile) return null
+    fun probe(node: String, cli: File): VersionProbe {
+        if (!cli.isFile) return VersionProbe(null, answered = true)
         val spec = CommandSpec(
             listOf(node, cli.path, "--version"),
             env = mapOf("CONTEXT_MODE_PLATFORM" to HOST_ID),
-            timeoutMs = 20_000,
+            timeoutMs = VERSION_TIMEOUT_MS,
         )
         val r = runner.run(spec, CancelToken())
-        return r.stdout.trim().lines().lastOrNull()?.takeIf { r.ok && Regex("""^\d+\.\d+\.\d+""").containsMatchIn(it) }
+        val v = r.stdout.trim().lines().lastOrNull()
+            ?.takeIf { r.ok && Regex("""^\d+\.\d+\.\d+""").containsMatchIn(it) }
+        return VersionProbe(v, answered = r.answered)
     }
+
+    fun version(node: String, cli: File): String? = probe(node, cli).version
 
     fun locate(node: String, setting: String?, layout: PluginLayout, dataHome: File): EngineLookup {
         setting?.trim()?.takeIf { it.isNotEmpty() }?.let { path ->
-            val v = version(node, File(path))
-                ?: return EngineLookup.Missing(
-                    "The engine path setting names $path, which does not run as a context-mode CLI.",
-                )
+            val p = probe(node, File(path))
+            val v = p.version ?: return EngineLookup.Missing(
+                if (p.answered) "The engine path setting names $path, which does not run as a context-mode CLI."
+                else noAnswer(path),
+                lasting = p.answered,
+            )
             return EngineLookup.Found(Engine(node, path, v, EngineSource.SETTING), refreshManaged = false)
         }
         val name = layout.packageInfo()?.first ?: "ctxmode"
         val managed = managedCli(dataHome, name)
-        val managedV = version(node, managed)
-        val bundledV = version(node, layout.bundledCli)
+        val managedP = probe(node, managed)
+        val bundledP = probe(node, layout.bundledCli)
+        val managedV = managedP.version
+        val bundledV = bundledP.version
         return when {
             managedV != null && (bundledV == null || Versions.compare(managedV, bundledV) >= 0) ->
                 EngineLookup.Found(Engine(node, managed.path, managedV, EngineSource.MANAGED), refreshManaged = false)
@@ -76,12 +91,22 @@ class EngineLocator(private val runner: ProcessRunner) {
                     Engine(node, layout.bundledCli.path, bundledV, EngineSource.BUNDLED),
                     refreshManaged = true,
                 )
+            !managedP.answered -> EngineLookup.Missing(noAnswer(managed.path), lasting = false)
+            !bundledP.answered -> EngineLookup.Missing(noAnswer(layout.bundledCli.path), lasting = false)
             else -> EngineLookup.Missing(
                 "No context-mode engine was found: the managed install under $dataHome is missing and the " +
                     "plugin's own copy does not run. Reinstall the plugin or set the engine path.",
             )
         }
     }
+
+    /** Says that the engine did not answer in time, not that there is none: nothing is known about it yet. */
+    private fun noAnswer(cli: String) =
+        "context-mode is not wired into Copilot yet: the engine at $cli gave no answer to `--version` within " +
+            "${VERSION_TIMEOUT_MS / 1000} s (timed out or stopped; the IDE may still be starting). The next action " +
+            "looks again."
+
+    companion object { const val VERSION_TIMEOUT_MS = 20_000L }
 }
 
 /**

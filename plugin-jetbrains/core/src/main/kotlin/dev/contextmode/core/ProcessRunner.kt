@@ -25,6 +25,15 @@ data class ProcessResult(
     val startError: String? = null,
 ) {
     val ok get() = exitCode == 0 && !timedOut && !cancelled && startError == null
+
+    /**
+     * The program ran and exited by itself, so its answer (a version, a report, an error) is what a rerun with the
+     * same inputs gives. False when it gave no answer: it did not start, timed out, was cancelled or was killed by a
+     * signal (on Unix an exit status of 128 + the signal; the engine itself exits 0, 1 or 2). Only an answer may be
+     * remembered for the session; a busy machine's missing answer is asked again.
+     */
+    val answered get() = startError == null && !timedOut && !cancelled && exitCode != null && !killedBySignal
+    val killedBySignal get() = exitCode != null && exitCode > 128
 }
 
 /** Lets a caller (an IDE progress indicator, a closing project) end a run early. */

@@ -169,9 +169,13 @@ data class DashboardState(val project: ProjectRef, val stats: StatsReport, val m
 
 /** A failed engine command as the user sees it: what happened and, when known, what to do. */
 data class EngineError(val code: String, val message: String, val hint: String? = null) {
+    /** The engine gave no answer (not started, timed out, cancelled, killed): asking again may get one. */
+    val unanswered get() = code in UNANSWERED
+
     companion object {
         /** The engine's JSON error document (shared/src/protocol/error.ts), on stdout with a non-zero exit. */
         const val SCHEMA = "context-mode.error/1"
+        private val UNANSWERED = setOf("spawn", "timeout", "cancelled", "killed")
 
         /** The engine answered something this plugin does not understand: the two were not updated together. */
         fun protocol(why: String?) = EngineError(
@@ -205,6 +209,10 @@ object EngineOutput {
         }
         if (r.timedOut) return EngineResult.Failed(EngineError("timeout", "The engine did not answer in time."))
         if (r.cancelled) return EngineResult.Failed(EngineError("cancelled", "Cancelled."))
+        if (r.killedBySignal) {
+            return EngineResult.Failed(EngineError("killed",
+                "The engine was stopped by signal ${r.exitCode!! - 128} before it answered."))
+        }
         val doc = r.stdout.trim().takeIf { it.startsWith("{") }
             ?.let { runCatching { JsonObject.parse(it) }.getOrNull() }
         if (doc?.strOrNull("schema") == EngineError.SCHEMA) return EngineResult.Failed(EngineError.from(doc))

@@ -25,6 +25,12 @@ object WatchRule {
     const val DEBOUNCE_MS = 250L
     /** As WATCH_PROBE_MS in watch-rule.ts: probe + debounce keep a change under 1 s. */
     const val PROBE_MS = 250L
+    /**
+     * The longest a look waits from the first event it answers. Each event re-arms the debounce, so a store
+     * written more often than every DEBOUNCE_MS (a long index run) would postpone the look until the writes stop:
+     * while events keep coming, a look still runs at least every MAX_WAIT_MS, and the view follows the run.
+     */
+    const val MAX_WAIT_MS = 4 * DEBOUNCE_MS
     private val STORES = listOf("ledger.db", "memory.db", "knowledge.db")
     private val STORE_EVENT = Regex("""^(ledger|memory|knowledge)\.db(-wal|-shm|-journal)?$""")
 
@@ -58,7 +64,8 @@ object WatchRule {
  * changed. The folder and its spool appear with the first tool call and a purge may delete them: what is missing
  * is looked for every [WatchRule.PROBE_MS], and the signature is taken then too. The JDK's WatchService on macOS
  * polls (every 2–10 s) instead of using file events; the probe's look bounds the delay at PROBE_MS + DEBOUNCE_MS
- * on every OS, and costs a few stat calls (an unchanged signature refreshes nothing).
+ * on every OS, and costs a few stat calls (an unchanged signature refreshes nothing). Under a stream of writes
+ * (events closer than DEBOUNCE_MS) a look runs at most [WatchRule.MAX_WAIT_MS] after the first event it answers.
  */
 class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : AutoCloseable {
     private val service = FileSystems.getDefault().newWatchService()
@@ -68,6 +75,9 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
     private val keys = HashMap<WatchKey, Boolean>() // true: the spool folder
     @Volatile private var shown = WatchRule.signature(dir)
     private var pending: ScheduledFuture<*>? = null
+    /** When the first event the pending look answers came, and when that look runs (System.nanoTime). */
+    private var firstPendingNs = 0L
+    private var dueNs = 0L
     @Volatile private var closed = false
     private val loop = Thread(::run, "context-mode-watch").apply { isDaemon = true; start() }
 
@@ -91,8 +101,18 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
         // A probe only asks for a look: it must not postpone one already due. The probe period equals the debounce,
         // so re-arming here let each probe cancel the look the previous one scheduled, and under load no look ran.
         if (force && pending?.isDone == false) return
-        pending?.cancel(false)
-        pending = timer.schedule(::settle, WatchRule.DEBOUNCE_MS, TimeUnit.MILLISECONDS)
+        val now = System.nanoTime()
+        // A look that is due (running, or about to) may have read the stores before this event: it is left to run,
+        // and this event starts the next burst.
+        val waiting = pending?.isDone == false && dueNs > now
+        if (!waiting) firstPendingNs = now
+        // The debounce after this event, but no later than MAX_WAIT_MS after the first event still unanswered; a
+        // look already due by then answers this event too (re-arming it would let a fast stream starve it again).
+        val due = minOf(now + MS.toNanos(WatchRule.DEBOUNCE_MS), firstPendingNs + MS.toNanos(WatchRule.MAX_WAIT_MS))
+        if (waiting && due <= dueNs) return
+        if (waiting) pending?.cancel(false)
+        dueNs = due
+        pending = timer.schedule(::settle, due - now, TimeUnit.NANOSECONDS)
     }
 
     private fun settle() {
@@ -131,4 +151,6 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
         timer.shutdownNow()
         loop.interrupt()
     }
+
+    private companion object { val MS = TimeUnit.MILLISECONDS }
 }

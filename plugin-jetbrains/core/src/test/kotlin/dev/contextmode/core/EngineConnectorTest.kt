@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test
 import java.io.File
 import java.nio.file.Files
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -13,12 +14,16 @@ import kotlin.test.assertTrue
  * A refused user does not wait for the same npm run and `doctor` on every click: the connect the IDE runs on each
  * action while it has no engine, without the IDE, with the real engine from the plugin zip. The runner counts the
  * commands; its managed install fails at once as npm does offline (this machine's npm could not fetch the driver).
+ * A command that gives no answer (a busy machine) really times out: it runs with a 1 ms limit and is killed.
  */
 class EngineConnectorTest {
     private class CountingRunner(env: Map<String, String>) : ProcessRunner {
         private val real = JdkProcessRunner(env)
         var installs = 0
         var doctors = 0
+        var versions = 0
+        /** The engine argument ("doctor", "--version") whose runs time out while set. */
+        var timingOut: String? = null
 
         override fun run(spec: CommandSpec, cancel: CancelToken): ProcessResult {
             if ("upgrade" in spec.argv) {
@@ -26,7 +31,8 @@ class EngineConnectorTest {
                 return ProcessResult(1, "", "npm error code ENOTCACHED (offline)", timedOut = false, cancelled = false)
             }
             if ("doctor" in spec.argv) doctors++
-            return real.run(spec, cancel)
+            if ("--version" in spec.argv) versions++
+            return real.run(if (timingOut in spec.argv) spec.copy(timeoutMs = 1) else spec, cancel)
         }
     }
 
@@ -71,6 +77,48 @@ class EngineConnectorTest {
         memory.forget() // Tools → context-mode → Refresh
         assertIs<ConnectOutcome.Refused>(connector.connect(found(), ConnectSettings(), layout, h.data))
         assertEquals(4 to 4, runner.installs to runner.doctors, "an explicit refresh was answered from memory")
+    }
+
+    @Test
+    fun `a store check that timed out says so and is not remembered - the next connect runs doctor again`() {
+        val runner = refusedRunner()
+        val connector = EngineConnector(runner, ConnectMemory())
+        runner.timingOut = "doctor"
+        val first = assertIs<ConnectOutcome.Refused>(connector.connect(found(), ConnectSettings(), layout, h.data))
+        assertFalse(first.lasting)
+        assertEquals(ConnectOutcome.NO_ANSWER, first.problem)
+        assertTrue("timed out after 120 s" in first.message, first.message)
+        assertFalse("cannot open its SQLite store" in first.message, "a timeout is no verdict: ${first.message}")
+        assertEquals(1, runner.doctors)
+        // The machine is no longer busy: the next action asks the engine again and gets its real answer, which
+        // (it will not change for these inputs) is remembered from then on.
+        runner.timingOut = null
+        val second = assertIs<ConnectOutcome.Refused>(connector.connect(found(), ConnectSettings(), layout, h.data))
+        assertEquals(2, runner.doctors, "the timed-out store check was answered from memory")
+        assertEquals("sqlite", second.problem)
+        assertTrue(second.lasting && "cannot open its SQLite store" in second.message, second.message)
+        assertEquals(second, connector.connect(found(), ConnectSettings(), layout, h.data))
+        assertEquals(2, runner.doctors)
+        assertEquals(1, runner.installs, "the failed install is still not retried for the same inputs")
+    }
+
+    @Test
+    fun `a version probe that timed out says so and is not remembered - the next connect looks again`() {
+        val runner = refusedRunner()
+        val connector = EngineConnector(runner, ConnectMemory())
+        runner.timingOut = "--version"
+        val first = assertIs<ConnectOutcome.Refused>(connector.connect(found(), ConnectSettings(), layout, h.data))
+        assertFalse(first.lasting)
+        assertTrue("gave no answer to `--version` within 20 s" in first.message, first.message)
+        assertFalse("No context-mode engine was found" in first.message, "a timeout is no verdict: ${first.message}")
+        val probes = runner.versions
+        assertTrue(probes > 0)
+        assertEquals(0 to 0, runner.installs to runner.doctors, "nothing runs past an engine that did not answer")
+        runner.timingOut = null
+        val second = assertIs<ConnectOutcome.Refused>(connector.connect(found(), ConnectSettings(), layout, h.data))
+        assertTrue(runner.versions > probes, "the timed-out probe was answered from memory")
+        assertEquals("sqlite", second.problem, "the engine is found once it answers, and then asked for its store")
+        assertEquals(1 to 1, runner.installs to runner.doctors)
     }
 
     @Test

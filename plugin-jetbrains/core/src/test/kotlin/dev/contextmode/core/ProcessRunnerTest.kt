@@ -48,6 +48,19 @@ class ProcessRunnerTest {
     }
 
     @Test
+    fun `a process killed by a signal gave no answer, and says so`() {
+        // What the OOM killer or a user's kill does to an engine run under load: no answer to remember.
+        val r = JdkProcessRunner().run(CommandSpec(listOf("sh", "-c", "kill -9 $$")), CancelToken())
+        assertEquals(137, r.exitCode)
+        assertFalse(r.answered)
+        val error = (EngineOutput.parse(r) { it } as EngineResult.Failed).error
+        assertEquals("killed", error.code)
+        assertTrue(error.unanswered && "signal 9" in error.message, error.message)
+        val exited = JdkProcessRunner().run(CommandSpec(listOf("sh", "-c", "exit 1")), CancelToken())
+        assertTrue(exited.answered, "a program that exited by itself answered")
+    }
+
+    @Test
     fun `cancel ends a running process`() {
         val token = CancelToken()
         thread { Thread.sleep(500); token.cancel() }

@@ -27,7 +27,9 @@ class StoreCheckTest {
         val runner = JdkProcessRunner(h.env + ("CONTEXT_MODE_SQLITE_DRIVER" to "better-sqlite3"))
         val found = assertIs<EngineLookup.Found>(EngineLocator(runner).locate(TestEngine.node, null, layout, h.data))
         assertEquals(EngineSource.BUNDLED, found.engine.source, "the engine still starts: --version needs no store")
-        val refusal = assertNotNull(StoreCheck.refusal(EngineClient(runner, found.engine, h.data.path)))
+        val answer = assertNotNull(StoreCheck.refusal(EngineClient(runner, found.engine, h.data.path)))
+        assertTrue(answer.lasting, "the engine answered: the same Node gives the same answer")
+        val refusal = answer.message
         assertTrue(refusal.startsWith("context-mode is not wired into Copilot: the engine"), refusal)
         assertTrue("cannot open its SQLite store" in refusal && "better-sqlite3" in refusal, refusal)
         assertTrue(refusal.endsWith(StoreCheck.REMEDY), refusal)

@@ -94,6 +94,40 @@ class StoreWatcherTest {
     }
 
     @Test
+    fun `a stream of writes closer than the debounce is reported while it runs, not only when it stops`() {
+        // A long index run: the knowledge store grows every 50 ms for 5 × MAX_WAIT_MS. Each write re-arms the
+        // debounce; the watcher must still look while the writes keep coming. Generous on purpose (CI is loaded):
+        // one report in 5 s proves the look is not starved, where the debounce alone would give none.
+        val dir = TestEngine.tempDir("stream")
+        val store = File(dir, "knowledge.db").apply { writeBytes(ByteArray(4096)) }
+        val reports = java.util.concurrent.ConcurrentLinkedQueue<Long>()
+        StoreWatcher(dir) { reports += System.nanoTime() }.use {
+            Thread.sleep(2 * WatchRule.PROBE_MS) // the first look at the folder settles
+            reports.clear()
+            val started = System.nanoTime()
+            val runNs = 5 * WatchRule.MAX_WAIT_MS * 1_000_000
+            var writes = 0
+            var last = started
+            var longestGapMs = 0L
+            while (System.nanoTime() - started < runNs) {
+                java.io.FileOutputStream(store, true).use { it.write(ByteArray(512)) }
+                writes++
+                val now = System.nanoTime()
+                longestGapMs = maxOf(longestGapMs, (now - last) / 1_000_000)
+                last = now
+                Thread.sleep(50)
+            }
+            val during = reports.count { it < last }
+            println("StoreWatcherTest: $writes writes in ${(last - started) / 1_000_000} ms (longest gap " +
+                "$longestGapMs ms), $during reports while they ran, first " +
+                "${reports.firstOrNull()?.let { (it - started) / 1_000_000 }} ms after the first write")
+            assertTrue(during > 0, "no report in ${(last - started) / 1_000_000} ms of writes every ~50 ms")
+            // The last writes are reported too, once they stop.
+            assertTrue(waitFor(5_000) { reports.any { it > last } }, "the last write was not reported")
+        }
+    }
+
+    @Test
     fun `an idle watcher over a populated project reports nothing, though it looks every probe`() {
         val h = TestEngine.Home()
         val project = TestEngine.gitRepo()
