@@ -3,7 +3,7 @@
  * once at start, so a launcher only on PATH would need a restart). This plans that launcher, a small script that
  * pins the runtime and engine the extension uses, and writes it.
  */
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export const COMMAND_NAME = 'ctxmode';
@@ -49,13 +49,25 @@ export function isOurShim(existing: string | undefined): boolean {
  */
 export function writeLauncher(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  // A launcher linked from elsewhere (dotfiles managed by stow or chezmoi) is rewritten where it lives: renaming over
+  // the link would turn it into a plain file.
+  const target = linkTarget(path);
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   try {
     writeFileSync(tmp, content, { mode: 0o755 });
     chmodSync(tmp, 0o755);
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
+  }
+}
+
+/** The file a symbolic link at `path` resolves to; `path` itself when it is no link or its target is missing. */
+function linkTarget(path: string): string {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path;
   }
 }

@@ -62,7 +62,16 @@ export function ensureHookCommand(engine: EngineContext): 'written' | 'current' 
     );
     return 'unsupported';
   }
-  const existing = existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
+  let existing: string | undefined;
+  try {
+    existing = existsSync(plan.path) ? readFileSync(plan.path, 'utf8') : undefined;
+  } catch (err) {
+    // A folder or an unreadable file at that path is not ours to replace; setup goes on and says why hooks may not run.
+    void vscode.window.showWarningMessage(
+      `context-mode: Copilot's hooks need the ${COMMAND_NAME} command, and ${plan.path} cannot be read: ${(err as Error).message}`,
+    );
+    return 'unsupported';
+  }
   if (!isOurShim(existing)) {
     engine.log.warn(`${plan.path} is not ours; the hooks run it as it is`);
     return 'not-ours';

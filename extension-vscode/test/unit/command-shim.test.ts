@@ -3,13 +3,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
   closeSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
+  readFileSync,
   readSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +83,26 @@ test('a hook that opened the launcher before it is rewritten still reads the who
     assert.equal(execFileSync('cat', [managed.path], { encoding: 'utf8' }), managed.content);
     assert.equal(statSync(managed.path).mode & 0o777, 0o755);
     assert.deepEqual(readdirSync(managed.dir), ['ctxmode'], 'no temp file left beside it');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a launcher linked from a dotfiles folder is rewritten where it lives; the link stays a link', () => {
+  const home = mkdtempSync(join(tmpdir(), 'cm-home-'));
+  try {
+    const old = planCommandShim({ home, platform: 'linux', node: process.execPath, cli: '/ext/engine/cli.cjs' });
+    const now = planCommandShim({ home, platform: 'linux', node: process.execPath, cli: '/data/runtime/cli.cjs' });
+    assert.ok(old.ok && now.ok);
+    const dotfiles = join(home, 'dotfiles', 'bin');
+    mkdirSync(dotfiles, { recursive: true });
+    writeFileSync(join(dotfiles, 'ctxmode'), old.content, { mode: 0o755 });
+    mkdirSync(now.dir, { recursive: true });
+    symlinkSync(join(dotfiles, 'ctxmode'), now.path);
+    writeLauncher(now.path, now.content);
+    assert.ok(lstatSync(now.path).isSymbolicLink(), 'still a link');
+    assert.equal(readFileSync(join(dotfiles, 'ctxmode'), 'utf8'), now.content);
+    assert.deepEqual(readdirSync(dotfiles), ['ctxmode'], 'no temp file left beside it');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
