@@ -2,6 +2,7 @@ import type { QueryTerm } from './fts-query.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { hasCjk, lightStem } from './query-terms.js';
 import { definitionTests, namedTerms } from './defined-terms.js';
+import { headingNamesCall } from './called-api.js';
 import { withoutBoilerplate } from './snippet.js';
 import { idfOf } from './term-frequency.js';
 import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-match.js';
@@ -21,6 +22,7 @@ export const RANK_WEIGHTS: Readonly<Record<keyof RankParts, number>> = {
   phrase: 0.3,
   label: 0.3,
   named: 2,
+  called: 0.25,
   session: 1,
 };
 /** Query-word weights are IDF raised to this power, so a generic word ("error", "windows") counts for less. */
@@ -118,6 +120,8 @@ export function buildReranker(
     return [weight, ...g.alts.map(() => ALT_WEIGHT * weight)];
   });
 
+  const namesCall = headingNamesCall(query);
+
   function score(row: RerankRow, fused: number): { parts: RankParts; originalHit: boolean } {
     // Badge rows and link definitions say nothing about what a chunk covers.
     const titleLower = row.title.toLowerCase();
@@ -156,6 +160,8 @@ export function buildReranker(
       // Naming the library or file in the question ("use raw-body with …") points at that source.
       label: labelTerms.some((re) => re.test(label)) ? 1 : 0,
       named: namedLabels.has(row.label) ? 1 : 0,
+      // A pasted call (`lockFile.lock(…)`) points at the section headed by that API (called-api.ts).
+      called: namesCall?.(row.title) ? 1 : 0,
       session:
         sessionId && row.session_id ? (row.session_id === sessionId ? OWN_SESSION_BONUS : OTHER_SESSION_PENALTY) : 0,
     };

@@ -69,6 +69,8 @@ export interface RankParts {
   label: number;
   /** 1 when the question names the source outright (its whole package or file name; see named-source.ts). */
   named: number;
+  /** 1 when the chunk's own heading names an API the question's pasted code calls (see called-api.ts). */
+  called: number;
   /** The session bonus itself: + for the caller's session, − for another session's content, 0 otherwise. */
   session: number;
 }
