@@ -8,7 +8,8 @@ import { Command } from 'commander';
 import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import { registerAllCommands } from '../../src/cli/commands/all.js';
 import { runHostChecks } from '../../src/doctor/host-checks.js';
-import { ownBin, runSetup, runUninstall } from '../../src/setup/run-setup.js';
+import { ownBin, runSetup } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { parse as parseToml } from 'smol-toml';
 import { getHost } from '@context-mode/shared/platforms/host-table';
-import { runSetup, runUninstall } from '../../src/setup/run-setup.js';
+import { runSetup } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);

@@ -18,7 +18,8 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
-import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { runSetup, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
 import {
   canonical,
   FILES,

@@ -27,7 +27,8 @@ import { readSetupState } from '../../src/setup/setup-state.js';
 import { runUpgrade } from '../../src/setup/upgrade.js';
 import { applyFixes } from '../../src/doctor/doctor-fixes.js';
 import { packFake } from './fake-package.js';
-import { runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { runSetup, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
 import { cliSetup, removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

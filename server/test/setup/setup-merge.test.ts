@@ -9,7 +9,8 @@ import { parse as parseToml } from 'smol-toml';
 import { allHosts, getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { planUninstall } from '@context-mode/shared/setup/plan-setup';
-import { defaultLauncher, ownBin, runSetup, runUninstall, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { defaultLauncher, ownBin, runSetup, type SetupRunOptions } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
 import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -177,7 +177,7 @@ export function registerSetupCommands(program: Command): void {
     .addHelpText('after', hostIdsHelp)
     .action(async (flags: SetupFlags) => {
       try {
-        const { runUninstall } = await import('../../setup/run-setup.js');
+        const { runUninstall } = await import('../../setup/run-uninstall.js');
         const home = process.env.HOME || homedir();
         const hosts = flags.host?.length ? hostsFrom(flags.host) : [...allHosts()];
         const project = projectFrom(flags.project);
