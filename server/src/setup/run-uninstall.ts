@@ -4,6 +4,7 @@ import type { HostRecord } from '@context-mode/shared/platforms/types';
 import type { SetupPlan } from '@context-mode/shared/protocol/setup';
 import { diffOf, planUninstall, type PlannedFile, type PlannedHost } from '@context-mode/shared/setup/plan-setup';
 import { jsonEqual, setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
+import { restoredMcpEntry } from '@context-mode/shared/setup/mcp-entry-fields';
 import { MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
@@ -74,6 +75,31 @@ function withoutEntry(host: HostRecord, f: PlannedFile, text: string): string | 
 }
 
 /**
+ * In a file edited since setup, where the user had their own context-mode entry before it: that entry comes back
+ * (from the setup backup) with what they changed in it since, instead of going as a whole. Every value they wrote
+ * stays in the file, so no copy is needed; the note says what was put back. False when this does not apply.
+ */
+function restoreOwnEntry(host: HostRecord, f: PlannedFile, rec: FileRecord, dryRun: boolean, notes: string[]): boolean {
+  const mcp = host.paths.value.mcpConfig;
+  if (!mcp || f.before === undefined || !rec.backup || !existsSync(rec.backup) || rec.fileCreated) return false;
+  const backup = readFileSync(rec.backup, 'utf8');
+  const at = [mcp.key, MCP_SERVER_NAME];
+  if (withoutEntry(host, f, backup) === undefined || f.after === backup) return false;
+  if (valueAt(f.before, at) === undefined || valueAt(f.after ?? '', at) !== undefined) return false;
+  const entry = restoredMcpEntry(valueAt(backup, at), valueAt(f.before, at));
+  const since = (f.dropped?.fields ?? []).filter(
+    (x) => !jsonEqual(valueAt(f.before!, [...at, ...x.split('.')]), valueAt(backup, [...at, ...x.split('.')])),
+  );
+  f.after = setAt(f.after ?? '', at, entry);
+  delete f.dropped;
+  notes.push(
+    `${dryRun ? 'Would put' : 'Put'} back the context-mode entry you had in ${f.path} before setup` +
+      (since.length ? `, with what you added to it since (${since.join(', ')}).` : '.'),
+  );
+  return true;
+}
+
+/**
  * `ctxmode uninstall`: takes out exactly what setup added. A file that still has the bytes setup left gets its
  * original bytes back from the backup (or is deleted if setup created it); a file edited since loses only our
  * entries and blocks. A file another set-up host still uses is kept.
@@ -130,6 +156,10 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
         }
         f.after = original;
         f.action = original === undefined ? 'delete' : original === f.before ? 'unchanged' : 'update';
+        f.diff = diffOf(f.path, f.before, f.after);
+      }
+      if (rec && f.action !== 'error' && restoreOwnEntry(host, f, rec, !!opts.dryRun, p!.notes)) {
+        f.action = f.after === f.before ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
       }
       if (rec && !rec.fileCreated && f.after === undefined && f.before !== undefined && f.action !== 'error') {

@@ -503,4 +503,31 @@ describe('lifecycle regressions (issue 22)', () => {
     const copy = /copy of it is in (\S+?)\.?$/.exec(note)?.[1];
     assert.ok(copy && readFileSync(copy, 'utf8').includes('y2'));
   });
+
+  it('13: in a file edited since setup, the context-mode entry the user had before setup comes back with what they added since', () => {
+    const w = world();
+    const file = join(w.home, '.claude.json');
+    const entry = { command: 'npx', args: ['-y', 'context-mode'], env: { TOKEN: 'x' } };
+    writeFileSync(file, `${JSON.stringify({ mcpServers: { 'context-mode': entry } }, null, 2)}\n`);
+    assert.ok(runSetup(w.opts('claude-code')).ok);
+    // The user edits the file since: a setting of theirs, and a variable in the entry.
+    let text = setAt(readFileSync(file, 'utf8'), ['theme', 'dark'], true);
+    text = setAt(text, ['mcpServers', 'context-mode', 'env', 'LATER'], 'y2');
+    writeFileSync(file, text);
+    const dry = runUninstall({ ...w.opts('claude-code'), dryRun: true });
+    assert.match(dry.hosts[0]!.notes.join('\n'), /Would put back the context-mode entry/);
+    const plan = runUninstall(w.opts('claude-code'));
+    assert.ok(plan.ok);
+    const left = readFileSync(file, 'utf8');
+    assert.ok(!/context-mode\.cjs/.test(left), 'our launch is gone');
+    assert.deepEqual(valueAt(left, ['mcpServers', 'context-mode']), { ...entry, env: { TOKEN: 'x', LATER: 'y2' } });
+    assert.equal(valueAt(left, ['theme', 'dark']), true, 'their other edit stays');
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(file)) ?? '';
+    assert.match(
+      note,
+      /^Put back the context-mode entry you had in .* before setup, with what you added to it since \(env\.LATER\)\.$/,
+      note,
+    );
+    assert.doesNotMatch(note, /TOKEN|y2/, 'only what was added since is named, and no value');
+  });
 });

@@ -62,3 +62,35 @@ export function userAdditions(current: Entry, ourFields: readonly string[]): str
   }
   return out;
 }
+
+/** The fields setup overwrites in an entry that was already there (the launch an upgrade re-pins). */
+const REPLACED = ['command', 'args'] as const;
+
+/**
+ * The entry the user had before setup (`before`, from the setup backup) with what they changed in it since: our
+ * entry as it is now (`current`) with setup's part undone. The launch goes back to theirs, a `type`/`enabled`
+ * setup added goes, our variables leave the environment map; every other field is the current one (what the user
+ * added, changed or removed since setup stays so).
+ */
+export function restoredMcpEntry(before: unknown, current: unknown): unknown {
+  if (!isPlainObject(before) || !isPlainObject(current)) return before;
+  const out: Entry = { ...current };
+  for (const field of [...REPLACED, ...SET_IF_MISSING]) {
+    if (before[field] === undefined) delete out[field];
+    else if (REPLACED.includes(field as (typeof REPLACED)[number]) || out[field] === undefined)
+      out[field] = before[field];
+  }
+  for (const field of ENV_FIELDS) {
+    const now = out[field];
+    if (!isPlainObject(now)) continue;
+    const had = isPlainObject(before[field]) ? (before[field] as Entry) : {};
+    const kept: Entry = { ...now };
+    for (const k of OUR_ENV_VARS) {
+      if (had[k] === undefined) delete kept[k];
+      else kept[k] = had[k];
+    }
+    if (Object.keys(kept).length || before[field] !== undefined) out[field] = kept;
+    else delete out[field];
+  }
+  return out;
+}
