@@ -530,4 +530,43 @@ describe('lifecycle regressions (issue 22)', () => {
     );
     assert.doesNotMatch(note, /TOKEN|y2/, 'only what was added since is named, and no value');
   });
+
+  it("14: tables and comments the user wrote inside Kimi's hooks markers survive re-setup and uninstall, byte for byte", () => {
+    const w = world();
+    const file = join(w.home, '.kimi-code', 'config.toml');
+    w.place('kimi/config.toml', file);
+    assert.ok(runSetup(w.opts('kimi')).ok);
+    const theirs = ['# my own hook, keep it', '[[hooks]]', 'event = "Stop"', 'command = "notify-send done"'];
+    const set = readFileSync(file, 'utf8');
+    const end = set.indexOf('# <<< context-mode hooks');
+    assert.ok(end > 0, 'setup wrote the hooks block');
+    writeFileSync(file, `${set.slice(0, end)}${theirs.join('\n')}\n${set.slice(end)}`);
+    const repin = runSetup({ ...w.opts('kimi'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+    assert.ok(repin.ok);
+    let text = readFileSync(file, 'utf8');
+    assert.ok(text.includes(theirs.join('\n')), `their lines are kept together:\n${text}`);
+    assert.ok(text.includes('/opt/new/bin/context-mode.cjs') && !text.includes('/opt/ctxmode/bin'), 're-pinned');
+    const hooks = (parseToml(text) as { hooks: { command: string }[] }).hooks;
+    assert.equal(hooks.filter((h) => h.command === 'notify-send done').length, 1, 'their hook is there once');
+    assert.ok(runSetup(w.opts('kimi')).ok);
+    assert.ok(runSetup(w.opts('kimi')).ok);
+    assert.equal(readFileSync(file, 'utf8').split('notify-send done').length, 2, 'kept once by the re-runs');
+    assert.ok(runUninstall(w.opts('kimi')).ok);
+    text = readFileSync(file, 'utf8');
+    assert.ok(text.includes(theirs.join('\n')), `uninstall keeps them:\n${text}`);
+    assert.ok(!/context-mode/.test(text), 'nothing of ours is left');
+    assert.ok(text.includes('xargs prettier --write'), "the file's other hook stays");
+    // A key of theirs inside one of our tables has no place once ours is re-rendered: refused, nothing written.
+    assert.ok(runSetup(w.opts('kimi')).ok);
+    const ourTable = readFileSync(file, 'utf8').replace(
+      /(\[\[hooks\]\]\nevent = "[A-Za-z]+"\n)(command = "[^\n]*context-mode\.cjs)/,
+      '$1timeout = 30\n$2',
+    );
+    writeFileSync(file, ourTable);
+    const refused = runSetup({ ...w.opts('kimi'), launcher: { ...LAUNCHER, bin: '/opt/new/bin/context-mode.cjs' } });
+    assert.equal(refused.ok, false);
+    const err = refused.hosts[0]!.files.find((f) => f.path === file)?.error;
+    assert.match(err?.message ?? '', /line \d+ is inside the context-mode hooks block/, JSON.stringify(err));
+    assert.equal(readFileSync(file, 'utf8'), ourTable, 'nothing written');
+  });
 });

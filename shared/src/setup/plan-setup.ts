@@ -374,7 +374,7 @@ function planHostUninstall(
     if (hooksPath && present(hooksPath) && host.hookSetup?.value.layout === 'opencode-plugin') {
       hp.add(hooksPath, scope, 'typescript', 'hooks', (t) => removePluginFile(t));
     } else if (hooksPath && present(hooksPath) && host.hookSetup?.value.layout === 'toml-array') {
-      hp.add(hooksPath, scope, 'toml', 'hooks', (t) => removeTomlBlock(t));
+      hp.add(hooksPath, scope, 'toml', 'hooks', (t) => removeTomlBlock(t, hooksPath));
     } else if (hooksPath && present(hooksPath)) {
       const format = hooksPath === mcpPath && mcp ? mcp.format : 'json';
       hp.add(

@@ -6,6 +6,7 @@ import { isPlainObject, mergedMcpEntry, userAdditions } from './mcp-entry-fields
 import { commentsIn, updateEntryLines } from './toml-entry-lines.js';
 import type { DroppedEntry } from './json-merge.js';
 import { cutEntryTables, entryTablesOutside } from './toml-entry-tables.js';
+import { userLinesInHooksBlock } from './toml-hooks-foreign.js';
 import { errorMessage } from '../errors/error-message.js';
 
 /**
@@ -184,9 +185,9 @@ export function unmergeTomlEntry(
   ourFields: readonly string[],
 ): { text: string; dropped?: DroppedEntry } {
   const found = findBlock(text);
-  if (!found) return { text: removeTomlBlock(text) };
+  if (!found) return { text: removeTomlBlock(text, file) };
   const { entry } = blockInside(text, found, file, key, name, 'uninstall');
-  let out = removeTomlBlock(text);
+  let out = removeTomlBlock(text, file);
   let whole = entry;
   let labels: string[] = [];
   let outside: Record<string, unknown> | undefined;
@@ -222,19 +223,38 @@ function placeBlock(
   return out;
 }
 
-/** Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay. */
+/** What the user wrote inside our hooks block (see toml-hooks-foreign.ts), as lines to put right after it. */
+function userLinesAfter(text: string, file: string, found: { start: number; end: number }, eol: string): string {
+  const line = text.slice(0, found.start).split('\n').length;
+  const kept = userLinesInHooksBlock(text.slice(found.start, found.end), file, line);
+  return kept.length ? kept.join(eol) + eol : '';
+}
+
+/**
+ * Kimi's `[[hooks]]` tables for our entries, between their own markers; other hooks in the file stay, and so do
+ * tables and comments the user wrote inside the markers (moved just after them, byte for byte).
+ */
 export function mergeTomlHooks(text: string, file: string, entries: Record<string, unknown>[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const body = stringify({ hooks: entries }).trim().split('\n').join(eol);
-  const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol);
   const found = findBlock(text, HOOK_MARKERS);
+  const theirs = found ? userLinesAfter(text, file, found, eol) : '';
+  const block = [TOML_HOOKS_START, body, TOML_HOOKS_END, ''].join(eol) + theirs;
   parseTomlFile(found ? text.slice(0, found.start) + text.slice(found.end) : text, file);
   return placeBlock(text, file, block, found);
 }
 
-/** Cuts our blocks (MCP and hooks, and the blank line setup put before each) out. */
-export function removeTomlBlock(text: string): string {
-  return cutBlock(cutBlock(text, HOOK_MARKERS), MCP_MARKERS);
+/**
+ * Cuts our blocks (MCP and hooks, and the blank line setup put before each) out; what the user wrote inside the
+ * hooks block's markers stays in its place.
+ */
+export function removeTomlBlock(text: string, file = 'config.toml'): string {
+  const found = findBlock(text, HOOK_MARKERS);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const theirs = found ? userLinesAfter(text, file, found, eol) : '';
+  const out =
+    found && theirs ? text.slice(0, found.start) + theirs + text.slice(found.end) : cutBlock(text, HOOK_MARKERS);
+  return cutBlock(out, MCP_MARKERS);
 }
 
 function cutBlock(text: string, markers: Markers): string {
