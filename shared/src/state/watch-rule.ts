@@ -5,9 +5,9 @@
  * A file event alone is not enough: reading the stores for a refresh makes SQLite create and delete its
  * `-wal`/`-shm`/`-journal` files, so a shell that refreshed on every event would refresh itself forever. A shell
  * therefore (1) listens only to events for the stores and the memory spool, (2) waits WATCH_DEBOUNCE_MS after
- * the last one, then (3) refreshes only when storeSignature() differs from the one it last showed. A reader leaves
- * each database's size and time and a non-empty WAL alone; a writer changes one of them, and a hook's spool entry
- * adds a `.json` file.
+ * the last one, but no longer than WATCH_MAX_WAIT_MS after the first one not yet answered, then (3) refreshes
+ * only when storeSignature() differs from the one it last showed. A reader leaves each database's size and time
+ * and a non-empty WAL alone; a writer changes one of them, and a hook's spool entry adds a `.json` file.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,12 @@ import { SPOOL_DIR } from '../memory/memory-spool.js';
 export { SPOOL_DIR };
 /** Quiet time after the last event before the signature is taken: folds a burst of writes into one refresh. */
 export const WATCH_DEBOUNCE_MS = 250;
+/**
+ * The longest a look waits after the first event it answers. Each event re-arms the debounce, so a store written
+ * more often than every WATCH_DEBOUNCE_MS (a hook storm, `ctx_execute` in a loop, a long index run) would postpone
+ * the look until the writes stop; with the cap a shell still looks at least this often while they go on.
+ */
+export const WATCH_MAX_WAIT_MS = 4 * WATCH_DEBOUNCE_MS;
 /**
  * How often a shell looks for a data folder (or spool) that does not exist yet: a new project's first hook event
  * creates both, and must show within 1 s (probe + debounce + the refresh stay under it). A probe is two stat
@@ -74,37 +80,66 @@ export function storeSignature(dir: string, fs: SignatureFs = nodeSignatureFs): 
   return parts.join('|');
 }
 
+/** The timer and the time a ChangeGate runs on; `now()` in ms, and only differences between its values count. */
+export interface GateClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+// Monotonic: a wall-clock step (NTP, sleep) must not make a look look overdue or far away.
+const nodeClock: GateClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
 /**
- * Debounce + signature compare, with the clock handed in. `event(file)` for each file event (spool-folder events
- * pass SPOOL_DIR); `changed` runs at most once per burst, and only when the signature moved.
+ * Debounce with a cap + signature compare, with the clock handed in. `event(file)` for each file event
+ * (spool-folder events pass SPOOL_DIR); a look (settle) runs WATCH_DEBOUNCE_MS after the last event, and no later
+ * than WATCH_MAX_WAIT_MS after the first event it answers; `changed` runs only when the signature moved.
  */
 export class ChangeGate {
   private timer: unknown;
+  /** When the pending look runs, and when the first event it answers came (clock.now()); valid while timer is set. */
+  private due = 0;
+  private first = 0;
   private shown: string;
 
   constructor(
     private readonly dir: string,
     private readonly changed: () => void,
-    private readonly clock: {
-      setTimeout(fn: () => void, ms: number): unknown;
-      clearTimeout(handle: unknown): void;
-    } = {
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-    },
+    private readonly clock: GateClock = nodeClock,
     private readonly fs: SignatureFs = nodeSignatureFs,
   ) {
     this.shown = storeSignature(dir, fs);
   }
 
   event(file: string | undefined): void {
-    if (!isStoreEvent(file)) return;
+    if (isStoreEvent(file)) this.poke();
+  }
+
+  /**
+   * Something that counts happened without a file name to check: an event the caller already filtered, or a watch
+   * that just attached over data written before anyone was looking.
+   */
+  poke(): void {
+    const now = this.clock.now();
+    if (this.timer === undefined) this.first = now;
+    // One thread: an overdue look has not read the stores yet, so it answers this event too. Re-arming it would
+    // let a busy event loop postpone it again and again.
+    else if (this.due <= now) return;
+    const due = Math.min(now + WATCH_DEBOUNCE_MS, this.first + WATCH_MAX_WAIT_MS);
+    // Capped: the look already set for then answers this event too.
+    if (this.timer !== undefined && due <= this.due) return;
     this.clock.clearTimeout(this.timer);
-    this.timer = this.clock.setTimeout(() => this.settle(), WATCH_DEBOUNCE_MS);
+    this.due = due;
+    this.timer = this.clock.setTimeout(() => this.settle(), due - now);
   }
 
   /** Takes the signature now; fires `changed` when it moved since the last one shown. */
   settle(): void {
+    this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     const now = storeSignature(this.dir, this.fs);
     if (now === this.shown) return;
@@ -112,7 +147,16 @@ export class ChangeGate {
     this.changed();
   }
 
+  /**
+   * The caller just showed data it read itself (a refresh of its own, which may have written too, e.g. drained the
+   * spool): what the stores hold now is what the next look compares against.
+   */
+  markShown(): void {
+    this.shown = storeSignature(this.dir, this.fs);
+  }
+
   dispose(): void {
     this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }

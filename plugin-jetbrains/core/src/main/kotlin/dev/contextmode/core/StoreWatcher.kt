@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit
 /**
  * The shells' one watcher rule, ported from shared/src/state/watch-rule.ts and tested against the same cases
  * (shared/test/state/watch-rule-cases.json): listen only to events for the stores (and their -wal/-shm/-journal)
- * and the memory spool, wait [DEBOUNCE_MS] after the last one, and report a change only when [signature] moved.
+ * and the memory spool, wait [DEBOUNCE_MS] after the last one but no more than [MAX_WAIT_MS] after the first one
+ * not yet answered ([LookSchedule]), and report a change only when [signature] moved.
  * Reading the stores makes SQLite create and delete -wal/-shm files; without the signature, every refresh would
  * trigger the next one.
  */
@@ -75,9 +76,8 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
     private val keys = HashMap<WatchKey, Boolean>() // true: the spool folder
     @Volatile private var shown = WatchRule.signature(dir)
     private var pending: ScheduledFuture<*>? = null
-    /** When the first event the pending look answers came, and when that look runs (System.nanoTime). */
-    private var firstPendingNs = 0L
-    private var dueNs = 0L
+    /** On System.nanoTime. */
+    private val schedule = LookSchedule(MS.toNanos(WatchRule.DEBOUNCE_MS), MS.toNanos(WatchRule.MAX_WAIT_MS))
     @Volatile private var closed = false
     private val loop = Thread(::run, "context-mode-watch").apply { isDaemon = true; start() }
 
@@ -102,16 +102,10 @@ class StoreWatcher(private val dir: File, private val onChange: () -> Unit) : Au
         // so re-arming here let each probe cancel the look the previous one scheduled, and under load no look ran.
         if (force && pending?.isDone == false) return
         val now = System.nanoTime()
-        // A look that is due (running, or about to) may have read the stores before this event: it is left to run,
-        // and this event starts the next burst.
-        val waiting = pending?.isDone == false && dueNs > now
-        if (!waiting) firstPendingNs = now
-        // The debounce after this event, but no later than MAX_WAIT_MS after the first event still unanswered; a
-        // look already due by then answers this event too (re-arming it would let a fast stream starve it again).
-        val due = minOf(now + MS.toNanos(WatchRule.DEBOUNCE_MS), firstPendingNs + MS.toNanos(WatchRule.MAX_WAIT_MS))
-        if (waiting && due <= dueNs) return
-        if (waiting) pending?.cancel(false)
-        dueNs = due
+        val due = schedule.event(now) ?: return
+        // A look still waiting is moved; one whose time has come is left to run (it may have read the stores before
+        // this event, which the new one answers).
+        pending?.takeIf { it.getDelay(TimeUnit.NANOSECONDS) > 0 }?.cancel(false)
         pending = timer.schedule(::settle, due - now, TimeUnit.NANOSECONDS)
     }
 

@@ -8,7 +8,8 @@ import kotlin.test.assertTrue
 
 /**
  * The Kotlin port of the shells' watcher rule: the shared cases (shared/test/state/watch-rule-cases.json, which the
- * TypeScript rule is tested against too), then a real project written and read by the real engine CLI.
+ * TypeScript rule is tested against too: which events count, which folder changes are new data, when a look runs),
+ * then a real project written and read by the real engine CLI.
  */
 class StoreWatcherTest {
     private val cases = JsonObject.parse(File(TestEngine.repo, "shared/test/state/watch-rule-cases.json").readText())
@@ -29,6 +30,25 @@ class StoreWatcherTest {
             val moved = WatchRule.signature(File("/d"), fakeFs(c.obj("before").map)) != WatchRule.signature(File("/d"),
                 fakeFs(c.obj("after").map))
             assertEquals(c.bool("changed"), moved, c.str("name"))
+        }
+    }
+
+    @Test
+    fun `the shared cases - when a look runs, a debounce after each event capped at MAX_WAIT_MS`() {
+        assertEquals(250L, WatchRule.DEBOUNCE_MS, "the cases are written for a 250 ms debounce")
+        assertEquals(1000L, WatchRule.MAX_WAIT_MS, "and a 1 s cap")
+        for (c in cases.objects("looks")) {
+            // A fake clock in ms: the scheduled look runs when the next event comes at or after its time (an event
+            // at a look's very time comes after it), the last one after the events.
+            val schedule = LookSchedule(WatchRule.DEBOUNCE_MS, WatchRule.MAX_WAIT_MS)
+            val looks = mutableListOf<Long>()
+            var pending: Long? = null
+            for (at in c.list("events").map { (it as Number).toLong() }) {
+                pending?.takeIf { it <= at }?.let { looks += it; pending = null }
+                schedule.event(at)?.let { pending = it }
+            }
+            pending?.let { looks += it }
+            assertEquals(c.list("looks").map { (it as Number).toLong() }, looks, c.str("name"))
         }
     }
 
