@@ -10,22 +10,17 @@ import type { EngineContext } from '../engine-context.js';
 import { makeNonce, renderDashboardHtml } from './render-html.js';
 import { isAction } from './relay.js';
 import type { DashboardAction, DashboardMessage, DashboardState } from '../../../shared/src/protocol/dashboard.js';
-import { nodeWatchDeps, ProjectWatch } from './project-watch.js';
-import { storeSignature, WATCH_DEBOUNCE_MS } from '../../../shared/src/state/watch-rule.js';
+import { nodeWatchDeps } from './project-watch.js';
+import { LiveRefresh } from './live-refresh.js';
 
 export const VIEW_ID = 'context-mode.dashboard';
 
 export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly stateListeners = new Set<(state: DashboardState) => void>();
-  private readonly projectWatch = new ProjectWatch(nodeWatchDeps, () => {
-    clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => this.refreshIfChanged(), WATCH_DEBOUNCE_MS);
-  });
-  /** The stores' fingerprint when the last state was shown. */
-  private shownSignature: string | undefined;
+  /** Refreshes when another process (hooks, the MCP server) wrote to the stores; our own reads never count. */
+  private readonly live = new LiveRefresh(nodeWatchDeps, () => void this.refresh());
   private latest: DashboardState | undefined;
-  private debounce: NodeJS.Timeout | undefined;
   private memoryLimit: number | undefined;
   /**
    * When this window's view began: the session shown as "this session" (sidebar, status bar) is one active since
@@ -118,16 +113,7 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
     for (const l of this.stateListeners) l(state);
     // Live refresh: hooks and the MCP server write these stores from other processes.
     if (!state.project.id) return;
-    const dir = join(this.engine.dataHome, 'projects', state.project.id);
-    this.projectWatch.follow(dir);
-    this.shownSignature = storeSignature(dir);
-  }
-
-  /** Refreshes after a file event unless only a reader (our own refresh among them) touched the stores. */
-  private refreshIfChanged(): void {
-    const dir = this.projectWatch.folder;
-    if (dir && storeSignature(dir) === this.shownSignature) return;
-    void this.refresh();
+    this.live.shown(join(this.engine.dataHome, 'projects', state.project.id));
   }
 
   private async post(msg: DashboardMessage): Promise<void> {
@@ -135,7 +121,6 @@ export class DashboardViewProvider implements vscode.WebviewViewProvider, vscode
   }
 
   dispose(): void {
-    clearTimeout(this.debounce);
-    this.projectWatch.dispose();
+    this.live.dispose();
   }
 }
