@@ -1,10 +1,11 @@
-import { buildFtsQuery } from './fts-query.js';
+import { buildFtsQuery, quoteFts } from './fts-query.js';
 import { partialIdentifierCandidates } from './partial-identifiers.js';
 import { findCandidates, resolveSources, type CandidateFilter } from './fts-candidates.js';
 import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { PENDING_KIND } from './pending-source.js';
 import { hasCjk, lightStem } from './query-terms.js';
 import { namedSources } from './named-source.js';
+import { impliedByNegatedFlag } from './negated-flag.js';
 import { reportsTrouble } from './question-context.js';
 import { buildReranker, rankScore } from './rerank.js';
 import { synonymsOf } from './synonyms.js';
@@ -38,6 +39,12 @@ const DEFAULT_SNIPPET_BYTES = 500;
  * weight inside its best caveat sentence; snippet.ts caveatShare). Tuned on the tune halves: 3–6 the same, 1–2 less.
  */
 const CAVEAT_BYTE_LEAN = 4;
+
+/** Does any chunk hold `text` verbatim (as a substring, through the trigram index)? */
+function docsWrite(state: KnowledgeInternals, text: string): boolean {
+  if ([...text].length < 3) return false;
+  return !!state.db.prepare('SELECT 1 FROM chunks_tri WHERE chunks_tri MATCH ? LIMIT 1').get(quoteFts(text));
+}
 
 interface CandidateRow {
   id: number;
@@ -76,7 +83,9 @@ export function searchKnowledge(
     if (!matched.length) return report;
     sourceIds = matched.map((m) => m.id);
   }
-  let q = buildFtsQuery(query);
+  // A `--no-` flag the docs never write is asked about as a negation (negated-flag.ts).
+  const implied = impliedByNegatedFlag(query, (flag) => docsWrite(state, flag));
+  let q = buildFtsQuery(query, implied);
   if (q.empty) {
     report.emptyQuery = q.reason;
     return report;
@@ -94,17 +103,15 @@ export function searchKnowledge(
     if (fix && plausibleTypoFix(t.lower, fix)) corrections.push({ from: t.word, to: fix });
   }
   if (corrections.length) {
-    const next = buildFtsQuery(
-      query,
-      corrections.map((c) => c.to),
-    );
+    const next = buildFtsQuery(query, [...corrections.map((c) => c.to), ...implied]);
     if (!next.empty) q = next;
     report.corrections = corrections;
   }
   const filter: CandidateFilter = {};
   if (sourceIds) filter.sourceIds = sourceIds;
   if (opts.contentType) filter.contentType = opts.contentType;
-  const { fused, withAlts, searchedAlts } = findCandidates(state, query, q.terms, corrections, limit, filter);
+  const searchedExtra = [...corrections, ...implied.map((w) => ({ from: w, to: w }))];
+  const { fused, withAlts, searchedAlts } = findCandidates(state, query, q.terms, searchedExtra, limit, filter);
   if (fused.size === 0) {
     // Nothing holds the words whole: a prefix of a SHA or a slice of a long token is still a substring.
     const partial = partialIdentifierCandidates(state, query, Math.max(limit * 10, 50), filter);

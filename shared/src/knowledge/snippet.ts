@@ -22,6 +22,8 @@ interface Unit {
   bytes: number;
   score: number;
   terms: number[];
+  /** Inside a fenced code block (its fence lines included). */
+  code: boolean;
 }
 
 /** Prose lines longer than this are split into sentences. */
@@ -62,6 +64,12 @@ const CAVEAT_SHARE = 0.8;
  */
 const LEAD_SHARE = 0.075;
 const LEAD_BYTES = 240;
+/**
+ * A word only the prose showed still counts this share in a code line (shown in code, a third everywhere): docs
+ * name an API in a sentence and call it in the example under it, and for a how-to the call is the answer. Tuned
+ * on the tune halves: 0.5–0.8 the same, 1 moves answers from the first hit to the third, 0.4 gains nothing.
+ */
+const CODE_AFTER_PROSE = 2 / 3;
 /** Bytes counted per unit for the newline or "…" that joins it. */
 const SEPARATOR_BYTES = 4;
 
@@ -130,14 +138,14 @@ function unitsOf(text: string): Unit[] {
       while ((m = re.exec(body))) {
         const cut = m.index + 1;
         if (cut - from >= 40) {
-          units.push({ start: from, end: cut, line, bytes: 0, score: 0, terms: [] });
+          units.push({ start: from, end: cut, line, bytes: 0, score: 0, terms: [], code: false });
           from = cut;
           while (from < e && /\s/.test(text[from]!)) from++;
         }
       }
-      if (from < e) units.push({ start: from, end: e, line, bytes: 0, score: 0, terms: [] });
+      if (from < e) units.push({ start: from, end: e, line, bytes: 0, score: 0, terms: [], code: false });
     } else {
-      units.push({ start: s, end: e, line, bytes: 0, score: 0, terms: [] });
+      units.push({ start: s, end: e, line, bytes: 0, score: 0, terms: [], code: fence || isFence });
     }
   }
   // A sentence still too long (run-on text, minified code) is cut at spaces into pieces of about that size.
@@ -236,6 +244,7 @@ export function buildSnippet(
   const chosen = new Map<number, { start: number; end: number }>();
   let used = 0;
   const covered = new Set<number>();
+  const coveredInCode = new Set<number>();
   const wOf = (t: number) => weights?.[t] ?? 1;
   // A sentence inside a line, or a line continuing a list item or paragraph, needs what comes before it (the
   // option's name) more than what follows.
@@ -260,7 +269,10 @@ export function buildSnippet(
       if (chosen.has(i) || skipped.has(i)) continue;
       const u = units[i]!;
       let value = 0;
-      for (const t of u.terms) value += covered.has(t) ? wOf(t) / 3 : wOf(t);
+      for (const t of u.terms) {
+        if (u.code) value += coveredInCode.has(t) ? wOf(t) / 3 : covered.has(t) ? wOf(t) * CODE_AFTER_PROSE : wOf(t);
+        else value += covered.has(t) || coveredInCode.has(t) ? wOf(t) / 3 : wOf(t);
+      }
       if (preferCaveats && value > 0 && CAVEAT.test(cleaned[i]!)) value *= 1 + CAVEAT_SHARE;
       if (lead.has(i)) value += leadValue;
       const item = definition.weight[i]!;
@@ -295,7 +307,7 @@ export function buildSnippet(
       skipped.add(best);
       continue;
     }
-    u.terms.forEach((t) => covered.add(t));
+    u.terms.forEach((t) => (u.code ? coveredInCode : covered).add(t));
     // Context value decays along a run of context units.
     const inherited = Math.max(anchor.get(best - 1) ?? 0, anchor.get(best + 1) ?? 0) * CONTEXT_DECAY;
     anchor.set(best, Math.max(own, inherited));

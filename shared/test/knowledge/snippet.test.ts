@@ -150,3 +150,34 @@ test('a section named after an API shows its opening sentence, which says what t
   assert.doesNotMatch(shown('Usage > Decoding'), /Returns the decoded payload/);
   assert.doesNotMatch(shown('Usage > jwt.decode(token [, options]) (2)'), /Returns the decoded payload/);
 });
+
+test('the example under a sentence that names the API is shown, not only the sentence', () => {
+  const filler = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} covers another method of the address object.`);
+  const text = [
+    ...filler.slice(0, 6),
+    'The `contains(block)` method tells whether the address lies in a given subnet block.',
+    'Pair it with `parseBlock(text)`, which reads an address together with its subnet block length.',
+    '',
+    'For example:',
+    '',
+    '```js',
+    "const ip = netaddr.parse('10.1.2.3');",
+    '',
+    "ip.contains(netaddr.parseBlock('10.0.0.0/8')); // true",
+    '```',
+    '',
+    ...filler.slice(6),
+  ].join('\n');
+  // "check whether an address is inside a subnet block"
+  const words = ['address', 'inside', 'subnet', 'block', 'check'];
+  const s = buildSnippet(
+    text,
+    words.map((w) => termMatcher(w, { humps: true })),
+    300,
+    [0.5, 1, 2, 4, 1],
+  );
+  assert.ok(Buffer.byteLength(s) <= 300, String(Buffer.byteLength(s)));
+  assert.match(s, /lies in a given subnet block/);
+  // The code line calling the API repeats words the sentences already showed; it is still the answer to "how".
+  assert.match(s, /ip\.contains\(netaddr\.parseBlock\('10\.0\.0\.0\/8'\)\)/);
+});
