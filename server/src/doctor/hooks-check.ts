@@ -11,13 +11,13 @@ import { parseTomlFile } from '@context-mode/shared/setup/toml-block';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { errorMessage } from '@context-mode/shared/errors/error-message';
 import {
   commandTargets,
   readHostFiles,
   readIfExists,
   resolvable,
   setupCmd,
+  unreadableFile,
   type HostCheck,
   type HostCheckInput,
 } from './host-check-common.js';
@@ -72,12 +72,7 @@ export function hooksCheck(host: HostRecord, input: HostCheckInput): HostCheck[]
     try {
       hooks = setup.layout === 'toml-array' ? tomlHooksByEvent(text, path) : jsonHooks(text, path);
     } catch (err) {
-      out.push({
-        status: 'FAIL',
-        name,
-        detail: errorMessage(err),
-        fix: `Fix ${path} by hand; the host cannot read it either.`,
-      });
+      out.push(unreadableFile(name, path, err));
       continue;
     }
     const events = hookEventNames(hookFileHost(host));

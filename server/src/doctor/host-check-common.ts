@@ -3,6 +3,7 @@ import type { DoctorAutoFix } from '@context-mode/shared/protocol/doctor';
 import type { HostRecord } from '@context-mode/shared/platforms/types';
 import { hostFilePath } from '@context-mode/shared/platforms/host-paths';
 import { BIN_NAME } from '@context-mode/shared/setup/product';
+import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 
@@ -30,6 +31,16 @@ export interface HostCheckInput {
   withoutMcp?: string[];
   /** Hosts the user uninstalled: their absence is what was asked for, not a problem to fix. */
   uninstalled?: string[];
+}
+
+/** A host file that does not parse: the host cannot read it either, so only the user can say what it should hold. */
+export function unreadableFile(name: string, path: string, err: unknown): HostCheck {
+  return {
+    status: 'FAIL',
+    name,
+    detail: errorMessage(err),
+    fix: `Fix ${path} by hand; the host cannot read it either.`,
+  };
 }
 
 /** A program name or path the hook would run, resolved the way a shell would (PATH for bare names). */

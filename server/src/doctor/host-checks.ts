@@ -11,7 +11,14 @@ import { isAbsolute } from 'node:path';
 import { parseJsonObject, valueAt } from '@context-mode/shared/setup/jsonc-edit';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { hooksCheck } from './hooks-check.js';
-import { readHostFiles, resolvable, setupCmd, type HostCheck, type HostCheckInput } from './host-check-common.js';
+import {
+  readHostFiles,
+  resolvable,
+  setupCmd,
+  unreadableFile,
+  type HostCheck,
+  type HostCheckInput,
+} from './host-check-common.js';
 
 export type { AutoFix, HostCheck, HostCheckInput } from './host-check-common.js';
 
@@ -51,12 +58,7 @@ function mcpCheck(host: HostRecord, input: HostCheckInput): HostCheck[] {
         entry = valueAt(text, [cfg.key, MCP_SERVER_NAME]);
       }
     } catch (err) {
-      out.push({
-        status: 'FAIL',
-        name,
-        detail: errorMessage(err),
-        fix: `Fix ${path} by hand; the host cannot read it either.`,
-      });
+      out.push(unreadableFile(name, path, err));
       continue;
     }
     if (entry === undefined) continue;
