@@ -30,11 +30,33 @@ const MIN_NAME_LENGTH = 3;
 /** The names the question calls: each segment of a dotted call (`createError.NotFound(` → both), lowercased. */
 export function calledNames(query: string): string[] {
   const names = new Set<string>();
-  for (const m of query.matchAll(/((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\s*\(/g)) {
-    for (const seg of m[1]!.split('.'))
-      if (seg.length >= MIN_NAME_LENGTH && !NOT_AN_API.has(seg)) names.add(seg.toLowerCase());
-  }
+  for (const seg of calledChains(query).flatMap((c) => c.split('.')))
+    if (seg.length >= MIN_NAME_LENGTH && !NOT_AN_API.has(seg)) names.add(seg.toLowerCase());
   return [...names];
+}
+
+/**
+ * Each dotted chain of identifiers written right before a `(`: the leftmost one that ends there (`12abc.def(` →
+ * `abc.def`, `foo..bar(` → `bar`). Read run by run in linear time; a single regex trying every start of a long
+ * identifier or dotted path that no `(` follows (a pasted token, a minified line) takes seconds.
+ */
+function calledChains(query: string): string[] {
+  const chains: string[] = [];
+  const paren = /\s*\(/y;
+  for (const m of query.matchAll(/[\w$.]+/g)) {
+    paren.lastIndex = m.index + m[0].length;
+    if (!paren.test(query)) continue;
+    const chain: string[] = [];
+    const segs = m[0].split('.');
+    for (let k = segs.length - 1; k >= 0; k--) {
+      const at = segs[k]!.search(/[A-Za-z_$]/);
+      if (at < 0) break;
+      chain.unshift(segs[k]!.slice(at));
+      if (at > 0) break;
+    }
+    if (chain.length) chains.push(chain.join('.'));
+  }
+  return chains;
 }
 
 /**

@@ -47,3 +47,26 @@ test('a question that pastes a call finds the section headed by that API first',
   assert.match(hits[0]!.title, /createError\(\[status\]/);
   assert.match(hits[0]!.snippet, /custom properties to attach/);
 });
+
+test('a long pasted text without a call (a token, a minified line, a dotted path) is read in linear time', () => {
+  const n = 100_000;
+  for (const text of [
+    'a'.repeat(n),
+    'a.'.repeat(n / 2) + 'b',
+    'a.'.repeat(n / 2) + '(',
+    'a.'.repeat(n / 4) + '..b(x)',
+  ]) {
+    const t = performance.now();
+    calledNames(text);
+    headingNamesCall(text)?.('a'.repeat(n));
+    assert.ok(performance.now() - t < 1000, `${text.slice(0, 12)}… took ${Math.round(performance.now() - t)} ms`);
+  }
+  // The same names as before: the leftmost chain ending right before the paren.
+  assert.deepEqual(calledNames('x 12abc.def.ghi (1) foo..bar( a.1b( lib.method.( $q.fn2( '), [
+    'abc',
+    'def',
+    'ghi',
+    'bar',
+    'fn2',
+  ]);
+});
