@@ -569,4 +569,33 @@ describe('lifecycle regressions (issue 22)', () => {
     assert.match(err?.message ?? '', /line \d+ is inside the context-mode hooks block/, JSON.stringify(err));
     assert.equal(readFileSync(file, 'utf8'), ourTable, 'nothing written');
   });
+  it("15: another server the user wrote inside Codex's context-mode markers is never dropped by a re-render or uninstall", () => {
+    const w = world();
+    const file = join(w.home, '.codex', 'config.toml');
+    w.place('codex/config.toml', file);
+    assert.ok(runSetup(w.opts('codex')).ok);
+    // Their own server just above our end marker, and a dotted key of theirs (the line editor cannot follow it
+    // when a data home is pinned, so the entry is rendered afresh).
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/(args = \[ ".*?" \]\n)/, '$1env.GITHUB_TOKEN = "ghp_secret"\n')
+        .replace('# <<< context-mode\n', '\n[mcp_servers.github]\ncommand = "gh-mcp"\n# <<< context-mode\n'),
+    );
+    for (const run of [
+      () => runSetup({ ...w.opts('codex'), launcher: { ...LAUNCHER, dataHome: '/data/cm' } }),
+      () => runUninstall(w.opts('codex')),
+    ]) {
+      const before = readFileSync(file, 'utf8');
+      const plan = run();
+      const text = readFileSync(file, 'utf8');
+      const servers = (parseToml(text) as { mcp_servers?: Record<string, unknown> }).mcp_servers ?? {};
+      if (plan.ok) assert.ok('github' in servers, `${plan.command} kept their server:\n${text}`);
+      else {
+        const err = plan.hosts[0]!.files.find((f) => f.path === file)!.error!;
+        assert.match(err.message, /\[mcp_servers\.github\]/, `${plan.command}: ${err.message}`);
+        assert.equal(text, before, `${plan.command} left the file as it was`);
+      }
+    }
+  });
 });

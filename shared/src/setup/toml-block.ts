@@ -113,15 +113,15 @@ function blockInside(
   key: string,
   name: string,
   command: 'setup' | 'uninstall',
-): { inner: string; entry: Record<string, unknown> | undefined } {
+): { inner: string; entry: Record<string, unknown> | undefined; keepOthers: () => void } {
   const lines = text.slice(found.start, found.end).split(/\r?\n/);
   const inner = lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n');
   // The file's line of the start marker: inner's line n is the file's line first + n.
   const first = text.slice(0, found.start).split('\n').length;
   const fix = `Fix that line of ${file} by hand (what you wrote between the markers is yours and stays), then run ${command} again; nothing was changed.`;
-  let value: unknown;
+  let doc: Record<string, unknown>;
   try {
-    value = (parse(inner) as Record<string, Record<string, unknown>>)[key]?.[name];
+    doc = parse(inner) as Record<string, unknown>;
   } catch (err) {
     const msg = (errorMessage(err).split('\n')[0] ?? '').replace(/^Invalid TOML document: /, '');
     const at = (err as { line?: unknown }).line;
@@ -131,8 +131,22 @@ function blockInside(
       fix,
     );
   }
-  if (isPlainObject(value)) return { inner, entry: value };
-  if (inner.trim() === '') return { inner, entry: undefined };
+  const value = isPlainObject(doc[key]) ? doc[key][name] : undefined;
+  // What else the user wrote between the markers (another server, another table): kept only where their lines
+  // are kept, so a re-render or a cut of the block refuses instead of dropping it.
+  const others = Object.entries(doc).flatMap(([k, v]) =>
+    k !== key ? [k] : isPlainObject(v) ? Object.keys(v).flatMap((n) => (n === name ? [] : [`${key}.${n}`])) : [],
+  );
+  const keepOthers = () => {
+    if (!others.length) return;
+    throw new SetupError(
+      'unexpected-shape',
+      `${file}: the block ctxmode manages (line ${first}) also holds ${others.map((o) => `[${o}]`).join(', ')}, which setup did not write`,
+      `Move ${others.length > 1 ? 'those tables' : 'that table'}, with ${others.length > 1 ? 'their' : 'its'} lines, out of the block (after the "${TOML_BLOCK_END}" line), then run ${command} again; nothing was changed.`,
+    );
+  };
+  if (isPlainObject(value)) return { inner, entry: value, keepOthers };
+  if (inner.trim() === '') return { inner, entry: undefined, keepOthers };
   throw new SetupError(
     'unexpected-shape',
     `${file}: the block ctxmode manages (line ${first}) holds lines but no [${key}.${name}] table`,
@@ -156,7 +170,7 @@ function updatedBlock(
   eol: string,
 ): string {
   const block = text.slice(found.start, found.end);
-  const { inner, entry: current } = blockInside(text, found, file, key, name, 'setup');
+  const { inner, entry: current, keepOthers } = blockInside(text, found, file, key, name, 'setup');
   if (!current) return renderBlock(key, name, entry, eol);
   if (block.replace(/\r\n/g, '\n') === renderBlock(key, name, current, '\n')) {
     const merged = mergedMcpEntry(current, entry);
@@ -164,6 +178,7 @@ function updatedBlock(
   }
   const lines = updateEntryLines(inner, key, name, entry, eol);
   if (lines !== undefined) return [TOML_BLOCK_START, lines, TOML_BLOCK_END, ''].join(eol);
+  keepOthers();
   return renderBlock(
     key,
     name,
@@ -186,7 +201,8 @@ export function unmergeTomlEntry(
 ): { text: string; dropped?: DroppedEntry } {
   const found = findBlock(text);
   if (!found) return { text: removeTomlBlock(text, file) };
-  const { entry } = blockInside(text, found, file, key, name, 'uninstall');
+  const { entry, keepOthers } = blockInside(text, found, file, key, name, 'uninstall');
+  keepOthers();
   let out = removeTomlBlock(text, file);
   let whole = entry;
   let labels: string[] = [];
