@@ -10,6 +10,7 @@ import { ProjectWatch, type WatchDeps } from './project-watch.js';
 export class LiveRefresh {
   private gate: ChangeGate | undefined;
   private readonly watch: ProjectWatch;
+  private disposed = false;
 
   constructor(
     deps: WatchDeps,
@@ -27,6 +28,8 @@ export class LiveRefresh {
    * projects) is followed from now on, and a look still pending for the old one is dropped.
    */
   shown(dir: string): void {
+    // A refresh in flight when the view went still answers: it must not start watching again.
+    if (this.disposed) return;
     if (this.gate && this.watch.folder === dir) {
       this.gate.markShown();
       return;
@@ -37,6 +40,7 @@ export class LiveRefresh {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.gate?.dispose();
     this.gate = undefined;
     this.watch.dispose();

@@ -109,3 +109,24 @@ test("the sidebar's own refresh is no change; switching projects drops the old f
     rmSync(b, { recursive: true, force: true });
   }
 });
+
+test('a refresh that answers after the view was disposed starts no watch and no timer again', () => {
+  const w = world();
+  const a = mkdtempSync(join(tmpdir(), 'cm-live-d-'));
+  try {
+    w.folders.add(a).add(join(a, 'memory-spool'));
+    let refreshes = 0;
+    const live = new LiveRefresh(w.deps, () => refreshes++, w.clock);
+    live.shown(a);
+    live.dispose();
+    // The engine call in flight at dispose resolves: the view shows its state and tells the live refresh.
+    live.shown(a);
+    assert.equal(w.watches.size, 0, 'no watch outlives the view');
+    new Database(join(a, 'ledger.db')).close();
+    for (const onEvent of w.watches.values()) onEvent('ledger.db');
+    w.fire();
+    assert.equal(refreshes, 0);
+  } finally {
+    rmSync(a, { recursive: true, force: true });
+  }
+});
