@@ -221,8 +221,15 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
       else rec.uninstallRequested = asked;
     }
     const unfinished = keys(host.host).some((k) => state.hosts[k]?.uninstallRequested);
+    // Something of ours went from its files, whether or not setup left a record of it (an older version's setup,
+    // a lost state.json): the user took it out all the same.
+    const tookOut = !failed.size && host.files.some((f) => f.action !== 'unchanged');
     // Gone from every scope: from now on its absence is the user's choice (doctor --fix does not undo it).
-    if (!unfinished && hadRecord.has(host.host) && !Object.keys(state.hosts).some((k) => k.split('@')[0] === host.host))
+    if (
+      !unfinished &&
+      (hadRecord.has(host.host) || tookOut) &&
+      !Object.keys(state.hosts).some((k) => k.split('@')[0] === host.host)
+    )
       state.uninstalled = { ...state.uninstalled, [host.host]: new Date().toISOString() };
     if (unfinished)
       host.notes.push(

@@ -304,4 +304,36 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     assert.match(again.stderr, /claude-code: setup re-run/);
     assert.ok(existsSync(join(w.home, '.claude.json')));
   });
+
+  it('`doctor --fix` also leaves alone a host whose uninstall found our entries but no record of setup', () => {
+    const w = world();
+    const settings = join(w.home, '.claude', 'settings.json');
+    mkdirSync(join(w.home, '.claude'), { recursive: true });
+    writeFileSync(settings, '{ "model": "opus" }\n');
+    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args, '--project', w.project], {
+        env: w.env,
+        cwd: w.project,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    // Set up by a version that kept no record (or the record was lost): our entries are there, state.json is not.
+    w.setup('claude-code');
+    rmSync(join(w.env.CONTEXT_MODE_HOME!, 'setup', 'state.json'), { force: true });
+    assert.equal(cli('uninstall', '--host', 'claude-code').status, 0);
+    assert.equal(
+      existsSync(join(w.home, '.claude.json')) &&
+        /context-mode/.test(readFileSync(join(w.home, '.claude.json'), 'utf8')),
+      false,
+    );
+    const r = cli('doctor', '--fix', '--json');
+    assert.doesNotMatch(r.stderr, /claude-code: setup re-run/);
+    assert.equal(
+      existsSync(join(w.home, '.claude.json')) &&
+        /context-mode/.test(readFileSync(join(w.home, '.claude.json'), 'utf8')),
+      false,
+      'no server re-registered',
+    );
+  });
 });
