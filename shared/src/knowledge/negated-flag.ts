@@ -9,7 +9,10 @@
  */
 
 /** The word a negated flag implies, searched as if the question had written it. */
+
 const NEGATION_WORD = 'negation';
+/** More distinct `no-` flags than a question asks about: a pasted option list or log, not a question about one. */
+const MAX_FLAGS_LOOKED_UP = 8;
 
 /**
  * `--no-cache`, `-no-update`, `no-target-directory`, or the bare prefix (`no-`, `--no-…`); not an ordinary
@@ -24,5 +27,8 @@ const NEGATED_FLAG = /(?:^|[\s`"'(/[,])(?:--?)?no-(\p{L}[\p{L}\p{N}-]*)?(?=[\s`"
 export function impliedByNegatedFlag(question: string, docsWrite: (flag: string) => boolean): string[] {
   const flags = [...question.matchAll(NEGATED_FLAG)].map((m) => (m[1] ? `no-${m[1].toLowerCase()}` : ''));
   if (!flags.length) return [];
-  return flags.some((f) => f && docsWrite(f)) ? [] : [NEGATION_WORD];
+  // Each distinct flag costs one store lookup: a pasted list of thousands must not hold the search for seconds.
+  const distinct = [...new Set(flags)];
+  if (distinct.length > MAX_FLAGS_LOOKED_UP) return [];
+  return distinct.some((f) => f && docsWrite(f)) ? [] : [NEGATION_WORD];
 }

@@ -25,9 +25,16 @@ export const STOPWORDS = new Set(
 /** FTS5 operator words: dropped from user text so they can never act as syntax, even if quoting failed. */
 export const FTS_OPERATORS = new Set(['and', 'or', 'not', 'near']);
 
+/**
+ * The longest word kept whole. A longer one (a pasted token, a minified line) is cut to this: every query word
+ * becomes a regular expression in the rerank and the snippets, and one of 40 KB makes that throw ("too large").
+ */
+const MAX_WORD_CHARS = 128;
+
 /** Raw words of user text: letters, digits, `_`, with inner `.`, `-`, `'` kept (`next.config.js`, `pre-render`). */
 export function rawWords(text: string): string[] {
-  return text.normalize('NFKC').match(/[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[.'’-](?=[\p{L}\p{N}_]))*/gu) ?? [];
+  const words = text.normalize('NFKC').match(/[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[.'’-](?=[\p{L}\p{N}_]))*/gu) ?? [];
+  return words.map((w) => (w.length > MAX_WORD_CHARS ? w.slice(0, MAX_WORD_CHARS) : w));
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

@@ -61,3 +61,28 @@ test("a user's own --no- flag, or the bare prefix, finds the section on negated 
     'npm:installer',
   );
 });
+
+test('a pasted list of many no- flags costs a few store lookups, not one per flag', () => {
+  let lookups = 0;
+  const count = (flag: string) => (lookups++, flag === 'no-never');
+  const many = Array.from({ length: 5000 }, (_, i) => `--no-flag${i}`).join(' ');
+  assert.deepEqual(impliedByNegatedFlag(many, count), []);
+  assert.equal(lookups, 0);
+  lookups = 0;
+  // One flag pasted many times is one flag.
+  assert.deepEqual(impliedByNegatedFlag('--no-cache '.repeat(5000), count), ['negation']);
+  assert.equal(lookups, 1);
+});
+
+test('a question with one huge pasted word still answers, from the words around it', () => {
+  const { kb } = tempKnowledgeBase('cm-huge-word-');
+  kb.index({
+    source: 'npm:lockfile',
+    content: '# lockfile\n\n## lock file\n\nTake the lock file before writing; `--no-wait` fails at once when held.\n',
+    format: 'markdown',
+  });
+  for (const huge of ['ab'.repeat(20000), `--no-${'x'.repeat(40000)}`]) {
+    const hits = kb.search(`lock file ${huge}`, { limit: 3 });
+    assert.equal(hits[0]?.source, 'npm:lockfile');
+  }
+});
