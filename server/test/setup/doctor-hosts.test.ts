@@ -13,6 +13,8 @@ import { removeTempWorlds, tempWorld } from './temp-world.js';
 
 after(removeTempWorlds);
 
+const BIN = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
+
 function world() {
   const { root, home, project, env } = tempWorld('cm-doctor-');
   // As the CLI would pin it for this env (its CONTEXT_MODE_HOME included), so doctor --fix finds nothing else to change.
@@ -20,7 +22,15 @@ function world() {
   const setup = (id: Parameters<typeof getHost>[0]) =>
     runSetup({ hosts: [getHost(id)], scope: 'user', project, env, home, launcher });
   const checks = (setUp: string[] = []) => runHostChecks({ env, home, project, setUp });
-  return { root, home, project, env, setup, checks };
+  /** The built CLI, as the user runs it in this world. */
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args, '--project', project], {
+      env,
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  return { root, home, project, env, setup, checks, cli };
 }
 
 const of = (checks: HostCheck[], name: string) => checks.filter((c) => c.name === name);
@@ -275,14 +285,7 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     const settings = join(w.home, '.claude', 'settings.json');
     mkdirSync(join(w.home, '.claude'), { recursive: true });
     writeFileSync(settings, '{ "model": "opus" }\n');
-    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [bin, ...args, '--project', w.project], {
-        env: w.env,
-        cwd: w.project,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    const cli = w.cli;
     w.setup('claude-code');
     assert.equal(cli('uninstall', '--host', 'claude-code').status, 0);
     assert.equal(readFileSync(settings, 'utf8'), '{ "model": "opus" }\n');
@@ -310,14 +313,7 @@ describe('doctor checks each host setup wrote, and --fix repairs what is safe to
     const settings = join(w.home, '.claude', 'settings.json');
     mkdirSync(join(w.home, '.claude'), { recursive: true });
     writeFileSync(settings, '{ "model": "opus" }\n');
-    const bin = fileURLToPath(new URL('../../bin/context-mode.cjs', import.meta.url));
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [bin, ...args, '--project', w.project], {
-        env: w.env,
-        cwd: w.project,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    const cli = w.cli;
     // Set up by a version that kept no record (or the record was lost): our entries are there, state.json is not.
     w.setup('claude-code');
     rmSync(join(w.env.CONTEXT_MODE_HOME!, 'setup', 'state.json'), { force: true });

@@ -9,7 +9,6 @@
  */
 
 /** The word a negated flag implies, searched as if the question had written it. */
-
 const NEGATION_WORD = 'negation';
 /** More distinct `no-` flags than a question asks about: a pasted option list or log, not a question about one. */
 const MAX_FLAGS_LOOKED_UP = 8;
