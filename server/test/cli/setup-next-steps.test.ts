@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SetupPlan } from '@context-mode/shared/protocol/setup';
@@ -80,4 +80,27 @@ test('setup without --project inside a clone of context-mode writes no project f
   const named = run(['setup', '--host', 'claude-code', '--project', w.project], w);
   assert.equal(named.status, 0);
   assert.ok(existsSync(join(w.project, 'CLAUDE.md')));
+});
+
+test('an uninstall refused in one file says the other files were changed, not that the host was left alone', () => {
+  const w = tempWorld('cm-uninstall-partial-');
+  assert.equal(run(['setup', '--host', 'codex', '--project', w.project], w).status, 0);
+  const config = join(w.home, '.codex', 'config.toml');
+  // A server of the user's inside our markers: uninstall refuses that file rather than cut it with our block.
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      '# <<< context-mode',
+      '[mcp_servers.github]\ncommand = "gh-mcp"\n# <<< context-mode',
+    ),
+  );
+  const r = run(['uninstall', '--host', 'codex', '--project', w.project], w);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stdout, /also holds \[mcp_servers\.github\]/);
+  assert.match(r.stdout, /^ +delete +\S+hooks\.json/m);
+  assert.doesNotMatch(r.stdout, /Hosts with an error were not changed/);
+  assert.match(
+    r.stdout,
+    /^Files with an error were not changed; the others were\. Fix the files named above and run uninstall again\.$/m,
+  );
 });

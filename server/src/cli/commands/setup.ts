@@ -85,6 +85,11 @@ function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): st
     for (const n of h.notes) lines.push(`  note: ${n}`);
   }
   if (plan.dryRun) lines.push('(dry run: nothing written)');
+  // Setup writes a host's files all or none; uninstall takes out what it can, so the user's other files are clean.
+  else if (!plan.ok && plan.command === 'uninstall')
+    lines.push(
+      'Files with an error were not changed; the others were. Fix the files named above and run uninstall again.',
+    );
   else if (!plan.ok) lines.push('Hosts with an error were not changed; fix the files named above and run again.');
   if (refusal) lines.push(`note: ${refusal}`);
   lines.push(...nextSteps(plan, projectFlag));
