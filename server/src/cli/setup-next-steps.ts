@@ -16,15 +16,17 @@ export function nextSteps(plan: SetupPlan, projectFlag?: string): string[] {
       : [];
   const written = (f: SetupPlan['hosts'][number]['files'][number]) =>
     f.action === 'create' || f.action === 'update' || f.action === 'delete';
-  const changedHosts = plan.hosts.filter((h) => h.files.some((f) => f.action !== 'error') && h.files.some(written));
-  const count = plan.hosts.reduce((n, h) => n + h.files.filter(written).length, 0);
+  // Setup writes a host's files all or none, so a host with a refused file changed nothing; uninstall takes out
+  // what it can, so there only the refused files are unchanged.
+  const wrote = (h: SetupPlan['hosts'][number]) =>
+    plan.command === 'uninstall' || !h.files.some((f) => f.action === 'error');
+  const changedHosts = plan.hosts.filter((h) => wrote(h) && h.files.some(written));
+  const count = changedHosts.reduce((n, h) => n + h.files.filter(written).length, 0);
   const lines: string[] = [];
   if (!changedHosts.length) {
-    lines.push(
-      plan.command === 'setup'
-        ? 'Nothing changed: every file already holds our part; no restart needed.'
-        : 'Nothing to take out.',
-    );
+    // A setup refused wrote nothing, and the line about the error says so: "every file holds our part" would be wrong.
+    if (plan.command === 'uninstall') lines.push('Nothing to take out.');
+    else if (plan.ok) lines.push('Nothing changed: every file already holds our part; no restart needed.');
   } else {
     const names = changedHosts.map((h) => h.displayName).join(', ');
     lines.push(

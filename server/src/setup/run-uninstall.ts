@@ -1,15 +1,12 @@
 // `ctxmode uninstall`: takes out what setup recorded, giving back the user's original bytes where the file is
 // unedited since, and keeping a copy of any entry of ours the user had added to.
-import type { HostRecord } from '@context-mode/shared/platforms/types';
 import type { SetupPlan } from '@context-mode/shared/protocol/setup';
-import { diffOf, planUninstall, type PlannedFile, type PlannedHost } from '@context-mode/shared/setup/plan-setup';
-import { jsonEqual, setAt, valueAt } from '@context-mode/shared/setup/jsonc-edit';
-import { restoredMcpEntry } from '@context-mode/shared/setup/mcp-entry-fields';
-import { MCP_SERVER_NAME } from '@context-mode/shared/setup/product';
+import { diffOf, planUninstall, type PlannedHost } from '@context-mode/shared/setup/plan-setup';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { planContext, precheck, toPublic, type SetupRunOptions } from './run-setup.js';
+import { addedSince, restoreOwnEntry, withoutEntry } from './own-entry.js';
 import { readSetupState, setupDir, sha256, withSetupLock, writeSetupState, type FileRecord } from './setup-state.js';
 import { keepCopy, writeAtomic } from './write-file.js';
 
@@ -55,48 +52,6 @@ function sameButSpacing(a: string, b: string): boolean {
   const x = squeeze(a);
   const y = squeeze(b);
   return x === y || (x === '{}' && y === '') || (x === '' && y === '{}');
-}
-
-/** An MCP file's JSON text without our entry, when it has one (a hand-written one before setup); else no text. */
-function withoutEntry(host: HostRecord, f: PlannedFile, text: string): string | undefined {
-  const mcp = host.paths.value.mcpConfig;
-  if (
-    !mcp ||
-    !f.parts.includes('mcp') ||
-    mcp.format === 'toml' ||
-    valueAt(text, [mcp.key, MCP_SERVER_NAME]) === undefined
-  )
-    return undefined;
-  try {
-    return setAt(text, [mcp.key, MCP_SERVER_NAME], undefined);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * In a file edited since setup, where the user had their own context-mode entry before it: that entry comes back
- * (from the setup backup) with what they changed in it since, instead of going as a whole. Every value they wrote
- * stays in the file, so no copy is needed; the note says what was put back. False when this does not apply.
- */
-function restoreOwnEntry(host: HostRecord, f: PlannedFile, rec: FileRecord, dryRun: boolean, notes: string[]): boolean {
-  const mcp = host.paths.value.mcpConfig;
-  if (!mcp || f.before === undefined || !rec.backup || !existsSync(rec.backup) || rec.fileCreated) return false;
-  const backup = readFileSync(rec.backup, 'utf8');
-  const at = [mcp.key, MCP_SERVER_NAME];
-  if (withoutEntry(host, f, backup) === undefined || f.after === backup) return false;
-  if (valueAt(f.before, at) === undefined || valueAt(f.after ?? '', at) !== undefined) return false;
-  const entry = restoredMcpEntry(valueAt(backup, at), valueAt(f.before, at));
-  const since = (f.dropped?.fields ?? []).filter(
-    (x) => !jsonEqual(valueAt(f.before!, [...at, ...x.split('.')]), valueAt(backup, [...at, ...x.split('.')])),
-  );
-  f.after = setAt(f.after ?? '', at, entry);
-  delete f.dropped;
-  notes.push(
-    `${dryRun ? 'Would put' : 'Put'} back the context-mode entry you had in ${f.path} before setup` +
-      (since.length ? `, with what you added to it since (${since.join(', ')}).` : '.'),
-  );
-  return true;
 }
 
 /**
@@ -148,9 +103,7 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
         // A context-mode entry the user had before setup comes back with the backup: only what they added to
         // it since (between two setups) is gone from the file, so only that is named and copied.
         if (backup !== undefined && original === backup && f.dropped && withoutEntry(host, f, backup) !== undefined) {
-          const mcp = host.paths.value.mcpConfig;
-          const at = (text: string, field: string) => valueAt(text, [mcp!.key, MCP_SERVER_NAME, ...field.split('.')]);
-          const fields = f.dropped.fields.filter((x) => !jsonEqual(at(f.before!, x), at(backup, x)));
+          const fields = addedSince(host, f.dropped.fields, f.before, backup);
           if (fields.length) f.dropped = { ...f.dropped, fields };
           else delete f.dropped;
         }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SetupPlan } from '@context-mode/shared/protocol/setup';
@@ -40,6 +40,23 @@ test('setup prints what it changed, the host to restart, and one verify command 
   const none = run(['uninstall', '--project', w.project], w);
   assert.equal(none.status, 0, none.stderr);
   assert.equal(none.stdout, "Nothing to take out: no host's files hold anything of context-mode's.\n");
+});
+
+test('a host setup refused changed no file: setup does not count its other files as changed', () => {
+  const w = tempWorld('cm-setup-next-');
+  // A hand-written entry outside our block is a conflict: setup writes none of Codex's files.
+  mkdirSync(join(w.home, '.codex'), { recursive: true });
+  const original = '[mcp_servers.context-mode]\ncommand = "npx"\nargs = ["-y", "context-mode"]\n';
+  writeFileSync(join(w.home, '.codex', 'config.toml'), original);
+  const r = run(['setup', '--host', 'codex', '--project', w.project], w);
+  assert.equal(r.status, 1, r.stdout);
+  assert.match(r.stdout, /already defines \[mcp_servers\.context-mode\]/);
+  assert.equal(existsSync(join(w.home, '.codex', 'hooks.json')), false, 'no hooks file written');
+  assert.equal(existsSync(join(w.project, 'AGENTS.md')), false, 'no instruction file written');
+  assert.equal(readFileSync(join(w.home, '.codex', 'config.toml'), 'utf8'), original);
+  assert.doesNotMatch(r.stdout, /^Changed \d+ file/m, r.stdout);
+  assert.doesNotMatch(r.stdout, /^Nothing changed: every file already holds our part/m, r.stdout);
+  assert.doesNotMatch(r.stdout, /^ +create /m, 'no file is listed as created');
 });
 
 test('`doctor --host` with an id no host has says so and lists the ids', () => {

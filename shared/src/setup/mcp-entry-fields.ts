@@ -14,7 +14,7 @@ export const ENV_FIELDS = ['env', 'environment'] as const;
 export const DATA_HOME_VAR = settingName('home');
 /** The variables setup may put into the entry's environment map. */
 const OUR_ENV_VARS = [DATA_HOME_VAR] as const;
-const SET_IF_MISSING = new Set(['type', 'enabled']);
+export const SET_IF_MISSING = new Set(['type', 'enabled']);
 
 type Entry = Record<string, unknown>;
 
@@ -64,7 +64,7 @@ export function userAdditions(current: Entry, ourFields: readonly string[]): str
 }
 
 /** The fields setup overwrites in an entry that was already there (the launch an upgrade re-pins). */
-const REPLACED = ['command', 'args'] as const;
+export const REPLACED = ['command', 'args'] as const;
 
 /**
  * The entry the user had before setup (`before`, from the setup backup) with what they changed in it since: our

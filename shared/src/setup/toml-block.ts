@@ -53,6 +53,19 @@ function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: numbe
   return findMarkedBlock(text, markers[0], markers[1]);
 }
 
+/** Our MCP block in `text`: its span and the lines between its markers (LF-joined), or undefined. */
+export function findMcpBlock(text: string): { start: number; end: number; inner: string } | undefined {
+  const found = findBlock(text);
+  if (!found) return undefined;
+  const lines = text.slice(found.start, found.end).split(/\r?\n/);
+  return { ...found, inner: lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n') };
+}
+
+/** `inner` (LF-joined lines) between our MCP markers, in the file's line ending `eol`. */
+export function wrapMcpBlock(inner: string, eol: string): string {
+  return [TOML_BLOCK_START, ...inner.split('\n'), TOML_BLOCK_END, ''].join(eol);
+}
+
 /** `[<key>.<name>]` with the entry, between the markers; `comments` (the user's) go right under its header. */
 function renderBlock(
   key: string,
@@ -114,8 +127,7 @@ function blockInside(
   name: string,
   command: 'setup' | 'uninstall',
 ): { inner: string; entry: Record<string, unknown> | undefined; keepOthers: () => void } {
-  const lines = text.slice(found.start, found.end).split(/\r?\n/);
-  const inner = lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n');
+  const { inner } = findMcpBlock(text)!;
   // The file's line of the start marker: inner's line n is the file's line first + n.
   const first = text.slice(0, found.start).split('\n').length;
   const fix = `Fix that line of ${file} by hand (what you wrote between the markers is yours and stays), then run ${command} again; nothing was changed.`;

@@ -1,6 +1,7 @@
 import { parse, stringify } from 'smol-toml';
 import { ENV_FIELDS, isPlainObject, mergedMcpEntry } from './mcp-entry-fields.js';
 import { jsonEqual } from './jsonc-edit.js';
+import { scanTomlLines } from './toml-line-scan.js';
 
 /**
  * Updates our MCP entry inside a TOML block the user has edited (a comment, `startup_timeout_sec`, an `env`
@@ -49,7 +50,7 @@ export function updateEntryLines(
 }
 
 /** The body lines of the table `[path]`: from the line after its header to the next header (or the end). */
-function section(lines: string[], path: string[]): { start: number; end: number } | undefined {
+export function section(lines: string[], path: string[]): { start: number; end: number } | undefined {
   const at = lines.findIndex((l) => jsonEqual(headerPath(l), path));
   if (at < 0) return undefined;
   let end = at + 1;
@@ -78,7 +79,7 @@ export function headerPath(line: string): string[] | undefined {
  * The lines of `field = …` in a section (one, or a value spread over several, like a multi-line array): undefined
  * when absent, null when it is not a plain key (a dotted key, a multi-line string) or does not parse.
  */
-function findKeyLine(
+export function findKeyLine(
   lines: string[],
   s: { start: number; end: number },
   field: string,
@@ -126,12 +127,15 @@ function trailingComment(line: string): string {
   return at < 0 ? '' : (/\s*$/.exec(line.slice(0, at))![0] || ' ') + line.slice(at);
 }
 
-/** Every comment the user wrote in these lines: own-line comments as they are, a line's trailing one on its own. */
+/**
+ * Every comment the user wrote in these lines: own-line comments as they are, a line's trailing one on its own.
+ * Lines of a multi-line string are the string's, even when they start with `#` (scanTomlLines).
+ */
 export function commentsIn(text: string): string[] {
-  return text.split(/\r?\n/).flatMap((l) => {
-    if (/^\s*#/.test(l)) return [l];
-    const at = commentStart(l);
-    return at < 0 ? [] : [indentOf(l) + l.slice(at)];
+  return scanTomlLines(text).flatMap(({ text: l, inString, comment }) => {
+    if (comment < 0) return [];
+    if (!inString && /^\s*#/.test(l)) return [l];
+    return [(inString ? '' : indentOf(l)) + l.slice(comment)];
   });
 }
 
@@ -238,7 +242,14 @@ function editInlineTable(
  * variable's line replaced, added or removed), an inline `env = { … }` line (rewritten with the user's variables
  * in their order), or, when there is none, a new table at the end of the block. False when it cannot.
  */
-function editEnv(lines: string[], key: string, name: string, field: string, was: unknown, now: unknown): boolean {
+export function editEnv(
+  lines: string[],
+  key: string,
+  name: string,
+  field: string,
+  was: unknown,
+  now: unknown,
+): boolean {
   const wanted = isPlainObject(now) ? now : {};
   const table = section(lines, [key, name, field]);
   if (table) {

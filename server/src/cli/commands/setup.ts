@@ -77,8 +77,11 @@ function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): st
   for (const h of plan.hosts) {
     lines.push(`${h.displayName} (${h.host})`);
     if (!h.files.length) lines.push('  nothing to change');
+    // Setup writes a host's files all or none: beside a file it refused, the others were not written either.
+    const refused = plan.command === 'setup' && h.files.some((f) => f.action === 'error');
     for (const f of h.files) {
-      lines.push(`  ${f.action.padEnd(9)} ${f.path}  [${f.parts.join(', ')}; ${f.scope}]`);
+      const action = refused && f.action !== 'error' ? 'skipped' : f.action;
+      lines.push(`  ${action.padEnd(9)} ${f.path}  [${f.parts.join(', ')}; ${f.scope}]`);
       if (f.error) lines.push(`    error: ${f.error.message}${f.error.fix ? `\n    fix: ${f.error.fix}` : ''}`);
       if (plan.dryRun && f.diff) lines.push(f.diff.replace(/^/gm, '    ').trimEnd());
     }

@@ -1,0 +1,148 @@
+// Codex's config.toml across sequences of setup, the user's edits, setup again, upgrade and uninstall: the lines
+// the user wrote (a context-mode block of their own from before setup, multi-line strings inside our block) are
+// theirs, and every step changes only our part.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+import { readSetupState } from '../../src/setup/setup-state.js';
+import { runSetup } from '../../src/setup/run-setup.js';
+import { runUninstall } from '../../src/setup/run-uninstall.js';
+import { runUpgrade } from '../../src/setup/upgrade.js';
+import { packFake } from './fake-package.js';
+import { mcpAndHooksOf, removeTempWorlds, tempWorld } from './temp-world.js';
+
+after(removeTempWorlds);
+
+const REFERENCE = fileURLToPath(new URL('../../../configs/codex/config.toml', import.meta.url));
+const NEW_PIN = { kind: 'pinned' as const, node: '/opt/node/bin/node', bin: '/opt/new/bin/context-mode.cjs' };
+
+function codexWorld() {
+  const w = tempWorld('cm-toml-lines-');
+  const file = join(w.home, '.codex', 'config.toml');
+  mkdirSync(dirname(file), { recursive: true });
+  const opts = { ...mcpAndHooksOf(w, 'codex'), parts: ['mcp' as const] };
+  return { ...w, file, opts, read: () => readFileSync(file, 'utf8') };
+}
+
+const entryIn = (text: string) =>
+  (parse(text) as { mcp_servers?: Record<string, Record<string, unknown>> }).mcp_servers?.['context-mode'];
+
+/** A config.toml with the context-mode block the user copied in by hand (configs/codex/config.toml) and added to. */
+function handWritten(): string {
+  const block = readFileSync(REFERENCE, 'utf8').replace('args = []\n', 'args = []\nstartup_timeout_sec = 30 # mine\n');
+  return `model = "o3"\n\n${block}\n[profiles.fast]\nmodel = "o4-mini"\n`;
+}
+
+describe('TOML: the user own lines through setup, upgrade and uninstall', () => {
+  it('a hand-written [mcp_servers.context-mode] outside any block is refused by setup: nothing written, nothing recorded', () => {
+    const w = codexWorld();
+    const original = 'model = "o3"\n\n[mcp_servers.context-mode]\ncommand = "npx"\nargs = ["-y", "context-mode"]\n';
+    writeFileSync(w.file, original);
+    for (let i = 0; i < 2; i++) {
+      const plan = runSetup(w.opts);
+      assert.equal(plan.ok, false);
+      const err = plan.hosts[0]!.files.find((f) => f.path === w.file)?.error;
+      assert.equal(err?.code, 'conflict', JSON.stringify(err));
+      assert.equal(w.read(), original, 'the file is untouched');
+      assert.deepEqual(readSetupState(w.env).hosts, {}, 'no record, so no backup to restore or lose');
+    }
+    assert.ok(runUninstall(w.opts).ok);
+    assert.equal(w.read(), original, 'uninstall leaves their entry alone');
+  });
+
+  it('a context-mode block the user wrote before setup comes back byte for byte through setups and uninstall', () => {
+    const w = codexWorld();
+    const original = handWritten();
+    writeFileSync(w.file, original);
+    assert.ok(runSetup(w.opts).ok);
+    assert.equal(entryIn(w.read())?.command, '/opt/node/bin/node', 'setup took the entry over');
+    assert.equal(entryIn(w.read())?.startup_timeout_sec, 30, 'their field stays');
+    let plan = runUninstall(w.opts);
+    assert.ok(plan.ok);
+    assert.equal(w.read(), original, 'their block is back, byte for byte');
+    assert.doesNotMatch(plan.hosts[0]!.notes.join('\n'), /added|startup_timeout_sec/, 'nothing claimed as added');
+    // Setup again, an edit between two setups, a re-pin: the original bytes still come back; only what they
+    // added since is named and copied.
+    assert.ok(runSetup(w.opts).ok);
+    writeFileSync(w.file, w.read().replace('startup_timeout_sec = 30 # mine\n', '$&tool_timeout_sec = 99\n'));
+    assert.ok(runSetup({ ...w.opts, launcher: NEW_PIN }).ok);
+    plan = runUninstall(w.opts);
+    assert.ok(plan.ok);
+    assert.equal(w.read(), original);
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(w.file)) ?? '';
+    assert.match(note, /\(tool_timeout_sec\)/, note);
+  });
+
+  it('in a file edited since setup, their block comes back with their edits: ours out, every other byte kept', () => {
+    const w = codexWorld();
+    const original = handWritten();
+    writeFileSync(w.file, original);
+    assert.ok(runSetup({ ...w.opts, launcher: { ...NEW_PIN, dataHome: '/data/cm' } }).ok);
+    // Their edits since: a line inside the block, and a setting at the end of the file.
+    writeFileSync(
+      w.file,
+      w.read().replace('startup_timeout_sec = 30 # mine\n', '$&tool_timeout_sec = 99 # later\n') +
+        '\n[profiles.slow]\nmodel = "o3"\n',
+    );
+    assert.ok(runSetup({ ...w.opts, launcher: { ...NEW_PIN, dataHome: '/data/cm' } }).ok, 'setup again');
+    const dry = runUninstall({ ...w.opts, dryRun: true });
+    assert.match(dry.hosts[0]!.notes.join('\n'), /Would put back the context-mode entry/);
+    const plan = runUninstall(w.opts);
+    assert.ok(plan.ok);
+    const expected =
+      original.replace('startup_timeout_sec = 30 # mine\n', '$&tool_timeout_sec = 99 # later\n') +
+      '\n[profiles.slow]\nmodel = "o3"\n';
+    assert.equal(w.read(), expected, 'their lines back, ours out, everything else byte for byte');
+    const note = plan.hosts[0]!.notes.find((n) => n.includes(w.file)) ?? '';
+    assert.match(
+      note,
+      /^Put back the context-mode entry you had in .* before setup, with what you added to it since \(tool_timeout_sec\)\.$/,
+      note,
+    );
+    // And the cycle holds: set up again and uninstall gives back exactly that file.
+    assert.ok(runSetup(w.opts).ok);
+    assert.ok(runUninstall(w.opts).ok);
+    assert.equal(w.read(), expected);
+  });
+
+  it('# lines inside a multi-line string in our block stay string content through a re-render, setup again and upgrades', () => {
+    const w = codexWorld();
+    writeFileSync(w.file, 'model = "o3"\n');
+    assert.ok(runSetup(w.opts).ok);
+    // Their lines in our block: multi-line strings (both kinds) with lines starting with #, a # inside a line of
+    // one, and a dotted key the line editor cannot follow, so the re-pin with a data home renders the block afresh.
+    const strings =
+      'description = """\n# not a comment\nsee docs#anchor\n  # indented, still text\n"""\n' +
+      "notes = '''\n# literal, not a comment\n'''\n" +
+      'env.GITHUB_TOKEN = "t" # their token\n';
+    writeFileSync(w.file, w.read().replace(/(args = \[ ".*?" \]\n)/, `$1${strings}`));
+    const values = { ...entryIn(w.read()) };
+    assert.ok(runSetup({ ...w.opts, launcher: { ...NEW_PIN, dataHome: '/data/cm' } }).ok);
+    let text = w.read();
+    const entry = entryIn(text)!;
+    assert.equal(entry.description, values.description, 'the string value is unchanged');
+    assert.equal(entry.notes, values.notes);
+    const comments = text
+      .split('\n')
+      .filter((l) => /^\s*#/.test(l) && !l.startsWith('# >>>') && !l.startsWith('# <<<'));
+    assert.deepEqual(comments, ['# their token'], `no string line turned into a comment:\n${text}`);
+    assert.doesNotMatch(text, /^#anchor/m);
+    // Setup again changes nothing; nor do two upgrades (the first re-pins to the managed runtime).
+    assert.ok(runSetup({ ...w.opts, launcher: { ...NEW_PIN, dataHome: '/data/cm' } }).ok);
+    assert.equal(w.read(), text, 'setup again: byte-identical');
+    for (const version of ['4.0.0', '4.0.1']) {
+      const report = runUpgrade({ env: w.env, home: w.home, project: w.project, from: packFake(w.root, { version }) });
+      assert.equal(report.error, undefined, report.error);
+      const now = w.read();
+      assert.equal(entryIn(now)!.description, values.description);
+      assert.equal(now.split('# not a comment').length, 2, `once, inside the string:\n${now}`);
+      if (version === '4.0.1') assert.equal(now, text, 'the second upgrade: byte-identical');
+      text = now;
+    }
+    assert.ok(runUninstall(w.opts).ok);
+    assert.equal(w.read(), 'model = "o3"\n', 'uninstall: the file as it was before setup');
+  });
+});
