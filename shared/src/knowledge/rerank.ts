@@ -3,6 +3,7 @@ import type { KnowledgeInternals } from './open-knowledge-base.js';
 import { hasCjk, lightStem } from './query-terms.js';
 import { definitionTests, namedTerms } from './defined-terms.js';
 import { headingNamesCall } from './called-api.js';
+import { sourceNames } from './named-source.js';
 import { withoutBoilerplate } from './snippet.js';
 import { idfOf } from './term-frequency.js';
 import { escapeRegex, matchesIn, minSpan, positions, termMatcher } from './term-match.js';
@@ -83,8 +84,15 @@ export function buildReranker(
   // One group per query word: the word itself (weight 1) and its synonyms (weight ALT_WEIGHT), IDF-weighted,
   // so a rare word the user typed counts for more than a common one and an unmatched word costs nothing.
   // Words only in the sentences around a question (QueryTerm.context) do not score; naming the source still does.
+  // A name the question gives a package whose docs are several files (a directory indexed under one label, a
+  // package's folder) says which source (the `named` part), not which of its files: in the coverage and title
+  // parts it would favour the one file that repeats the name (the README's opening) over the one that answers. In
+  // a single document every section's heading path carries the name, so there it is left as it is.
+  const namedCount = new Map<string, number>();
+  for (const l of namedLabels) for (const n of sourceNames(l)) namedCount.set(n, (namedCount.get(n) ?? 0) + 1);
+  const namedWords = new Set([...namedCount].filter(([, n]) => n > 1).map(([w]) => w));
   const groups = terms
-    .filter((t) => !t.context)
+    .filter((t) => !t.context && !namedWords.has(t.lower))
     .map((t) => {
       const own = termMatcher(t.parts.length ? t.parts.join(' ') : t.lower);
       const used = t.alts.filter((a) => searchedAlts.has(a));

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { namedSources, sourceNames } from '../../src/knowledge/named-source.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { indexPath } from '../../src/knowledge/index-path.js';
 import { tempKnowledgeBase } from './temp-knowledge-base.js';
 
 test('a source goes by its package name (and, scoped, the name after the scope) or its file name', () => {
@@ -50,4 +54,60 @@ test('a question naming a package puts that package’s matching section first',
   assert.equal(plain[0]?.source, 'npm:other-lib');
   const named = kb.search('how do I set the request timeout in fetch-retry-lite', { limit: 2 });
   assert.equal(named[0]?.source, 'npm:fetch-retry-lite');
+});
+
+test('a directory’s files go by the label it was indexed under, and a file under node_modules by its package', () => {
+  assert.deepEqual(sourceNames('pino:docs/redaction.md'), ['pino', 'redaction.md']);
+  assert.deepEqual(sourceNames('npm:pino:docs/api.md'), ['pino', 'api.md']);
+  assert.deepEqual(sourceNames('npm:@fastify/cookie:README.md'), ['@fastify/cookie', 'readme.md']);
+  assert.deepEqual(sourceNames('file:node_modules/pino/docs/api.md'), ['pino', 'api.md']);
+  assert.deepEqual(sourceNames('file:node_modules/@hono/node-server/README.md'), [
+    '@hono/node-server',
+    'node-server',
+    'readme.md',
+  ]);
+  // fetch_and_index under a label of the user's.
+  assert.deepEqual(sourceNames('pino::https://getpino.io/#/docs/api'), ['pino']);
+  // The product's own kinds are not names, nor is a file path's drive letter.
+  assert.deepEqual(sourceNames('batch:20261206T101010Z-abc123'), []);
+  assert.deepEqual(sourceNames('hook:Bash:20261206T101010Z-abc123'), []);
+  assert.deepEqual(sourceNames('manual:0123456789'), []);
+  assert.deepEqual(sourceNames('file:C:\\work\\docs\\setup.md'), ['setup.md']);
+});
+
+test('a question naming a package puts its section first when its docs are a directory of files', async () => {
+  const { kb } = tempKnowledgeBase('cm-named-dir-');
+  const root = mkdtempSync(join(tmpdir(), 'cm-named-docs-'));
+  const write = (rel: string, text: string) => {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  };
+  // Two packages' docs, several files each; only the other package's file talks about hiding fields at length.
+  write('node_modules/quiet-log/README.md', '# quiet-log\n\nA small logger. See docs/ for the options.\n');
+  write(
+    'node_modules/quiet-log/docs/redaction.md',
+    '# Redaction\n\nPass `redact: ["password"]` to hide a field of every log line.\n',
+  );
+  write('node_modules/quiet-log/docs/transports.md', '# Transports\n\nWrite log lines to a file or a stream.\n');
+  write(
+    'node_modules/form-kit/docs/fields.md',
+    '# Fields\n\nHide a field of a form: set `hidden: true` on the field. A hidden field is still sent with the form; hide a password field with `type: "password"`.\n',
+  );
+  try {
+    // Each package's folder indexed on its own, as `ctx_index path: node_modules/<pkg>` does.
+    for (const pkg of ['quiet-log', 'form-kit'])
+      await indexPath(kb, join(root, 'node_modules', pkg), { projectRoot: root });
+    const q = 'how do I hide the password field in quiet-log';
+    const plain = kb.search('how do I hide the password field', { limit: 3 });
+    assert.equal(plain[0]?.source, 'file:node_modules/form-kit/docs/fields.md');
+    const named = kb.search(q, { limit: 3 });
+    assert.equal(named[0]?.source, 'file:node_modules/quiet-log/docs/redaction.md', JSON.stringify(named, null, 1));
+    // The same docs indexed under a label of the user's.
+    const { kb: labelled } = tempKnowledgeBase('cm-named-label-');
+    await indexPath(labelled, join(root, 'node_modules', 'quiet-log'), { projectRoot: root, source: 'quiet-log' });
+    await indexPath(labelled, join(root, 'node_modules', 'form-kit'), { projectRoot: root, source: 'form-kit' });
+    assert.equal(labelled.search(q, { limit: 3 })[0]?.source, 'quiet-log:docs/redaction.md');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
