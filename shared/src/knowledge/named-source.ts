@@ -28,6 +28,10 @@ export function sourceNames(label: string): string[] {
   // `npm:pino:docs/api.md`: a directory indexed under the label `npm:pino`.
   if (inner > 0 && kind === 'npm')
     return unique([...packageNames(rest.slice(0, inner)), ...fileNames(rest.slice(inner + 1))]);
+  // `npm:pino/docs/api.md`, `pino/docs/api.md`: one file of a package's docs, labelled by package and path.
+  const inPackage = kind === 'npm' || !kind ? /^((?:@[^/]+\/)?[^/@]+)\/(.+\.[a-z0-9]+)$/.exec(rest) : null;
+  if (inPackage && isPackageName(inPackage[1]!))
+    return unique([...packageNames(inPackage[1]!), ...fileNames(inPackage[2]!)]);
   if (kind === 'npm' || (!kind && isPackageName(rest))) return packageNames(rest);
   return fileNames(rest);
 }

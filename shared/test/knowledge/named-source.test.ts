@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { namedSources, sourceNames } from '../../src/knowledge/named-source.js';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indexPath } from '../../src/knowledge/index-path.js';
@@ -66,6 +66,11 @@ test('a directory’s files go by the label it was indexed under, and a file und
     'node-server',
     'readme.md',
   ]);
+  // One file per label, named by package and path.
+  assert.deepEqual(sourceNames('npm:pino/docs/api.md'), ['pino', 'api.md']);
+  assert.deepEqual(sourceNames('npm:@hono/node-server/docs/api.md'), ['@hono/node-server', 'node-server', 'api.md']);
+  assert.deepEqual(sourceNames('pino/docs/api.md'), ['pino', 'api.md']);
+  assert.deepEqual(sourceNames('npm:@hono/node-server'), ['@hono/node-server', 'node-server']);
   // fetch_and_index under a label of the user's.
   assert.deepEqual(sourceNames('pino::https://getpino.io/#/docs/api'), ['pino']);
   // The product's own kinds are not names, nor is a file path's drive letter.
@@ -107,6 +112,20 @@ test('a question naming a package puts its section first when its docs are a dir
     await indexPath(labelled, join(root, 'node_modules', 'quiet-log'), { projectRoot: root, source: 'quiet-log' });
     await indexPath(labelled, join(root, 'node_modules', 'form-kit'), { projectRoot: root, source: 'form-kit' });
     assert.equal(labelled.search(q, { limit: 3 })[0]?.source, 'quiet-log:docs/redaction.md');
+    // …and each file's text indexed on its own, labelled by package and path (`npm:quiet-log/docs/redaction.md`).
+    const { kb: perFile } = tempKnowledgeBase('cm-named-files-');
+    for (const rel of [
+      'quiet-log/README.md',
+      'quiet-log/docs/redaction.md',
+      'quiet-log/docs/transports.md',
+      'form-kit/docs/fields.md',
+    ])
+      perFile.index({
+        source: `npm:${rel}`,
+        content: readFileSync(join(root, 'node_modules', rel), 'utf8'),
+        format: 'markdown',
+      });
+    assert.equal(perFile.search(q, { limit: 3 })[0]?.source, 'npm:quiet-log/docs/redaction.md');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
