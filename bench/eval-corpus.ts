@@ -50,6 +50,55 @@ export interface EvalCorpus {
 
 /** The source label a package's doc is indexed under. */
 export const evalLabel = (pkg: string): string => `npm:${pkg}`;
+/** A source of the package `pkg`: its whole doc, or (EVAL_LAYOUT=files) one of the files it was split into. */
+export const isPackageSource = (source: string, pkg: string): boolean =>
+  source === evalLabel(pkg) || source.startsWith(`${evalLabel(pkg)}/`);
+
+/**
+ * How each package's doc is indexed. `readme` (the default, what every number in docs/search.md is measured on):
+ * one source per package. `files` (EVAL_LAYOUT=files): the doc split at its `##` headings into one file per
+ * section, each heading raised a level (`## Options` becomes the file's `# Options`), labelled
+ * `npm:<package>/<section>.md` and the opening `npm:<package>/README.md` — the shape of a package whose docs are a
+ * folder of files, where only the README names the package and each file is indexed on its own.
+ */
+export type EvalLayout = 'readme' | 'files';
+export const evalLayoutFromEnv = (): EvalLayout => (process.env.EVAL_LAYOUT === 'files' ? 'files' : 'readme');
+
+/** The sources one package's doc is indexed as, in the given layout. */
+export function evalSources(
+  pkg: string,
+  file: string,
+  text: string,
+  layout: EvalLayout = evalLayoutFromEnv(),
+): { label: string; content: string; file: string }[] {
+  if (layout === 'readme' || !/\.(md|markdown)$/i.test(file)) return [{ label: evalLabel(pkg), content: text, file }];
+  const parts: { title: string; lines: string[] }[] = [{ title: 'README', lines: [] }];
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (f && (!fence || (f[0] === fence[0] && f.length >= fence.length))) fence = fence ? undefined : f;
+    const heading = !fence && !f ? /^(#{2,6})\s+(.*)$/.exec(line) : null;
+    if (heading && heading[1] === '##') parts.push({ title: heading[2]!, lines: [] });
+    parts.at(-1)!.lines.push(heading ? `${heading[1]!.slice(1)} ${heading[2]}` : line);
+  }
+  const used = new Set<string>();
+  return parts
+    .filter((p) => p.lines.join('').trim())
+    .map((p) => {
+      const base =
+        p.title === 'README'
+          ? 'README'
+          : p.title
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-+|-+$/g, '')
+              .slice(0, 40) || 'section';
+      let name = base;
+      for (let i = 2; used.has(name); i++) name = `${base}-${i}`;
+      used.add(name);
+      return { label: `${evalLabel(pkg)}/${name}.md`, content: p.lines.join('\n'), file: `${name}.md` };
+    });
+}
 /** Whitespace-folded, lowercased: how answers are compared with returned text. */
 export const foldText = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -66,14 +115,11 @@ export function openEvalCorpus(set: EvalSet = evalSetFromEnv()): EvalCorpus {
   const t0 = performance.now();
   for (const doc of documents) {
     const path = join(evalDir, doc.file);
-    const r = kb.index({
-      source: evalLabel(doc.package),
-      content: readFileSync(path, 'utf8'),
-      format: formatForPath(path),
-      kind: 'file',
-    });
-    chunks += r.chunks;
-    bytes += r.bytes;
+    for (const src of evalSources(doc.package, doc.file, readFileSync(path, 'utf8'))) {
+      const r = kb.index({ source: src.label, content: src.content, format: formatForPath(src.file), kind: 'file' });
+      chunks += r.chunks;
+      bytes += r.bytes;
+    }
   }
   const indexMs = performance.now() - t0;
   const raw = openDatabase(join(dir, 'knowledge.db'));

@@ -3,7 +3,7 @@
 // the whole answer text, and the ranked results inside it (each its heading line and snippet, with its source).
 import { formatSearchAnswer, searchBudget, snippetBytesFor } from '../shared/src/knowledge/format-search.js';
 import type { KnowledgeBase } from '../shared/src/knowledge/types.js';
-import { evalLabel, foldText, type EvalDoc, type EvalQuestion } from './eval-corpus.js';
+import { foldText, isPackageSource, type EvalDoc, type EvalQuestion } from './eval-corpus.js';
 
 /** What one search returned: the text the model reads, and its ranked results. */
 export interface SearchAnswer {
@@ -46,12 +46,12 @@ export interface Scored {
 
 export function scoreAnswer(q: EvalQuestion, a: SearchAnswer): Scored {
   const want = foldText(q.answer);
-  const own = evalLabel(q.package);
+  const own = (source: string) => isPackageSource(source, q.package);
   return {
     hit: foldText(a.text).includes(want),
     rank: a.results.findIndex((r) => foldText(r.text).includes(want)) + 1,
-    own: a.results.some((r) => r.source === own && foldText(r.text).includes(want)),
-    docHit: a.results.some((r) => r.source === own),
+    own: a.results.some((r) => own(r.source) && foldText(r.text).includes(want)),
+    docHit: a.results.some((r) => own(r.source)),
     bytes: Buffer.byteLength(a.text),
   };
 }

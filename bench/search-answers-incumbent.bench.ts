@@ -21,7 +21,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ciCacheDir } from '../test/hosts/install-host.js';
 import { ensureNode22 } from '../test/hosts/node22.js';
-import { evalLabel, openEvalCorpus } from './eval-corpus.js';
+import { evalLayoutFromEnv, evalSources, openEvalCorpus } from './eval-corpus.js';
 import { EVAL_LIMIT, EvalTallies, ourSearch, scoreAnswer, type Scored, type SearchAnswer } from './eval-score.js';
 
 const PKG = 'context-mode';
@@ -178,18 +178,17 @@ try {
   await client.connect(transport);
   const evalDir = new URL('corpus/eval/', import.meta.url);
   for (const doc of documents) {
-    const r = await client.callTool(
-      {
-        name: 'ctx_index',
-        arguments: { content: readFileSync(new URL(doc.file, evalDir), 'utf8'), source: evalLabel(doc.package) },
-      },
-      undefined,
-      { timeout: CALL_TIMEOUT_MS },
-    );
-    const text = textOf(r);
-    const n = /Indexed (\d+) sections?/.exec(text);
-    if (r.isError || !n) throw new Error(`incumbent ctx_index ${doc.package}: ${text.slice(0, 300)}`);
-    chunks += Number(n[1]);
+    for (const src of evalSources(doc.package, doc.file, readFileSync(new URL(doc.file, evalDir), 'utf8'))) {
+      const r = await client.callTool(
+        { name: 'ctx_index', arguments: { content: src.content, source: src.label } },
+        undefined,
+        { timeout: CALL_TIMEOUT_MS },
+      );
+      const text = textOf(r);
+      const n = /Indexed (\d+) sections?/.exec(text);
+      if (r.isError || !n) throw new Error(`incumbent ctx_index ${src.label}: ${text.slice(0, 300)}`);
+      chunks += Number(n[1]);
+    }
   }
   for (const q of questions) {
     const r = await client.callTool(
@@ -225,6 +224,7 @@ process.stdout.write(
   JSON.stringify(
     {
       set: corpus.set,
+      layout: evalLayoutFromEnv(),
       incumbent: { package: `${PKG}@${VERSION}`, node: spawnSync(node, ['--version']).stdout.toString().trim() },
       search: { limit: EVAL_LIMIT, callsPerQuestion: 1 },
       note: 'same questions, docs and scoring as search-answers; the incumbent shows at most 2 results per query at limit 3 (its own cap); report = held-out half',

@@ -10,7 +10,13 @@
 //   mrr         1/rank of the first result whose heading or snippet contains the answer (0 when none of the 3 does)
 //   docHit3     the question's package is among the 3 results (the old, label-level measure)
 //   meanBytes   bytes of the formatted answer, what the model reads per search
-import { evalLabel as label, foldText as norm, openEvalCorpus } from './eval-corpus.js';
+import {
+  evalLabel as label,
+  evalLayoutFromEnv,
+  foldText as norm,
+  isPackageSource,
+  openEvalCorpus,
+} from './eval-corpus.js';
 import { EvalTallies, ourSearch, ourSearchSettings, scoreAnswer } from './eval-score.js';
 
 const corpus = openEvalCorpus();
@@ -20,7 +26,10 @@ const manifest = { documents: corpus.documents };
 // Sanity: an answer the chunker did not keep verbatim in one chunk of its package can never be a hit; count them
 // so a low score is not blamed on search when it is the question set (or the chunker) that is at fault.
 const unanswerable = questions.filter(
-  (q) => ![...corpus.chunkText.values()].some((c) => c.source === label(q.package) && c.text.includes(norm(q.answer))),
+  (q) =>
+    ![...corpus.chunkText.values()].some(
+      (c) => isPackageSource(c.source, q.package) && c.text.includes(norm(q.answer)),
+    ),
 );
 for (const q of unanswerable)
   if (q.half === 'tune') process.stderr.write(`NOT IN ANY ONE CHUNK [tune] ${q.package}: ${q.answer}\n`);
@@ -57,6 +66,7 @@ process.stdout.write(
   JSON.stringify(
     {
       set: corpus.set,
+      layout: evalLayoutFromEnv(),
       corpus: { packages: manifest.documents.length, chunks, bytes, indexMs: Math.round(indexMs) },
       answersNotInOneChunk: {
         tune: unanswerable.filter((q) => q.half === 'tune').length,
