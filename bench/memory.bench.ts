@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshot, SNAPSHOT_BUDGET } from '../shared/src/memory/build-snapshot.js';
 import type { MemoryCategory, MemoryEvent } from '../shared/src/memory/event-types.js';
-import { openMemoryStore } from '../shared/src/memory/memory-store.js';
+import { openMemoryStore } from '../shared/src/memory/open-memory-store.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const log = (m: string) => process.stderr.write(`${m}\n`);

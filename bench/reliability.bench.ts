@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { openMemoryStore } from '../shared/src/memory/memory-store.js';
+import { openMemoryStore } from '../shared/src/memory/open-memory-store.js';
 import { BIN, startBuiltServer } from '../server/test/helpers/mcp-client.js';
 import { floodEventLoopBlockMs, withCpuBurners } from './reliability-probes.js';
 import { secretKindsAtRestPerStore } from './secrets-at-rest.js';

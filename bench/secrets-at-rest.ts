@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKnowledgeBase } from '../shared/src/knowledge/open-knowledge-base.js';
 import { closeLedgerHandles, recordLedger } from '../shared/src/ledger/record.js';
-import { openMemoryStore } from '../shared/src/memory/memory-store.js';
+import { openMemoryStore } from '../shared/src/memory/open-memory-store.js';
 import { extractToolEvents } from '../shared/src/memory/extract-tool-events.js';
 import {
   recordPrompt,

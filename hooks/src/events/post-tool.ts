@@ -38,7 +38,7 @@ export const postToolHandler: Handler = async (envelope, ctx): Promise<Outcome> 
       },
     );
     if (r.ingestNeeded) {
-      const { openMemoryStore } = await import('@context-mode/shared/memory/memory-store');
+      const { openMemoryStore } = await import('@context-mode/shared/memory/open-memory-store');
       openMemoryStore(r.projectRoot, ctx.env).close();
     }
   } catch (err) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { HostId } from '@context-mode/shared/platforms/types';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { readStats } from '@context-mode/shared/ledger/ledger-stats';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { injectedText, runHook, runHookAsync, snapshotPart, type HookRun } from './hook-process.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cm-ws-home-'));

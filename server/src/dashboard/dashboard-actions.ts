@@ -3,7 +3,7 @@
  * and the JetBrains plugin all hand the action JSON to this one place (`ctxmode action` or in-process) and
  * forward the messages it returns. The action arrives from a web page, so it is validated field by field.
  */
-import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openExistingMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { toEventView } from '@context-mode/shared/memory/memory-report';
 import { openProjectKnowledge } from '@context-mode/shared/knowledge/open-project-knowledge';
 import { purgeProjectData } from '@context-mode/shared/memory/purge-project-data';

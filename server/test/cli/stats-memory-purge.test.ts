@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { closeLedgerHandles, recordLedger } from '@context-mode/shared/ledger/record';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import type { MemoryReport } from '@context-mode/shared/protocol/memory';
 import type { StatsReport } from '@context-mode/shared/protocol/stats';
 import { cliSandbox } from './kb-cli.js';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeLedgerHandles, recordLedger } from '@context-mode/shared/ledger/record';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { ensureProject } from '@context-mode/shared/project/project-identity';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 

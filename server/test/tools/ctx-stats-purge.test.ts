@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { closeLedgerHandles, recordLedger } from '@context-mode/shared/ledger/record';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { startBuiltServer, type BuiltServer } from '../helpers/mcp-client.js';
 
 let srv: BuiltServer;

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
 import {
   deleteDatabaseFiles,
   openDatabase,
@@ -8,24 +6,23 @@ import {
   type OpenOptions,
 } from '../db/open-database.js';
 import type { DriverName } from '../db/types.js';
-import { CHUNK_CAP_BYTES, utf8Length } from './chunkers/chunk.js';
-import { existingOutput } from './duplicate-output.js';
-import { contentHash } from './content-hash.js';
-import { PENDING_KIND } from './pending-source.js';
+import { CHUNK_CAP_BYTES } from './chunkers/chunk.js';
+import { indexSource, indexSourceInSlices, type IndexContext } from './index-source.js';
 import { staleSourceRefresher } from './refresh-stale-sources.js';
-import { prepareContent, prepareContentInSlices, type PreparedChunk, type PreparedContent } from './prepare-index.js';
 import { searchKnowledge } from './rank-search.js';
 import { KNOWLEDGE_MIGRATIONS } from './schema.js';
+import {
+  listSourceInfos,
+  removeAllSources,
+  removeSessionSources,
+  removeSource,
+  sourceInfo,
+  sourceRow,
+  sourceStats,
+  sweepAbandonedPending,
+} from './source-table.js';
 import { TypoCorrector } from './typo-fallback.js';
-import type {
-  IndexInput,
-  IndexResult,
-  KnowledgeBase,
-  SearchHit,
-  SearchOptions,
-  SearchReport,
-  SourceInfo,
-} from './types.js';
+import type { IndexInput, KnowledgeBase, SearchHit, SearchOptions, SearchReport } from './types.js';
 
 export interface OpenKnowledgeBaseOptions {
   /** Path of knowledge.db, or ':memory:'. */
@@ -38,46 +35,7 @@ export interface OpenKnowledgeBaseOptions {
   now?: () => Date;
 }
 
-interface SourceRow {
-  id: number;
-  label: string;
-  kind: string;
-  format: string;
-  language: string | null;
-  file_path: string | null;
-  content_hash: string | null;
-  mtime_ms: number | null;
-  session_id: string | null;
-  meta: string | null;
-  chunk_count: number;
-  code_chunk_count: number;
-  bytes: number;
-  indexed_at: string;
-}
-
-function toInfo(r: SourceRow): SourceInfo {
-  const info: SourceInfo = {
-    id: r.id,
-    source: r.label,
-    kind: r.kind,
-    chunks: r.chunk_count,
-    codeChunks: r.code_chunk_count,
-    bytes: r.bytes,
-    indexedAt: r.indexed_at,
-  };
-  if (r.file_path) info.filePath = r.file_path;
-  if (r.session_id) info.sessionId = r.session_id;
-  if (r.meta) {
-    try {
-      info.meta = JSON.parse(r.meta) as Record<string, unknown>;
-    } catch {
-      // A damaged meta blob must not hide the source itself.
-    }
-  }
-  return info;
-}
-
-/** Mutable state shared with the search module. */
+/** Mutable state shared with the search and index modules. */
 export interface KnowledgeInternals {
   db: OpenedDatabase;
   typos: TypoCorrector;
@@ -125,185 +83,12 @@ export function openKnowledgeBase(
     }
   };
 
-  const getRow = (label: string) => db.prepare('SELECT * FROM sources WHERE label = ?').get<SourceRow>(label);
+  const ctx: IndexContext = { state, cap, now };
+  const index = (input: IndexInput, fileState?: { mtimeMs: number }) => indexSource(ctx, input, fileState);
+  const indexAsync = (input: IndexInput) => indexSourceInSlices(ctx, input);
 
-  const removeSource = (id: number) => {
-    db.prepare('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE source_id = ?)').run(id);
-    db.prepare('DELETE FROM chunks_tri WHERE rowid IN (SELECT id FROM chunks WHERE source_id = ?)').run(id);
-    db.prepare('DELETE FROM chunks WHERE source_id = ?').run(id);
-    db.prepare('DELETE FROM sources WHERE id = ?').run(id);
-  };
-
-  const insertSource = (
-    input: IndexInput,
-    label: string,
-    kind: string,
-    prepared: PreparedContent,
-    hash: string,
-    mtime: number | null,
-  ) => {
-    const codeChunks = prepared.chunks.filter((c) => c.contentType === 'code').length;
-    const ins = db
-      .prepare(
-        `INSERT INTO sources (label, kind, format, language, file_path, content_hash, mtime_ms, session_id, meta,
-           chunk_count, code_chunk_count, bytes, indexed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        label,
-        kind,
-        input.format,
-        input.language ?? null,
-        kind === PENDING_KIND ? null : (input.filePath ?? null),
-        hash,
-        mtime,
-        input.sessionId ?? null,
-        input.meta ? JSON.stringify(input.meta) : null,
-        prepared.chunks.length,
-        codeChunks,
-        utf8Length(prepared.text),
-        now().toISOString(),
-      );
-    return Number(ins.lastInsertRowid);
-  };
-
-  const insertChunks = (sourceId: number, chunks: PreparedChunk[], firstOrd: number) => {
-    const insChunk = db.prepare(
-      'INSERT INTO chunks (source_id, ord, title, content, content_type) VALUES (?, ?, ?, ?, ?)',
-    );
-    const insFts = db.prepare('INSERT INTO chunks_fts (rowid, title, body) VALUES (?, ?, ?)');
-    const insTri = db.prepare('INSERT INTO chunks_tri (rowid, title, body) VALUES (?, ?, ?)');
-    chunks.forEach((c, i) => {
-      const id = Number(insChunk.run(sourceId, firstOrd + i, c.title, c.content, c.contentType).lastInsertRowid);
-      insFts.run(id, c.ftsTitle, c.ftsBody);
-      insTri.run(id, c.title, c.content);
-    });
-  };
-
-  const insertWords = (words: Set<string>) => {
-    const insWord = db.prepare('INSERT OR IGNORE INTO vocabulary (word) VALUES (?)');
-    for (const w of words) insWord.run(w);
-  };
-
-  const fileMtime = (input: IndexInput, fileState?: { mtimeMs: number }): number | null => {
-    if (fileState) return fileState.mtimeMs;
-    if (!input.filePath) return null;
-    try {
-      return statSync(input.filePath).mtimeMs;
-    } catch {
-      return null;
-    }
-  };
-
-  const resultOf = (
-    input: IndexInput,
-    sourceId: number,
-    prepared: PreparedContent,
-    replaced: boolean,
-  ): IndexResult => ({
-    source: input.source,
-    sourceId,
-    chunks: prepared.chunks.length,
-    codeChunks: prepared.chunks.filter((c) => c.contentType === 'code').length,
-    bytes: utf8Length(prepared.text),
-    replaced,
-    redactions: prepared.redactions,
-  });
-
-  const checkInput = (input: IndexInput) => {
-    if (!input.source || !input.source.trim()) throw new Error('index: a source label is required');
-  };
-
-  const index = (input: IndexInput, fileState?: { mtimeMs: number }): IndexResult => {
-    checkInput(input);
-    const hash = contentHash(input.content ?? '');
-    const same = getRow(input.source) ? undefined : existingOutput(db, input, hash);
-    if (same) return same;
-    const prepared = prepareContent(input.content ?? '', input.format, cap);
-    const mtime = fileMtime(input, fileState);
-    const result = db.transaction(() => {
-      const old = getRow(input.source);
-      if (old) removeSource(old.id);
-      const sourceId = insertSource(
-        input,
-        input.source,
-        input.kind ?? (input.filePath ? 'file' : 'manual'),
-        prepared,
-        hash,
-        mtime,
-      );
-      insertChunks(sourceId, prepared.chunks, 0);
-      insertWords(prepared.words);
-      return resultOf(input, sourceId, prepared, old !== undefined);
-    });
-    state.generation++;
-    return result;
-  };
-
-  /**
-   * The same outcome as `index`, without holding the event loop: the text is prepared in slices, the chunks are
-   * written in short transactions under a hidden pending source (search never returns pending chunks), and one
-   * last transaction swaps it in for the old version, so readers still see the old version or the new one.
-   */
-  const indexAsync = async (input: IndexInput, sliceMs = 15): Promise<IndexResult> => {
-    checkInput(input);
-    const same = getRow(input.source) ? undefined : existingOutput(db, input, contentHash(input.content ?? ''));
-    if (same) return same;
-    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const prepared = await prepareContentInSlices(input.content ?? '', input.format, cap, pause, sliceMs);
-    const hash = contentHash(input.content ?? '');
-    const mtime = fileMtime(input);
-    const pendingLabel = `${input.source} (pending ${process.pid}:${randomUUID()})`;
-    const pendingId = db.transaction(() => insertSource(input, pendingLabel, PENDING_KIND, prepared, hash, mtime));
-    try {
-      let at = 0;
-      while (at < prepared.chunks.length) {
-        const sliceStart = performance.now();
-        db.transaction(() => {
-          // A handful of chunks per transaction, as many as fit in the time slice.
-          do {
-            const batch = prepared.chunks.slice(at, at + 8);
-            insertChunks(pendingId, batch, at);
-            at += batch.length;
-          } while (at < prepared.chunks.length && performance.now() - sliceStart < sliceMs);
-        });
-        await pause();
-      }
-      const result = db.transaction(() => {
-        const old = getRow(input.source);
-        if (old) removeSource(old.id);
-        db.prepare('UPDATE sources SET label = ?, kind = ?, file_path = ?, indexed_at = ? WHERE id = ?').run(
-          input.source,
-          input.kind ?? (input.filePath ? 'file' : 'manual'),
-          input.filePath ?? null,
-          now().toISOString(),
-          pendingId,
-        );
-        insertWords(prepared.words);
-        return resultOf(input, pendingId, prepared, old !== undefined);
-      });
-      state.generation++;
-      return result;
-    } catch (err) {
-      try {
-        db.transaction(() => removeSource(pendingId));
-      } catch {
-        // Left for the next open's sweep of abandoned pending sources.
-      }
-      throw err;
-    }
-  };
-
-  // A pending source older than this was abandoned by a process that died mid-index.
-  if (!db.readOnly)
-    db.transaction(() => {
-      const cutoff = new Date(now().getTime() - 3_600_000).toISOString();
-      for (const r of db
-        .prepare('SELECT id FROM sources WHERE kind = ? AND indexed_at < ?')
-        .all<{ id: number }>(PENDING_KIND, cutoff)) {
-        removeSource(r.id);
-      }
-    });
+  // A pending source older than an hour was abandoned by a process that died mid-index.
+  if (!db.readOnly) sweepAbandonedPending(db, now());
 
   const refreshStale = staleSourceRefresher((input, fileState) => index(input, fileState));
 
@@ -349,56 +134,25 @@ export function openKnowledgeBase(
     },
     search: (query: string, opts?: SearchOptions): SearchHit[] => guarded(() => searchWithReport(query, opts)).hits,
     searchWithReport: (query: string, opts?: SearchOptions) => guarded(() => searchWithReport(query, opts)),
-    getSource: (label: string) => {
-      const r = getRow(label);
-      return r ? toInfo(r) : undefined;
-    },
-    listSources: () =>
-      guarded(() =>
-        db
-          .prepare('SELECT * FROM sources WHERE kind <> ? ORDER BY indexed_at DESC, id DESC')
-          .all<SourceRow>(PENDING_KIND)
-          .map(toInfo),
-      ),
+    getSource: (label: string) => sourceInfo(db, label),
+    listSources: () => guarded(() => listSourceInfos(db)),
     deleteSource: (label: string) => {
-      const r = getRow(label);
+      const r = sourceRow(db, label);
       if (!r) return false;
-      db.transaction(() => removeSource(r.id));
+      db.transaction(() => removeSource(db, r.id));
       state.generation++;
       return true;
     },
     purgeSession: (sessionId: string) => {
-      const removed = db.transaction(() => {
-        const rows = db
-          .prepare('SELECT id, chunk_count FROM sources WHERE session_id = ?')
-          .all<{ id: number; chunk_count: number }>(sessionId);
-        let n = 0;
-        for (const r of rows) {
-          removeSource(r.id);
-          n += r.chunk_count;
-        }
-        return n;
-      });
+      const removed = removeSessionSources(db, sessionId);
       state.generation++;
       return removed;
     },
     purgeAll: () => {
-      db.transaction(() => {
-        db.exec(
-          "INSERT INTO chunks_fts(chunks_fts) VALUES ('delete-all'); INSERT INTO chunks_tri(chunks_tri) VALUES ('delete-all');" +
-            ' DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary;',
-        );
-      });
+      removeAllSources(db);
       state.generation++;
     },
-    stats: () => {
-      const r = db
-        .prepare(
-          'SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources WHERE kind <> ?',
-        )
-        .get<{ sources: number; chunks: number; bytes: number }>(PENDING_KIND)!;
-      return { sources: Number(r.sources), chunks: Number(r.chunks), bytes: Number(r.bytes) };
-    },
+    stats: () => sourceStats(db),
     close: () => {
       // No FTS 'optimize' here: on a large store it rewrites the whole index; FTS5's automerge keeps it healthy.
       if (db.open) db.close();

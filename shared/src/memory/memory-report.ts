@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { projectPaths, readProjectMeta } from '../project/project-identity.js';
 import type { MemoryEventView, MemoryReport } from '../protocol/memory.js';
 import type { MemoryEvent } from './event-types.js';
-import { openExistingMemoryStore } from './memory-store.js';
+import { openExistingMemoryStore } from './open-memory-store.js';
 
 export function toEventView(e: MemoryEvent): MemoryEventView {
   return {

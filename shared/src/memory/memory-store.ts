@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { openDatabase, reopenIfCorrupt } from '../db/open-database.js';
 import type { Database } from '../db/types.js';
 import { redactText } from '../policy/redact.js';
-import { ensureProject, projectPaths } from '../project/project-identity.js';
-import { claimSpool, SPOOL_DIR } from './memory-spool.js';
+import { claimSpool } from './memory-spool.js';
 import type { ExtractedEvent, MemoryCategory, MemoryEvent, Priority } from './event-types.js';
 import { MAX_EVENT_DATA } from './event-types.js';
 import { DEFAULT_RETENTION_DAYS, readSetting } from '../settings/settings.js';
-import { DEDUP_WINDOW, MEMORY_MIGRATIONS } from './memory-schema.js';
+import { DEDUP_WINDOW } from './memory-schema.js';
+import {
+  claimSnapshot,
+  hasPendingSnapshot,
+  saveSnapshot,
+  type ClaimedSnapshot,
+  type ClaimSnapshotOptions,
+  type SaveSnapshotOptions,
+  type SnapshotOrigin,
+} from './resume-snapshots.js';
 
 export interface SessionInfo {
   sessionId: string;
@@ -39,12 +44,6 @@ export interface ListOptions {
   limit?: number;
   /** Only events of this leg and later (current-leg views). */
   fromLeg?: number;
-}
-
-export interface ClaimedSnapshot {
-  sessionId: string;
-  snapshot: string;
-  createdAt: number;
 }
 
 function hash(data: string): string {
@@ -275,64 +274,19 @@ export class MemoryStore {
     });
   }
 
-  /**
-   * Stores (replacing) the session's resume snapshot, unconsumed. `origin` says why it was made: 'compact'
-   * (pre-compact: the session's context is about to be cut) or 'turn' (kept fresh at turn end for hosts that
-   * never announce compaction; only another session may claim it).
-   */
-  saveSnapshot(
-    sessionId: string,
-    snapshot: string,
-    opts: { leg?: number; now?: number; origin?: 'compact' | 'turn' } = {},
-  ): void {
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO snapshots (session_id, snapshot, leg, created_at, consumed_at, consumed_by, origin) VALUES (?, ?, ?, ?, NULL, NULL, ?)
-           ON CONFLICT(session_id) DO UPDATE SET snapshot = excluded.snapshot, leg = excluded.leg,
-             created_at = excluded.created_at, consumed_at = NULL, consumed_by = NULL, origin = excluded.origin`,
-        )
-        .run(sessionId, snapshot, opts.leg ?? 0, opts.now ?? Date.now(), opts.origin ?? 'compact');
-    });
+  /** Stores (replacing) the session's resume snapshot, unconsumed (see resume-snapshots.ts). */
+  saveSnapshot(sessionId: string, snapshot: string, opts: SaveSnapshotOptions = {}): void {
+    saveSnapshot(this.db, sessionId, snapshot, opts);
   }
 
-  /**
-   * Claims a snapshot atomically (one UPDATE … RETURNING inside BEGIN IMMEDIATE): the session's own unconsumed
-   * snapshot when `own` is set, else the newest unconsumed snapshot of another session of this project (no
-   * older than `maxAgeMs`). Two sessions resuming at once never get the same snapshot.
-   */
-  claimSnapshot(
-    sessionId: string,
-    opts: { own?: boolean; others?: boolean; now?: number; maxAgeMs?: number; ownOrigin?: 'compact' } = {},
-  ): ClaimedSnapshot | undefined {
-    const now = opts.now ?? Date.now();
-    const minCreated = opts.maxAgeMs ? now - opts.maxAgeMs : 0;
-    return this.db.transaction(() => {
-      const claim = (where: string, ...params: Array<string | number>) =>
-        this.db
-          .prepare(
-            `UPDATE snapshots SET consumed_at = ?, consumed_by = ?
-             WHERE session_id = (SELECT session_id FROM snapshots WHERE consumed_at IS NULL AND created_at >= ? AND ${where}
-                                 ORDER BY created_at DESC LIMIT 1)
-             RETURNING session_id, snapshot, created_at`,
-          )
-          .get<{ session_id: string; snapshot: string; created_at: number }>(now, sessionId, minCreated, ...params);
-      let row =
-        opts.own === false
-          ? undefined
-          : opts.ownOrigin
-            ? claim('session_id = ? AND origin = ?', sessionId, opts.ownOrigin)
-            : claim('session_id = ?', sessionId);
-      if (!row && opts.others) row = claim('session_id <> ?', sessionId);
-      return row ? { sessionId: row.session_id, snapshot: row.snapshot, createdAt: Number(row.created_at) } : undefined;
-    });
+  /** Claims the session's own or another session's snapshot, atomically (see resume-snapshots.ts). */
+  claimSnapshot(sessionId: string, opts: ClaimSnapshotOptions = {}): ClaimedSnapshot | undefined {
+    return claimSnapshot(this.db, sessionId, opts);
   }
 
-  /** True when the session has an unconsumed snapshot of this origin. */
-  hasPendingSnapshot(sessionId: string, origin: 'compact' | 'turn'): boolean {
-    return !!this.db
-      .prepare('SELECT 1 AS hit FROM snapshots WHERE session_id = ? AND origin = ? AND consumed_at IS NULL')
-      .get(sessionId, origin);
+  /** True when the session has an unconsumed snapshot of this origin (see resume-snapshots.ts). */
+  hasPendingSnapshot(sessionId: string, origin: SnapshotOrigin): boolean {
+    return hasPendingSnapshot(this.db, sessionId, origin);
   }
 
   /** Marks that this session already got a resume context (hosts that deliver it once, e.g. via followup). */
@@ -415,43 +369,6 @@ export class MemoryStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
-}
-
-/** Opens (creating) a project's memory store, with the post-tool spool moved in: the write path. */
-export function openMemoryStore(projectRoot: string, env: NodeJS.ProcessEnv = process.env): MemoryStore {
-  const paths = ensureProject(projectRoot, env);
-  return openWithSpool(paths.memoryDb, paths.dir, env);
-}
-
-/** Opens a project's memory store only if the project has memory (read paths never create a project). */
-export function openExistingMemoryStore(
-  projectRoot: string,
-  env: NodeJS.ProcessEnv = process.env,
-): MemoryStore | undefined {
-  const paths = projectPaths(projectRoot, env);
-  if (!existsSync(paths.memoryDb) && !existsSync(join(paths.dir, SPOOL_DIR))) return undefined;
-  return openWithSpool(paths.memoryDb, paths.dir, env);
-}
-
-/**
- * Opens the store and moves the spool in. When that trips on garbage in interior pages (confirmed by
- * quick_check), the file is moved aside and a fresh store used, so memory does not fail at every hook.
- */
-function openWithSpool(path: string, dataDir: string, env: NodeJS.ProcessEnv): MemoryStore {
-  const options = { migrations: MEMORY_MIGRATIONS };
-  let store = new MemoryStore(openDatabase(path, options), env);
-  try {
-    store.ingestSpool(dataDir);
-  } catch (err) {
-    const fresh = reopenIfCorrupt(store.db, options, err);
-    if (!fresh) {
-      store.close();
-      throw err;
-    }
-    store = new MemoryStore(fresh, env);
-    store.ingestSpool(dataDir);
-  }
-  return store;
 }
 
 /** Retention in days from CONTEXT_MODE_RETENTION_DAYS (default 7). */

@@ -6,7 +6,7 @@ import { LEDGER_MIGRATIONS } from '../ledger/ledger-schema.js';
 import { closeLedgerHandles } from '../ledger/record.js';
 import { projectPaths, type ProjectPaths } from '../project/project-identity.js';
 import type { PurgeResult, PurgeScope } from '../protocol/purge.js';
-import { openExistingMemoryStore } from './memory-store.js';
+import { openExistingMemoryStore } from './open-memory-store.js';
 
 export type { PurgeResult, PurgeScope };
 

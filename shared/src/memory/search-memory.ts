@@ -1,4 +1,4 @@
-import { openExistingMemoryStore } from './memory-store.js';
+import { openExistingMemoryStore } from './open-memory-store.js';
 
 export interface MemoryHit {
   title: string;

@@ -7,7 +7,8 @@ import { noteActiveSession } from './active-session.js';
 import { buildSnapshot, SNAPSHOT_BUDGET } from './build-snapshot.js';
 import { extractPromptEvents } from './extract-prompt-events.js';
 import { reopenIfCorrupt } from '../db/open-database.js';
-import { MemoryStore, openMemoryStore, retentionDays } from './memory-store.js';
+import { MemoryStore, retentionDays } from './memory-store.js';
+import { openMemoryStore } from './open-memory-store.js';
 import { MEMORY_MIGRATIONS } from './memory-schema.js';
 
 /**

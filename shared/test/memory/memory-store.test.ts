@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { ExtractedEvent } from '../../src/memory/event-types.js';
-import { openMemoryStore } from '../../src/memory/memory-store.js';
+import { openMemoryStore } from '../../src/memory/open-memory-store.js';
 import { searchMemory } from '../../src/memory/search-memory.js';
 
 const home = mkdtempSync(join(tmpdir(), 'cm-mem-home-'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { tempDirs } from './temp-dirs.js';
 import { test } from 'node:test';
 import { extractToolEvents } from '@context-mode/shared/memory/extract-tool-events';
-import { openMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { recordPrompt, saveResumeSnapshot } from '@context-mode/shared/memory/session-hooks';
 import { openKnowledgeBase } from '@context-mode/shared/knowledge/open-knowledge-base';
 import { getHost } from '@context-mode/shared/platforms/host-table';

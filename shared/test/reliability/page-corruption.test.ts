@@ -57,7 +57,7 @@ test('doctor notes a zero-length store file instead of reporting it silently as 
 
 test('session memory with garbage in interior pages: the next prompt hook moves it aside and records again', async () => {
   const { getHost } = await import('@context-mode/shared/platforms/host-table');
-  const { openMemoryStore } = await import('@context-mode/shared/memory/memory-store');
+  const { openMemoryStore } = await import('@context-mode/shared/memory/open-memory-store');
   const { projectPaths } = await import('@context-mode/shared/project/project-identity');
   const { recordPrompt } = await import('@context-mode/shared/memory/session-hooks');
   const home = tempDir();

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { formatMemoryReport, readMemoryReport, toEventView } from '@context-mode/shared/memory/memory-report';
-import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openExistingMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import type { MemoryDeleteReport, MemoryPinReport } from '@context-mode/shared/protocol/memory';
 import { fail, printJson, usageError } from '../cli-output.js';
 import { PROJECT_OPTION_HELP, cliProjectRoot } from './kb-open.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openExistingMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { purgeProjectData, type PurgeScope } from '@context-mode/shared/memory/purge-project-data';
 import type { PurgeReport } from '@context-mode/shared/protocol/purge';
 import { fail, printJson, usageError } from '../cli-output.js';

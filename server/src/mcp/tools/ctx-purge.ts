@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
-import { openExistingMemoryStore } from '@context-mode/shared/memory/memory-store';
+import { openExistingMemoryStore } from '@context-mode/shared/memory/open-memory-store';
 import { purgeProjectData, type PurgeResult } from '@context-mode/shared/memory/purge-project-data';
 import type { ServerContext } from '../context.js';
 import { errorMessage } from '@context-mode/shared/errors/error-message';
