@@ -145,4 +145,46 @@ describe('TOML: the user own lines through setup, upgrade and uninstall', () => 
     assert.ok(runUninstall(w.opts).ok);
     assert.equal(w.read(), 'model = "o3"\n', 'uninstall: the file as it was before setup');
   });
+  it("Kimi: a table of the user's inside our hooks markers keeps its multi-line strings ([ and # lines, a marker's text) through setups, an upgrade and uninstall", () => {
+    const w = tempWorld('cm-toml-kimi-');
+    const file = join(w.home, '.kimi-code', 'config.toml');
+    mkdirSync(dirname(file), { recursive: true });
+    const read = () => readFileSync(file, 'utf8');
+    const opts = mcpAndHooksOf(w, 'kimi');
+    writeFileSync(file, 'default_model = "kimi-k2"\n');
+    assert.ok(runSetup(opts).ok);
+    // Their tables, put just above our end marker: shell scripts whose lines start with `[` (a test, after a blank
+    // line), `#`, `[[hooks]]`, and our own end marker's text, all inside multi-line strings of both kinds.
+    const theirs =
+      '[[hooks]]\nevent = "Stop"\ncommand = """\ncd ~/proj\n\n[ -f .notify ] && notify-send done\n# not a comment\n"""\n' +
+      "[[hooks]]\nevent = \"SessionStart\"\ncommand = '''\ncat <<EOF\n[[hooks]]\n# <<< context-mode hooks\n\n[tools]\nEOF\n'''\n";
+    const set = read();
+    const end = set.indexOf('# <<< context-mode hooks');
+    writeFileSync(file, set.slice(0, end) + theirs + set.slice(end));
+    const mine = (text: string) =>
+      (parse(text) as { hooks: { command: string }[] }).hooks.filter((h) => !/context-mode\.cjs/.test(h.command));
+    const values = mine(read());
+    assert.equal(values.length, 2);
+    const check = (step: string) => {
+      const text = read();
+      assert.deepEqual(mine(text), values, `${step}: their hooks, string values unchanged:\n${text}`);
+      assert.ok(text.includes(theirs), `${step}: their lines, together and byte for byte:\n${text}`);
+      return text;
+    };
+    assert.ok(runSetup({ ...opts, launcher: NEW_PIN }).ok, 're-pin');
+    const text = check('re-pin');
+    assert.ok(text.includes('/opt/new/bin/context-mode.cjs') && !text.includes('/opt/ctxmode/bin'), 're-pinned');
+    assert.ok(runSetup({ ...opts, launcher: NEW_PIN }).ok);
+    assert.equal(read(), text, 'setup again: byte-identical');
+    const report = runUpgrade({
+      env: w.env,
+      home: w.home,
+      project: w.project,
+      from: packFake(w.root, { version: '4.0.0' }),
+    });
+    assert.equal(report.error, undefined, report.error);
+    check('upgrade');
+    assert.ok(runUninstall(opts).ok);
+    assert.equal(check('uninstall'), `default_model = "kimi-k2"\n\n${theirs}`, 'nothing of ours left');
+  });
 });
