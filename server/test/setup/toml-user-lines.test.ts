@@ -187,4 +187,32 @@ describe('TOML: the user own lines through setup, upgrade and uninstall', () => 
     assert.ok(runUninstall(opts).ok);
     assert.equal(check('uninstall'), `default_model = "kimi-k2"\n\n${theirs}`, 'nothing of ours left');
   });
+  it('a second uninstall leaves the context-mode entry the first one gave back (Codex config.toml, and a JSON host)', () => {
+    const w = codexWorld();
+    const original = handWritten();
+    writeFileSync(w.file, original);
+    const claude = join(w.home, '.claude.json');
+    const claudeOriginal =
+      '{\n  "mcpServers": {\n    "context-mode": { "command": "npx", "args": ["-y", "context-mode"] }\n  }\n}\n';
+    writeFileSync(claude, claudeOriginal);
+    const claudeOpts = { ...mcpAndHooksOf(w, 'claude-code'), parts: ['mcp' as const] };
+    assert.ok(runSetup(w.opts).ok && runSetup(claudeOpts).ok);
+    for (let i = 0; i < 3; i++) {
+      const plans = [runUninstall(w.opts), runUninstall(claudeOpts)];
+      assert.ok(plans.every((p) => p.ok));
+      assert.equal(w.read(), original, `uninstall ${i + 1}: their block, byte for byte`);
+      assert.equal(readFileSync(claude, 'utf8'), claudeOriginal, `uninstall ${i + 1}: their JSON entry`);
+      if (i)
+        assert.deepEqual(
+          plans.flatMap((p) => p.hosts[0]!.notes),
+          [],
+          'nothing removed, nothing copied',
+        );
+    }
+    // Set up again, it is taken over and given back again.
+    assert.ok(runSetup(w.opts).ok);
+    assert.notEqual(w.read(), original);
+    assert.ok(runUninstall(w.opts).ok && runUninstall(w.opts).ok);
+    assert.equal(w.read(), original);
+  });
 });
