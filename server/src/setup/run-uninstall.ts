@@ -165,7 +165,11 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
         writeAtomic(f.path, f.after);
         applied = true;
         // A context-mode entry left in a file uninstall cleaned by its record is the user's, given back.
-        if (recordFor(host.host, f.path) && f.after !== undefined && withoutEntry(hostRecord(host.host), f, f.after) !== undefined)
+        if (
+          recordFor(host.host, f.path) &&
+          f.after !== undefined &&
+          withoutEntry(hostRecord(host.host), f, f.after) !== undefined
+        )
           state.givenBack = { ...state.givenBack, [f.path]: asked };
         if (f.dropped && copy) host.notes.push(droppedNote(f.path, f.dropped.fields, copy));
       } catch (err) {
