@@ -112,10 +112,10 @@ describe('TOML: the user own lines through setup, upgrade and uninstall', () => 
     const w = codexWorld();
     writeFileSync(w.file, 'model = "o3"\n');
     assert.ok(runSetup(w.opts).ok);
-    // Their lines in our block: multi-line strings (both kinds) with lines starting with #, a # inside a line of
-    // one, and a dotted key the line editor cannot follow, so the re-pin with a data home renders the block afresh.
+    // Their lines in our block: multi-line strings (both kinds) with lines starting with # (our end marker's text
+    // too), a # inside a line of one, and a dotted key the line editor cannot follow, so the re-pin with a data home renders the block afresh.
     const strings =
-      'description = """\n# not a comment\nsee docs#anchor\n  # indented, still text\n"""\n' +
+      'description = """\n# not a comment\nsee docs#anchor\n  # indented, still text\n# <<< context-mode\n"""\n' +
       "notes = '''\n# literal, not a comment\n'''\n" +
       'env.GITHUB_TOKEN = "t" # their token\n';
     writeFileSync(w.file, w.read().replace(/(args = \[ ".*?" \]\n)/, `$1${strings}`));
