@@ -226,6 +226,11 @@ function setupLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPlan {
           },
         );
         applied = true;
+        // The file holds our entry again, recorded: an entry given back to the user there is taken over again.
+        if (state.givenBack?.[f.path]) {
+          delete state.givenBack[f.path];
+          if (!Object.keys(state.givenBack).length) delete state.givenBack;
+        }
         if (written) {
           rec.files[f.path] = written;
           for (const other of recordsOf(state, f.path)) other.sha256 = written.sha256;

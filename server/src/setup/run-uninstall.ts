@@ -72,6 +72,7 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     return undefined;
   };
   const ctx = planContext(opts, env);
+  const hostRecord = (id: string) => opts.hosts.find((h) => h.id === id)!;
   const planned: PlannedHost[] = [];
   const leaving = new Set(opts.hosts.flatMap((h) => keys(h.id)));
   for (const host of opts.hosts) {
@@ -115,6 +116,17 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
         f.action = f.after === f.before ? 'unchanged' : 'update';
         f.diff = diffOf(f.path, f.before, f.after);
       }
+      if (
+        !rec &&
+        state.givenBack?.[f.path] &&
+        f.action !== 'error' &&
+        f.before !== undefined &&
+        f.after === withoutEntry(host, f, f.before)
+      ) {
+        // All this uninstall would take out is the entry an earlier one gave back to the user: theirs, so it stays.
+        Object.assign(f, { action: 'unchanged', diff: '', after: f.before });
+        delete f.dropped;
+      }
       if (rec && !rec.fileCreated && f.after === undefined && f.before !== undefined && f.action !== 'error') {
         // The user had this file before setup: emptied of our part it stays, empty, rather than going away.
         f.after = '';
@@ -152,6 +164,13 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
         const copy = f.dropped ? copyOfEntry(backups, host.host, f.path, f.dropped.entry) : undefined;
         writeAtomic(f.path, f.after);
         applied = true;
+        // A context-mode entry left in a file uninstall cleaned by its record is the user's, given back.
+        if (
+          recordFor(host.host, f.path) &&
+          f.after !== undefined &&
+          withoutEntry(hostRecord(host.host), f, f.after) !== undefined
+        )
+          state.givenBack = { ...state.givenBack, [f.path]: asked };
         if (f.dropped && copy) host.notes.push(droppedNote(f.path, f.dropped.fields, copy));
       } catch (err) {
         Object.assign(f, {

@@ -54,6 +54,12 @@ export interface SetupState {
    * registration is otherwise one of its fixes). A setup of the host takes it off this list.
    */
   uninstalled?: Record<string, string>;
+  /**
+   * Files in which an uninstall gave back the context-mode entry the user had written before setup, with when. A
+   * later uninstall, with no setup record for the file any more, leaves that entry alone: it took everything of ours
+   * already, and without this it took the user's entry it had just given back (uninstall twice ≠ uninstall once).
+   */
+  givenBack?: Record<string, string>;
 }
 
 export function setupDir(env: NodeJS.ProcessEnv): string {

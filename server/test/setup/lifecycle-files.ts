@@ -1,6 +1,7 @@
 // The files of the lifecycle model test: which host writes which file under HOME, the shapes a real user's file
 // comes in (fixtures re-shaped: JSONC, CRLF, tabs, a key written twice, a symlink into a dotfiles folder inside or
-// outside HOME, read-only file or folder, a directory where the file belongs, 10,000 deep, several MB), and how
+// outside HOME, read-only file or folder, a directory where the file belongs, 10,000 deep, several MB, a Codex
+// context-mode block of the user's own inside our markers), and how
 // the test reads them back (parse, compare, snapshot).
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
@@ -44,7 +45,8 @@ export type Shape =
   | 'read-only-folder'
   | 'directory'
   | 'deep'
-  | 'large';
+  | 'large'
+  | 'own-block';
 export const SHAPES: Shape[] = [
   'absent',
   'fixture',
@@ -60,12 +62,26 @@ export const SHAPES: Shape[] = [
   'directory',
   'deep',
   'large',
+  'own-block',
 ];
 /** Shapes setup can never edit: the file's bytes (or the directory) stay exactly as they are, whatever runs. */
 export const FROZEN: ReadonlySet<Shape> = new Set(['directory', 'deep']);
 /** A comment the user wrote, which must survive every step until the host itself rewrites the file. */
 export const JSONC_COMMENT = '// kept by the user';
 export const TOML_COMMENT = '# my codex config';
+/**
+ * Codex's `own-block` shape: a context-mode block the user wrote between our markers before setup (copied from
+ * configs/codex/config.toml, with a field and a comment of theirs). Setup takes it over; uninstall gives it back,
+ * so after uninstall this entry, markers and all, is the user's, not ours.
+ */
+const OWN_BLOCK = readFileSync(
+  fileURLToPath(new URL('../../../configs/codex/config.toml', import.meta.url)),
+  'utf8',
+).replace('args = []\n', 'args = []\nstartup_timeout_sec = 30 # mine\n');
+/** The user's own entry in OWN_BLOCK, as parsed. */
+export const OWN_ENTRY = (parseToml(OWN_BLOCK) as { mcp_servers: Record<string, Record<string, unknown>> }).mcp_servers[
+  'context-mode'
+]!;
 const DEPTH = 10_000;
 /** A file of some megabytes: what `~/.claude.json` grows to with a long project history. */
 const LARGE_ENTRIES = 2_500;
@@ -88,6 +104,7 @@ export function shaped(shape: Shape, fixture: string, toml: boolean): string | u
     if (shape === 'empty') return '';
     if (shape === 'tabs') return text.replace(/^(\w+ = )/gm, '\t$1');
     if (shape === 'large') return text + large(true);
+    if (shape === 'own-block') return `${text}\n${OWN_BLOCK}`;
     return text;
   }
   switch (shape) {

@@ -4,15 +4,15 @@
 // once and uninstall, over real-world config files in many shapes (see lifecycle-files.ts) of Claude Code, Gemini CLI,
 // Codex (TOML) and Copilot CLI. After every step each file parses and holds everything the user wrote, and a host
 // setup refused changed none of its files; after the user makes everything writable again and uninstalls, nothing
-// of ours is left, the user's content is exactly what they made it, and a file the user never touched has its
-// bytes from before the first setup.
+// of ours is left (a context-mode entry the user wrote before setup is back, and theirs), the user's content is
+// exactly what they made it, and a file the user never touched has its bytes from before the first setup.
 //
 // CI runs a fixed seed: CTXMODE_LIFECYCLE_RUNS (25) sequences of in-process steps, and CTXMODE_LIFECYCLE_SLOW_RUNS
 // (2) sequences that also upgrade (real npm installs of packed tarballs) and run two CLI setups at once. Full tier:
 // CTXMODE_LIFECYCLE_RUNS=3000 CTXMODE_LIFECYCLE_SLOW_RUNS=40 (any seed: CTXMODE_LIFECYCLE_SEED=<n>); a failure
 // prints the seed, the path and the shrunk sequence, which replay with the same variables.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -20,6 +20,7 @@ import { getHost } from '@context-mode/shared/platforms/host-table';
 import type { SetupPart } from '@context-mode/shared/protocol/setup';
 import { runSetup, type SetupRunOptions } from '../../src/setup/run-setup.js';
 import { runUninstall } from '../../src/setup/run-uninstall.js';
+import { readSetupState } from '../../src/setup/setup-state.js';
 import {
   canonical,
   FILES,
@@ -28,6 +29,7 @@ import {
   JSONC_COMMENT,
   OURS,
   OURS_ONLY,
+  OWN_ENTRY,
   parseStrict,
   placeFile,
   shaped,
@@ -75,11 +77,28 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
     copies: join(w.env.CONTEXT_MODE_HOME!, 'setup', 'backups'),
   };
   const initial: string[] = [];
+  /**
+   * The files holding a context-mode entry the user wrote before setup (Codex's own-block shape). The model holds
+   * the rest of the file; their entry is checked on its own: setup takes it over (their field stays), uninstall
+   * gives it back, so at the end it is theirs, not ours.
+   */
+  const own = FILES.map((x, i) => x.toml && shapes[i] === 'own-block');
+  /**
+   * Where their entry is: only theirs ('hand'), taken over by a setup that recorded the file ('taken': from then on
+   * an uninstall gives it back, and a later one without a setup since leaves it), or gone with a copy ('gone'): an
+   * uninstall with no record of the file, before any setup, takes a context-mode entry out as it does in every
+   * host's file; one with the record does when it cannot put the entry back line by line (docs/setup.md).
+   */
+  const phase = FILES.map(() => 'hand' as 'hand' | 'taken' | 'gone');
+  const recorded = (p: string) => Object.values(readSetupState(w.env).hosts).some((h) => h.files[p]);
+  /** Whether setup's record of the file was there before the step just run (uninstall deletes it). */
+  const hadRecord = FILES.map(() => false);
   FILES.forEach((x, i) => {
     const text = shaped(shapes[i]!, x.fixture, x.toml);
-    f.model.push(
-      text === undefined || FROZEN.has(shapes[i]!) ? {} : (parseStrict(text, x.rel) as Record<string, unknown>),
-    );
+    const value =
+      text === undefined || FROZEN.has(shapes[i]!) ? {} : (parseStrict(text, x.rel) as Record<string, unknown>);
+    if (own[i]) delete (value.mcp_servers as Record<string, unknown>)['context-mode'];
+    f.model.push(value);
     f.comments.push([JSONC_COMMENT, TOML_COMMENT].find((c) => text?.includes(c)));
     placeFile(shapes[i]!, f.paths[i]!, text, w.root, w.home, i);
     initial.push(snapshot(f.paths[i]!));
@@ -108,6 +127,26 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
       for (const s of userStrings) assert.ok(fileStrings.has(s), `${step}: ${p} lost ${s.slice(0, 80)}`);
       if (shapes[i]!.startsWith('symlink')) assert.ok(lstatSync(p).isSymbolicLink(), `${step}: ${p} is still a link`);
       if (f.comments[i]) assert.ok(text.includes(f.comments[i]!), `${step}: ${p} lost the comment ${f.comments[i]}`);
+      // Their own entry, ours or theirs by now, keeps the field they wrote in it.
+      const entry = ownEntryIn(value);
+      if (!own[i] || phase[i] === 'gone') return;
+      const had = hadRecord[i];
+      hadRecord[i] = recorded(p);
+      if (entry) {
+        assert.equal(entry.startup_timeout_sec, OWN_ENTRY.startup_timeout_sec, `${step}: ${p} kept their field`);
+        if (hadRecord[i]) phase[i] = 'taken';
+        return;
+      }
+      assert.ok(
+        phase[i] === 'hand' || had,
+        `${step}: ${p} lost the entry the user wrote before setup, which an uninstall gave back:\n${text.slice(0, 2000)}`,
+      );
+      const copies = existsSync(f.copies) ? readdirSync(f.copies).filter((n) => n.endsWith('-mcp-entry.json')) : [];
+      assert.ok(
+        copies.some((n) => /"startup_timeout_sec":\s*30/.test(readFileSync(join(f.copies, n), 'utf8'))),
+        `${step}: ${p}: their entry went with no copy`,
+      );
+      phase[i] = 'gone';
     });
     checkOurEntries(f, step);
   };
@@ -150,14 +189,27 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
   for (const p of ownOnly) assert.ok(!existsSync(p), `after uninstall ${p} is gone`);
   f.paths.forEach((p, i) => {
     if (FROZEN.has(shapes[i]!)) return;
-    const text = readText(f, i);
+    let text = readText(f, i);
     if (text !== undefined) {
+      const value = parseStrict(text, p) as Record<string, unknown>;
+      if (own[i] && phase[i] !== 'gone') {
+        // Their entry is back, with their launch and field (and what they added to it since, checked by
+        // checkOurEntries); its block and markers are theirs now.
+        const entry = ownEntryIn(value);
+        assert.ok(entry, `after uninstall ${p} has the entry the user wrote before setup:\n${text.slice(0, 2000)}`);
+        for (const [k, v] of Object.entries(OWN_ENTRY)) assert.deepEqual(entry[k], v, `${p}: their ${k} is back`);
+        for (const k of Object.keys(entry))
+          assert.ok(k in OWN_ENTRY || /^(user_field_\d+|env)$/.test(k), `${p}: ${k} in their entry is not ours`);
+        delete (value.mcp_servers as Record<string, unknown>)['context-mode'];
+        text = text.replace(/^# >>> context-mode \(managed[^]*?^# <<< context-mode$/m, '');
+      }
       assert.ok(!OURS.test(text), `after uninstall nothing of ours is left in ${p}:\n${text.slice(0, 2000)}`);
-      assert.deepEqual(canonical(parseStrict(text, p)), canonical(f.model[i]), `${p} holds exactly the user's content`);
+      assert.deepEqual(canonical(value), canonical(f.model[i]), `${p} holds exactly the user's content`);
     }
     // The user's chmod is theirs to undo; the bytes, link and kind are what setup promises back.
     const strip = (s: string) => s.replace(/mode \d+ /, '');
-    if (!f.userTouched)
+    // (Not a file whose context-mode entry an uninstall with no record of it took out, with a copy.)
+    if (!f.userTouched && phase[i] !== 'gone')
       assert.equal(strip(snapshot(p)), strip(initial[i]!), `${p}: untouched by the user, so byte-identical`);
   });
   const dirs = [...new Set([...f.paths, ...ownOnly].map(dirname))].filter((d) => existsSync(d));
@@ -165,7 +217,39 @@ async function runSequence(shapes: Shape[], ops: Op[]): Promise<void> {
   assert.deepEqual(temps, [], 'no temp file left behind');
 }
 
+/** The context-mode entry of a parsed config.toml, or undefined. */
+function ownEntryIn(value: unknown): Record<string, unknown> | undefined {
+  const servers = (value as { mcp_servers?: Record<string, unknown> } | undefined)?.mcp_servers;
+  const entry = servers?.['context-mode'];
+  return entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : undefined;
+}
+
 const shapesArb = fc.tuple(...FILES.map(() => fc.constantFrom(...SHAPES)));
+
+/**
+ * Sequences every run tries first, whatever the seed: the user's own Codex block taken over, edited, given back by
+ * one uninstall and kept by the next (the final one), which random draws reach only now and then.
+ */
+const CODEX_OWN = FILES.map((x) => (x.toml ? 'own-block' : 'fixture')) as Shape[];
+const EXAMPLES: [Shape[], Op[]][] = [
+  [
+    CODEX_OWN,
+    [
+      { op: 'setup', host: 'codex', parts: ['mcp', 'hooks'], runtime: 0 },
+      { op: 'uninstall', host: 'codex' },
+    ],
+  ],
+  [
+    CODEX_OWN,
+    [
+      { op: 'setup', host: 'codex', parts: ['mcp'], runtime: 1 },
+      { op: 'user-field-in-our-entry', n: 3, env: true },
+      { op: 'host-rewrite', file: 3 },
+      { op: 'setup', host: 'codex', parts: ['mcp'], runtime: 2 },
+      { op: 'uninstall', host: 'codex' },
+    ],
+  ],
+];
 
 describe('setup/upgrade/uninstall lifecycle, model-based (fast-check)', () => {
   it(`${RUNS} random sequences (seed ${SEED}) keep every byte of the user's`, async () => {
@@ -173,6 +257,7 @@ describe('setup/upgrade/uninstall lifecycle, model-based (fast-check)', () => {
       seed: SEED,
       numRuns: RUNS,
       verbose: 1,
+      examples: EXAMPLES,
     });
   });
 

@@ -112,10 +112,10 @@ describe('TOML: the user own lines through setup, upgrade and uninstall', () => 
     const w = codexWorld();
     writeFileSync(w.file, 'model = "o3"\n');
     assert.ok(runSetup(w.opts).ok);
-    // Their lines in our block: multi-line strings (both kinds) with lines starting with #, a # inside a line of
-    // one, and a dotted key the line editor cannot follow, so the re-pin with a data home renders the block afresh.
+    // Their lines in our block: multi-line strings (both kinds) with lines starting with # (our end marker's text
+    // too), a # inside a line of one, and a dotted key the line editor cannot follow, so the re-pin with a data home renders the block afresh.
     const strings =
-      'description = """\n# not a comment\nsee docs#anchor\n  # indented, still text\n"""\n' +
+      'description = """\n# not a comment\nsee docs#anchor\n  # indented, still text\n# <<< context-mode\n"""\n' +
       "notes = '''\n# literal, not a comment\n'''\n" +
       'env.GITHUB_TOKEN = "t" # their token\n';
     writeFileSync(w.file, w.read().replace(/(args = \[ ".*?" \]\n)/, `$1${strings}`));
@@ -144,5 +144,75 @@ describe('TOML: the user own lines through setup, upgrade and uninstall', () => 
     }
     assert.ok(runUninstall(w.opts).ok);
     assert.equal(w.read(), 'model = "o3"\n', 'uninstall: the file as it was before setup');
+  });
+  it("Kimi: a table of the user's inside our hooks markers keeps its multi-line strings ([ and # lines, a marker's text) through setups, an upgrade and uninstall", () => {
+    const w = tempWorld('cm-toml-kimi-');
+    const file = join(w.home, '.kimi-code', 'config.toml');
+    mkdirSync(dirname(file), { recursive: true });
+    const read = () => readFileSync(file, 'utf8');
+    const opts = mcpAndHooksOf(w, 'kimi');
+    writeFileSync(file, 'default_model = "kimi-k2"\n');
+    assert.ok(runSetup(opts).ok);
+    // Their tables, put just above our end marker: shell scripts whose lines start with `[` (a test, after a blank
+    // line), `#`, `[[hooks]]`, and our own end marker's text, all inside multi-line strings of both kinds.
+    const theirs =
+      '[[hooks]]\nevent = "Stop"\ncommand = """\ncd ~/proj\n\n[ -f .notify ] && notify-send done\n# not a comment\n"""\n' +
+      "[[hooks]]\nevent = \"SessionStart\"\ncommand = '''\ncat <<EOF\n[[hooks]]\n# <<< context-mode hooks\n\n[tools]\nEOF\n'''\n";
+    const set = read();
+    const end = set.indexOf('# <<< context-mode hooks');
+    writeFileSync(file, set.slice(0, end) + theirs + set.slice(end));
+    const mine = (text: string) =>
+      (parse(text) as { hooks: { command: string }[] }).hooks.filter((h) => !/context-mode\.cjs/.test(h.command));
+    const values = mine(read());
+    assert.equal(values.length, 2);
+    const check = (step: string) => {
+      const text = read();
+      assert.deepEqual(mine(text), values, `${step}: their hooks, string values unchanged:\n${text}`);
+      assert.ok(text.includes(theirs), `${step}: their lines, together and byte for byte:\n${text}`);
+      return text;
+    };
+    assert.ok(runSetup({ ...opts, launcher: NEW_PIN }).ok, 're-pin');
+    const text = check('re-pin');
+    assert.ok(text.includes('/opt/new/bin/context-mode.cjs') && !text.includes('/opt/ctxmode/bin'), 're-pinned');
+    assert.ok(runSetup({ ...opts, launcher: NEW_PIN }).ok);
+    assert.equal(read(), text, 'setup again: byte-identical');
+    const report = runUpgrade({
+      env: w.env,
+      home: w.home,
+      project: w.project,
+      from: packFake(w.root, { version: '4.0.0' }),
+    });
+    assert.equal(report.error, undefined, report.error);
+    check('upgrade');
+    assert.ok(runUninstall(opts).ok);
+    assert.equal(check('uninstall'), `default_model = "kimi-k2"\n\n${theirs}`, 'nothing of ours left');
+  });
+  it('a second uninstall leaves the context-mode entry the first one gave back (Codex config.toml, and a JSON host)', () => {
+    const w = codexWorld();
+    const original = handWritten();
+    writeFileSync(w.file, original);
+    const claude = join(w.home, '.claude.json');
+    const claudeOriginal =
+      '{\n  "mcpServers": {\n    "context-mode": { "command": "npx", "args": ["-y", "context-mode"] }\n  }\n}\n';
+    writeFileSync(claude, claudeOriginal);
+    const claudeOpts = { ...mcpAndHooksOf(w, 'claude-code'), parts: ['mcp' as const] };
+    assert.ok(runSetup(w.opts).ok && runSetup(claudeOpts).ok);
+    for (let i = 0; i < 3; i++) {
+      const plans = [runUninstall(w.opts), runUninstall(claudeOpts)];
+      assert.ok(plans.every((p) => p.ok));
+      assert.equal(w.read(), original, `uninstall ${i + 1}: their block, byte for byte`);
+      assert.equal(readFileSync(claude, 'utf8'), claudeOriginal, `uninstall ${i + 1}: their JSON entry`);
+      if (i)
+        assert.deepEqual(
+          plans.flatMap((p) => p.hosts[0]!.notes),
+          [],
+          'nothing removed, nothing copied',
+        );
+    }
+    // Set up again, it is taken over and given back again.
+    assert.ok(runSetup(w.opts).ok);
+    assert.notEqual(w.read(), original);
+    assert.ok(runUninstall(w.opts).ok && runUninstall(w.opts).ok);
+    assert.equal(w.read(), original);
   });
 });

@@ -1,4 +1,3 @@
-import { findMarkedBlock } from './marked-block.js';
 import { parse, stringify } from 'smol-toml';
 import { SetupError } from './setup-error.js';
 import { jsonEqual } from './jsonc-edit.js';
@@ -7,6 +6,7 @@ import { commentsIn, updateEntryLines } from './toml-entry-lines.js';
 import type { DroppedEntry } from './json-merge.js';
 import { cutEntryTables, entryTablesOutside } from './toml-entry-tables.js';
 import { userLinesInHooksBlock } from './toml-hooks-foreign.js';
+import { scanTomlLines } from './toml-line-scan.js';
 import { errorMessage } from '../errors/error-message.js';
 
 /**
@@ -49,8 +49,30 @@ type Markers = [start: string, end: string];
 const MCP_MARKERS: Markers = [TOML_BLOCK_START, TOML_BLOCK_END];
 const HOOK_MARKERS: Markers = [TOML_HOOKS_START, TOML_HOOKS_END];
 
+/**
+ * Our block's span, its end marker's line break included. A marker counts only where it starts a comment
+ * (scanTomlLines): a user's multi-line string holding a marker's text (a heredoc, a copied config) is their value, and
+ * taking it for our marker cut their string in two, ending our block inside it.
+ */
 function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: number; end: number } | undefined {
-  return findMarkedBlock(text, markers[0], markers[1]);
+  const raws = text.split('\n'); // the scanner's lines, with their `\r`: for the offsets
+  let at = 0;
+  let start: number | undefined;
+  for (const [i, { text: line, comment }] of scanTomlLines(text).entries()) {
+    const lineStart = at;
+    at += raws[i]!.length + 1;
+    const marker = start === undefined ? markers[0] : markers[1];
+    if (comment < 0 || !line.startsWith(marker, comment)) continue;
+    if (start === undefined) {
+      start = lineStart + comment;
+      continue;
+    }
+    let end = lineStart + comment + marker.length;
+    if (text.startsWith('\r\n', end)) end += 2;
+    else if (text[end] === '\n') end += 1;
+    return { start, end };
+  }
+  return undefined;
 }
 
 /** Our MCP block in `text`: its span and the lines between its markers (LF-joined), or undefined. */

@@ -1,13 +1,19 @@
 import { parse } from 'smol-toml';
 import { isOurHookEntry } from './hook-entries.js';
 import { SetupError } from './setup-error.js';
+import { scanTomlLines, type ScannedLine } from './toml-line-scan.js';
 
 /** The only keys setup writes in a Kimi `[[hooks]]` table of ours (Kimi allows no other). */
 const OUR_HOOK_KEYS = new Set(['event', 'command']);
 
-const isComment = (line: string) => line.trim().startsWith('#');
-const isHeader = (line: string) => line.trim().startsWith('[');
-const keyOf = (line: string) => /^\s*([A-Za-z0-9_-]+)\s*=/.exec(line)?.[1];
+/**
+ * A line of a multi-line string is the user's value whatever it starts with (scanTomlLines): read on its own, a
+ * script's `[ -f x ] && …` line was a table header (splitting their table, and dropping the blank line before it as
+ * the end of one) and a `[[hooks]]` line in it could start a table that looked like ours, whose lines were dropped.
+ */
+const isComment = (line: ScannedLine) => !line.inString && line.text.trim().startsWith('#');
+const isHeader = (line: ScannedLine) => !line.inString && line.text.trim().startsWith('[');
+const keyOf = (line: ScannedLine) => (line.inString ? undefined : /^\s*([A-Za-z0-9_-]+)\s*=/.exec(line.text)?.[1]);
 
 function parsedHook(lines: string[]): unknown {
   try {
@@ -26,8 +32,8 @@ function parsedHook(lines: string[]): unknown {
  * it belongs to the table above the block) is refused, naming the file and line, before anything is written.
  */
 export function userLinesInHooksBlock(block: string, file: string, firstLine: number): string[] {
-  const lines = block.split(/\r?\n/).slice(1);
-  const end = lines.findIndex((l) => l.startsWith('# <<< context-mode'));
+  const lines = scanTomlLines(block).slice(1);
+  const end = lines.findIndex((l) => !l.inString && l.text.startsWith('# <<< context-mode'));
   const inner = lines.slice(0, end < 0 ? lines.length : end);
   const kept: string[] = [];
   const refuse = (i: number): never => {
@@ -39,22 +45,23 @@ export function userLinesInHooksBlock(block: string, file: string, firstLine: nu
   };
   let i = 0;
   for (; i < inner.length && !isHeader(inner[i]!); i++) {
-    if (isComment(inner[i]!)) kept.push(inner[i]!);
-    else if (inner[i]!.trim()) refuse(i);
+    if (isComment(inner[i]!)) kept.push(inner[i]!.text);
+    else if (inner[i]!.text.trim()) refuse(i);
   }
   while (i < inner.length) {
     const start = i;
     for (i++; i < inner.length && !isHeader(inner[i]!); i++);
     const table = inner.slice(start, i);
-    if (inner[start]!.trim() === '[[hooks]]' && isOurHookEntry(parsedHook(table))) {
+    if (inner[start]!.text.trim() === '[[hooks]]' && isOurHookEntry(parsedHook(table.map((l) => l.text)))) {
       table.forEach((line, j) => {
-        if (j === 0 || !line.trim()) return;
-        if (isComment(line)) kept.push(line);
+        if (j === 0 || !line.text.trim()) return;
+        if (isComment(line)) kept.push(line.text);
         else if (!OUR_HOOK_KEYS.has(keyOf(line) ?? '')) refuse(start + j);
       });
     } else {
-      while (table.length && !table[table.length - 1]!.trim()) table.pop();
-      kept.push(...table);
+      // Blank lines ending the table (not a string's: those end in its closing quotes) separate it from the next.
+      while (table.length && !table[table.length - 1]!.text.trim()) table.pop();
+      kept.push(...table.map((l) => l.text));
     }
   }
   return kept;
