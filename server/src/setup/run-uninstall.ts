@@ -15,12 +15,13 @@ import { keepCopy, writeAtomic } from './write-file.js';
  * command it would not start, and some hosts refuse the whole file then), their field names are listed (not the
  * values: an `env` often holds a token), and where the copy of the entry is.
  */
-function droppedNote(path: string, fields: string[], copy: string, dryRun = false): string {
-  return (
-    `${dryRun ? 'Would remove' : 'Removed'} the context-mode entry from ${path} with what you had added to it ` +
-    `(${fields.join(', ')}): without our command it would not start. ` +
-    (dryRun ? `A copy of it will be kept in ${copy}.` : `A copy of it is in ${copy}.`)
-  );
+function droppedNote(path: string, fields: string[], copy: string, dryRun: boolean, recorded: boolean): string {
+  const removed = `${dryRun ? 'Would remove' : 'Removed'} the context-mode entry from ${path}`;
+  // Without a record, the entry may be one the user wrote (or an older version did): nothing was "added to" it.
+  const what = recorded
+    ? ` with what you had added to it (${fields.join(', ')}): without our command it would not start. `
+    : `, which setup has no record of writing (with its ${fields.join(', ')}). `;
+  return removed + what + (dryRun ? `A copy of it will be kept in ${copy}.` : `A copy of it is in ${copy}.`);
 }
 
 /** Removes directories setup created, deepest first, as long as they are empty (anything else in them stays). */
@@ -142,7 +143,8 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
     for (const host of planned) {
       precheck(host);
       for (const f of host.files)
-        if (f.dropped && f.action !== 'error') host.notes.push(droppedNote(f.path, f.dropped.fields, backups, true));
+        if (f.dropped && f.action !== 'error')
+          host.notes.push(droppedNote(f.path, f.dropped.fields, backups, true, !!recordFor(host.host, f.path)));
     }
     return toPublic('uninstall', opts, planned, false);
   }
@@ -171,7 +173,8 @@ function uninstallLocked(opts: SetupRunOptions, env: NodeJS.ProcessEnv): SetupPl
           withoutEntry(hostRecord(host.host), f, f.after) !== undefined
         )
           state.givenBack = { ...state.givenBack, [f.path]: asked };
-        if (f.dropped && copy) host.notes.push(droppedNote(f.path, f.dropped.fields, copy));
+        if (f.dropped && copy)
+          host.notes.push(droppedNote(f.path, f.dropped.fields, copy, false, !!recordFor(host.host, f.path)));
       } catch (err) {
         Object.assign(f, {
           action: 'error',

@@ -598,4 +598,18 @@ describe('lifecycle regressions (issue 22)', () => {
       }
     }
   });
+  it('16: an entry no setup recorded is removed with a copy, and the note does not say the user added to ours', () => {
+    const w = world();
+    const file = join(w.home, '.claude.json');
+    const theirs = { command: 'npx', args: ['-y', 'context-mode'], env: { GITHUB_TOKEN: 'ghp_mine' } };
+    writeFileSync(file, JSON.stringify({ mcpServers: { 'context-mode': theirs, other: { command: 'x' } } }, null, 2));
+    for (const dryRun of [true, false]) {
+      const plan = runUninstall({ ...w.opts('claude-code'), dryRun });
+      const note = plan.hosts[0]!.notes.find((n) => n.includes('context-mode entry'))!;
+      assert.match(note, /which setup has no record of writing \(with its env\.GITHUB_TOKEN\)/, note);
+      assert.doesNotMatch(note, /what you had added|without our command/, note);
+    }
+    const left = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(Object.keys(left.mcpServers), ['other']);
+  });
 });
