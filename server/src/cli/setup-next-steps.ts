@@ -4,6 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
+ * Setup writes a host's files all or none, so a host with a refused file changed nothing; uninstall takes out what
+ * it can, so there only the refused files are unchanged.
+ */
+export function wroteNothing(plan: SetupPlan, host: SetupPlan['hosts'][number]): boolean {
+  return plan.command === 'setup' && host.files.some((f) => f.action === 'error');
+}
+
+/**
  * What comes after a setup or uninstall that wrote files: how many changed, which hosts to restart (a host reads
  * its config at start), and one command that verifies. Nothing to say after a dry run or a run that failed.
  */
@@ -16,11 +24,7 @@ export function nextSteps(plan: SetupPlan, projectFlag?: string): string[] {
       : [];
   const written = (f: SetupPlan['hosts'][number]['files'][number]) =>
     f.action === 'create' || f.action === 'update' || f.action === 'delete';
-  // Setup writes a host's files all or none, so a host with a refused file changed nothing; uninstall takes out
-  // what it can, so there only the refused files are unchanged.
-  const wrote = (h: SetupPlan['hosts'][number]) =>
-    plan.command === 'uninstall' || !h.files.some((f) => f.action === 'error');
-  const changedHosts = plan.hosts.filter((h) => wrote(h) && h.files.some(written));
+  const changedHosts = plan.hosts.filter((h) => !wroteNothing(plan, h) && h.files.some(written));
   const count = changedHosts.reduce((n, h) => n + h.files.filter(written).length, 0);
   const lines: string[] = [];
   if (!changedHosts.length) {

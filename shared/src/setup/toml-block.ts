@@ -78,9 +78,13 @@ function findBlock(text: string, markers: Markers = MCP_MARKERS): { start: numbe
 /** Our MCP block in `text`: its span and the lines between its markers (LF-joined), or undefined. */
 export function findMcpBlock(text: string): { start: number; end: number; inner: string } | undefined {
   const found = findBlock(text);
-  if (!found) return undefined;
+  return found && { ...found, inner: innerOf(text, found) };
+}
+
+/** The lines between the markers of the block at `found` (LF-joined). */
+function innerOf(text: string, found: { start: number; end: number }): string {
   const lines = text.slice(found.start, found.end).split(/\r?\n/);
-  return { ...found, inner: lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n') };
+  return lines.slice(1, lines.lastIndexOf(TOML_BLOCK_END)).join('\n');
 }
 
 /** `inner` (LF-joined lines) between our MCP markers, in the file's line ending `eol`. */
@@ -149,7 +153,7 @@ function blockInside(
   name: string,
   command: 'setup' | 'uninstall',
 ): { inner: string; entry: Record<string, unknown> | undefined; keepOthers: () => void } {
-  const { inner } = findMcpBlock(text)!;
+  const inner = innerOf(text, found);
   // The file's line of the start marker: inner's line n is the file's line first + n.
   const first = text.slice(0, found.start).split('\n').length;
   const fix = `Fix that line of ${file} by hand (what you wrote between the markers is yours and stays), then run ${command} again; nothing was changed.`;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { usageError } from '../cli-output.js';
-import { isProductClone, nextSteps } from '../setup-next-steps.js';
+import { isProductClone, nextSteps, wroteNothing } from '../setup-next-steps.js';
 
 interface SetupFlags {
   host?: string[];
@@ -77,8 +77,8 @@ function formatPlan(plan: SetupPlan, projectFlag?: string, refusal?: string): st
   for (const h of plan.hosts) {
     lines.push(`${h.displayName} (${h.host})`);
     if (!h.files.length) lines.push('  nothing to change');
-    // Setup writes a host's files all or none: beside a file it refused, the others were not written either.
-    const refused = plan.command === 'setup' && h.files.some((f) => f.action === 'error');
+    // Beside a file setup refused, the host's others were not written either.
+    const refused = wroteNothing(plan, h);
     for (const f of h.files) {
       const action = refused && f.action !== 'error' ? 'skipped' : f.action;
       lines.push(`  ${action.padEnd(9)} ${f.path}  [${f.parts.join(', ')}; ${f.scope}]`);
